@@ -1,0 +1,170 @@
+//! What players and the dealer do in a hand, and the record the hand keeps of it.
+
+use crate::cards::Card;
+use crate::Chips;
+use serde::Serialize;
+
+/// A betting round.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
+pub enum Street {
+    /// Before the flop (hole cards only).
+    Preflop,
+    /// After the three-card flop.
+    Flop,
+    /// After the fourth board card.
+    Turn,
+    /// After the fifth board card.
+    River,
+}
+
+impl Street {
+    /// The next street, or `None` after the river.
+    pub fn next(self) -> Option<Street> {
+        match self {
+            Street::Preflop => Some(Street::Flop),
+            Street::Flop => Some(Street::Turn),
+            Street::Turn => Some(Street::River),
+            Street::River => None,
+        }
+    }
+
+    /// How many board cards are dealt to open this street.
+    pub fn board_cards_dealt(self) -> usize {
+        match self {
+            Street::Preflop => 0,
+            Street::Flop => 3,
+            Street::Turn | Street::River => 1,
+        }
+    }
+
+    /// The street's English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Street::Preflop => "pre-flop",
+            Street::Flop => "flop",
+            Street::Turn => "turn",
+            Street::River => "river",
+        }
+    }
+}
+
+/// A player's betting action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Action {
+    /// Give up the hand.
+    Fold,
+    /// Pass when nothing is owed.
+    Check,
+    /// Match the current bet (or put in the whole stack if it is smaller).
+    Call,
+    /// Check if nothing is owed, otherwise call (the PHH `cc` notation).
+    CheckOrCall,
+    /// Bet, or raise, so that this round's total bet becomes the amount.
+    BetOrRaiseTo(Chips),
+    /// Put in every chip: a bet or raise when that exceeds the current bet, otherwise a call.
+    AllIn,
+}
+
+/// Why a player's hand ended in a pot or out of it, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Event {
+    /// A forced bet was posted.
+    Posted {
+        /// Who posted.
+        player: usize,
+        /// What kind of forced bet.
+        kind: PostKind,
+        /// How much went in (less than asked when the stack was short).
+        amount: Chips,
+    },
+    /// Hole cards dealt (`None` for a card unknown to the record).
+    HoleDealt {
+        /// The receiving player.
+        player: usize,
+        /// The cards.
+        cards: Vec<Option<Card>>,
+    },
+    /// Board cards dealt.
+    BoardDealt {
+        /// The street they open.
+        street: Street,
+        /// The cards.
+        cards: Vec<Card>,
+    },
+    /// A betting action was accepted.
+    Acted {
+        /// Who acted.
+        player: usize,
+        /// What the action amounted to.
+        kind: ActionKind,
+        /// The player's total bet in the round afterwards.
+        to: Chips,
+        /// Whether the player has no chips left afterwards.
+        all_in: bool,
+    },
+    /// The part of a bet nobody called went back to its owner.
+    UncalledReturned {
+        /// The bettor.
+        player: usize,
+        /// The amount returned.
+        amount: Chips,
+    },
+    /// A player showed cards at showdown.
+    Showed {
+        /// Who showed.
+        player: usize,
+        /// The cards shown (`None` where the record does not know them).
+        cards: Vec<Option<Card>>,
+    },
+    /// A player mucked (threw the hand away unshown) at showdown.
+    Mucked {
+        /// Who mucked.
+        player: usize,
+    },
+    /// A pot (or a share of one) was awarded.
+    Awarded {
+        /// 0 for the main pot, 1.. for side pots.
+        pot: usize,
+        /// The winner.
+        player: usize,
+        /// Chips won from this pot.
+        amount: Chips,
+        /// The winning hand's description, when the pot went to showdown.
+        hand: Option<String>,
+    },
+    /// The commission taken from a pot.
+    Raked {
+        /// The pot.
+        pot: usize,
+        /// The commission.
+        amount: Chips,
+    },
+}
+
+/// Kinds of forced bets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PostKind {
+    /// An ante (dead money).
+    Ante,
+    /// A blind or straddle (live).
+    Blind,
+    /// A live post by a newly seated player.
+    Post,
+}
+
+/// What an accepted betting action amounted to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ActionKind {
+    /// Folded.
+    Fold,
+    /// Checked.
+    Check,
+    /// Called.
+    Call,
+    /// Opened the betting.
+    Bet,
+    /// Raised.
+    Raise,
+}

@@ -1,0 +1,374 @@
+//! Betting rounds: validating and applying players' actions, raise limits per structure,
+//! reopening after short all-ins, and closing a round (uncalled bets go back).
+
+use super::action::{Action, ActionKind, Event, Street};
+use super::config::Structure;
+use super::error::ActionError;
+use super::state::{Hand, Phase};
+use crate::rules::{
+    Decided, FirstToActContext, MinRaiseContext, PotLimitContext, RaiseCapContext, ReopenContext,
+};
+use crate::Chips;
+
+impl Hand {
+    /// A betting action by `player`. Refused (with the reason, the hand unchanged) when it
+    /// is not that player's turn or the action is not legal now.
+    pub fn act(&mut self, player: usize, action: Action) -> Result<(), ActionError> {
+        if self.phase != Phase::Betting {
+            return Err(ActionError::NotBetting(self.phase_name()));
+        }
+        let expected = self.actor.unwrap_or(player);
+        if player != expected {
+            return Err(ActionError::OutOfTurn { player, expected });
+        }
+        let s = &self.players[player];
+        let owed = self.current_bet.saturating_sub(s.bet);
+        let all_in_to = s.bet + s.stack;
+        match action {
+            Action::Fold => {
+                self.players[player].folded = true;
+                self.after_action(player, ActionKind::Fold);
+            }
+            Action::Check if owed > 0 => {
+                return Err(ActionError::CannotCheck {
+                    to_call: owed.min(s.stack),
+                })
+            }
+            Action::Call if owed == 0 => return Err(ActionError::NothingToCall),
+            Action::Check | Action::Call | Action::CheckOrCall => {
+                if owed == 0 {
+                    self.after_action(player, ActionKind::Check);
+                } else {
+                    self.put_in(player, owed);
+                    self.after_action(player, ActionKind::Call);
+                }
+            }
+            Action::AllIn if all_in_to <= self.current_bet => {
+                self.put_in(player, owed);
+                self.after_action(player, ActionKind::Call);
+            }
+            Action::AllIn => self.raise_to(player, all_in_to)?,
+            Action::BetOrRaiseTo(amount) => self.raise_to(player, amount)?,
+        }
+        Ok(())
+    }
+
+    fn raise_to(&mut self, player: usize, amount: Chips) -> Result<(), ActionError> {
+        let s = &self.players[player];
+        let all_in_to = s.bet + s.stack;
+        let verb = if self.current_bet == 0 {
+            "bet"
+        } else {
+            "raise"
+        };
+        if amount <= self.current_bet {
+            return Err(ActionError::NotARaise {
+                amount,
+                current: self.current_bet,
+            });
+        }
+        if amount > all_in_to {
+            return Err(ActionError::NotEnoughChips {
+                amount,
+                available: all_in_to,
+            });
+        }
+        let (min, max) = self.raise_bounds(player)?;
+        if amount < min && amount != all_in_to {
+            return Err(match self.config.structure {
+                Structure::FixedLimit { .. } => ActionError::FixedAmount {
+                    verb,
+                    amount,
+                    expected: min,
+                },
+                _ => ActionError::BelowMinimum {
+                    verb,
+                    amount,
+                    minimum: min,
+                },
+            });
+        }
+        if amount > max {
+            return Err(match self.config.structure {
+                Structure::FixedLimit { .. } => ActionError::FixedAmount {
+                    verb,
+                    amount,
+                    expected: max,
+                },
+                _ => ActionError::AboveMaximum {
+                    verb,
+                    amount,
+                    maximum: max,
+                },
+            });
+        }
+        let increment = amount - self.current_bet;
+        let full = self.min_increment().value;
+        let kind = if self.current_bet == 0 {
+            ActionKind::Bet
+        } else {
+            ActionKind::Raise
+        };
+        let add = amount - self.players[player].bet;
+        self.put_in(player, add);
+        if increment >= full {
+            self.full_increment = self.full_increment.max(increment);
+            self.raises += 1;
+        } else {
+            let decided = self.rules.reopens(&ReopenContext {
+                raised_since_last_action: increment,
+                full_raise: full,
+            });
+            let text = format!(
+                "player {}'s all-in to {amount} raises by {increment}, less than a full raise of {full}: {}",
+                player + 1,
+                if decided.value {
+                    "the betting is reopened"
+                } else {
+                    "players who already acted may only call or fold"
+                }
+            );
+            self.rule("allin.reopening", decided.citation, text);
+        }
+        self.current_bet = amount;
+        self.last_aggressor = Some(player);
+        for (q, other) in self.players.iter_mut().enumerate() {
+            if q != player && other.active() {
+                other.needs_action = true;
+            }
+        }
+        self.after_action(player, kind);
+        Ok(())
+    }
+
+    /// The smallest full raise increment now (rule point `betting.min_raise`).
+    pub(super) fn min_increment(&self) -> Decided<Chips> {
+        match self.config.structure {
+            Structure::FixedLimit { small_bet, big_bet } => {
+                Decided::by_default(if self.street < Street::Turn {
+                    small_bet
+                } else {
+                    big_bet
+                })
+            }
+            structure => self.rules.min_raise(&MinRaiseContext {
+                structure,
+                street: self.street,
+                min_bet: self.config.min_bet,
+                current_bet: self.current_bet,
+                last_full_increment: self.full_increment,
+            }),
+        }
+    }
+
+    /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
+    pub(super) fn raise_bounds(&self, player: usize) -> Result<(Chips, Chips), ActionError> {
+        let s = &self.players[player];
+        let all_in_to = s.bet + s.stack;
+        if all_in_to <= self.current_bet {
+            return Err(ActionError::NotEnoughChips {
+                amount: self.current_bet + 1,
+                available: all_in_to,
+            });
+        }
+        // A raise needs an opponent who could put in more than the current bet.
+        let most_an_opponent_can_match = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|&(q, o)| q != player && !o.folded)
+            .map(|(_, o)| o.bet + o.stack)
+            .max()
+            .unwrap_or(0);
+        if most_an_opponent_can_match <= self.current_bet {
+            return Err(ActionError::NobodyToRaise);
+        }
+        let full = self.min_increment().value;
+        if s.acted {
+            let raised = self.current_bet - s.faced;
+            let decided = self.rules.reopens(&ReopenContext {
+                raised_since_last_action: raised,
+                full_raise: full,
+            });
+            if !decided.value {
+                return Err(ActionError::NotReopened { raised, full });
+            }
+        }
+        if let Structure::FixedLimit { .. } = self.config.structure {
+            let cap = self
+                .rules
+                .raise_cap(&RaiseCapContext {
+                    street: self.street,
+                    players_in_hand: self.players.iter().filter(|o| !o.folded).count(),
+                })
+                .value;
+            if let Some(cap) = cap {
+                if self.raises >= cap {
+                    return Err(ActionError::RaiseCapReached { cap });
+                }
+            }
+        }
+        // A raise that puts every opponent all-in is enough even when it is below a full raise.
+        let min = (self.current_bet + full)
+            .min(all_in_to)
+            .min(most_an_opponent_can_match);
+        let max = match self.config.structure {
+            Structure::NoLimit => all_in_to,
+            Structure::FixedLimit { .. } => min,
+            structure @ (Structure::PotLimit | Structure::HalfPotLimit) => self
+                .rules
+                .pot_limit_max(&PotLimitContext {
+                    structure,
+                    pot: self.pot_total(),
+                    to_call: self.current_bet - s.bet,
+                    current_bet: self.current_bet,
+                })
+                .value
+                .clamp(min, all_in_to),
+        };
+        Ok((min, max))
+    }
+
+    fn after_action(&mut self, player: usize, kind: ActionKind) {
+        let s = &mut self.players[player];
+        s.needs_action = false;
+        s.acted = true;
+        s.faced = self.current_bet;
+        let (to, all_in) = (s.bet, s.stack == 0 && !s.folded);
+        self.record(Event::Acted {
+            player,
+            kind,
+            to,
+            all_in,
+        });
+        if self.in_hand_count() == 1 {
+            self.end_round();
+            return;
+        }
+        match self.next_needing_action(player) {
+            Some(next) => self.actor = Some(next),
+            None => self.end_round(),
+        }
+    }
+
+    fn next_needing_action(&self, after: usize) -> Option<usize> {
+        let n = self.players.len();
+        (1..=n)
+            .map(|k| (after + k) % n)
+            .find(|&q| self.players[q].needs_action)
+    }
+
+    pub(super) fn start_first_round(&mut self) {
+        let n = self.players.len();
+        let blinds = &self.config.blinds;
+        // The player after the largest blind or straddle opens (ties: the later position);
+        // live posts do not change the order.
+        let opener_after = if blinds.iter().all(|&b| b == 0) {
+            self.config.button
+        } else {
+            (0..n)
+                .max_by_key(|&p| (self.players[p].bet.min(blinds[p]), p))
+                .unwrap_or(self.config.button)
+        };
+        self.open_round(opener_after);
+    }
+
+    pub(super) fn start_later_round(&mut self) {
+        let n = self.players.len();
+        let start = self
+            .rules
+            .first_to_act(&FirstToActContext {
+                street: self.street,
+                button: self.config.button,
+                players: n,
+            })
+            .value
+            % n;
+        self.open_round((start + n - 1) % n);
+    }
+
+    /// Opens a betting round with the first player to act after position `after`. Only
+    /// players with a decision to make are asked: a player whose bet already covers every
+    /// opponent's chips has nothing left to decide, and a round in which nobody (or only a
+    /// player who owes nothing) can act closes at once.
+    fn open_round(&mut self, after: usize) {
+        self.phase = Phase::Betting;
+        let second_total = self.second_largest_total();
+        let current = self.current_bet;
+        for s in self.players.iter_mut() {
+            s.needs_action = s.active() && s.bet < second_total;
+        }
+        let mut deciders = self.players.iter().filter(|s| s.needs_action);
+        let lone_covered = match (deciders.next(), deciders.next()) {
+            (None, _) => true,
+            (Some(only), None) => only.bet >= current,
+            _ => false,
+        };
+        if lone_covered {
+            for s in self.players.iter_mut() {
+                s.needs_action = false;
+            }
+            self.end_round();
+            return;
+        }
+        self.actor = self.next_needing_action(after);
+    }
+
+    /// The second-largest "bet plus stack" among players still in the hand: the most any
+    /// player can put at risk against the others.
+    fn second_largest_total(&self) -> Chips {
+        let (mut first, mut second) = (0, 0);
+        for s in self.players.iter().filter(|s| !s.folded) {
+            let total = s.bet + s.stack;
+            if total > first {
+                second = first;
+                first = total;
+            } else if total > second {
+                second = total;
+            }
+        }
+        second
+    }
+
+    /// Closes a betting round: returns the uncalled part of the top bet, clears the bets,
+    /// and moves on to the board, the showdown, or the award of an uncontested pot.
+    pub(super) fn end_round(&mut self) {
+        self.actor = None;
+        let mut top = (0usize, 0 as Chips);
+        let mut second: Chips = 0;
+        for (p, s) in self.players.iter().enumerate() {
+            if s.bet > top.1 {
+                second = top.1;
+                top = (p, s.bet);
+            } else if s.bet > second {
+                second = s.bet;
+            }
+        }
+        if top.1 > second {
+            let (p, excess) = (top.0, top.1 - second);
+            let s = &mut self.players[p];
+            s.stack += excess;
+            s.contributed -= excess;
+            self.record(Event::UncalledReturned {
+                player: p,
+                amount: excess,
+            });
+        }
+        for s in self.players.iter_mut() {
+            s.bet = 0;
+            s.acted = false;
+            s.faced = 0;
+            s.needs_action = false;
+        }
+        self.current_bet = 0;
+        self.full_increment = 0;
+        self.raises = 0;
+        if self.in_hand_count() == 1 {
+            self.settle();
+        } else if self.street == Street::River {
+            self.enter_showdown();
+        } else {
+            self.phase = Phase::DealingBoard;
+        }
+    }
+}

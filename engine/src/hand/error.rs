@@ -1,0 +1,101 @@
+//! Why the state machine refused an event. A refused event leaves the hand unchanged.
+
+use crate::Chips;
+
+/// An event the hand cannot accept in its current state, with a reason a player or dealer
+/// can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// Someone acted when another player was to act.
+    #[error("it is player {}'s turn, not player {}'s", .expected + 1, .player + 1)]
+    OutOfTurn {
+        /// Who tried to act.
+        player: usize,
+        /// Who is to act.
+        expected: usize,
+    },
+    /// A betting action when no betting is going on (dealing, showdown, or hand over).
+    #[error("no betting action is expected now ({0})")]
+    NotBetting(&'static str),
+    /// A check facing a bet.
+    #[error("cannot check: {to_call} to call")]
+    CannotCheck {
+        /// What is owed.
+        to_call: Chips,
+    },
+    /// A call with nothing to call.
+    #[error("cannot call: there is no bet to call (check instead)")]
+    NothingToCall,
+    /// A bet or raise to an amount not above the current bet.
+    #[error("a bet or raise to {amount} must exceed the current bet of {current}")]
+    NotARaise {
+        /// The amount asked for.
+        amount: Chips,
+        /// The current bet.
+        current: Chips,
+    },
+    /// A raise smaller than the minimum, not all-in.
+    #[error("{verb} to {amount} is below the minimum {verb} to {minimum}")]
+    BelowMinimum {
+        /// "bet" or "raise".
+        verb: &'static str,
+        /// The amount asked for.
+        amount: Chips,
+        /// The smallest legal amount.
+        minimum: Chips,
+    },
+    /// A raise above the structure's maximum.
+    #[error("{verb} to {amount} is above the maximum {verb} to {maximum}")]
+    AboveMaximum {
+        /// "bet" or "raise".
+        verb: &'static str,
+        /// The amount asked for.
+        amount: Chips,
+        /// The largest legal amount.
+        maximum: Chips,
+    },
+    /// A bet larger than the player's chips.
+    #[error("cannot bet to {amount}: the player has only {available} in total")]
+    NotEnoughChips {
+        /// The amount asked for.
+        amount: Chips,
+        /// The player's bet plus stack.
+        available: Chips,
+    },
+    /// A fixed-limit bet that is not the fixed amount.
+    #[error("in fixed limit the {verb} must be to exactly {expected}, not {amount}")]
+    FixedAmount {
+        /// "bet" or "raise".
+        verb: &'static str,
+        /// The amount asked for.
+        amount: Chips,
+        /// The only legal amount.
+        expected: Chips,
+    },
+    /// The round's raise cap is reached.
+    #[error("the raise cap of {cap} bets and raises this round is reached")]
+    RaiseCapReached {
+        /// The cap.
+        cap: u32,
+    },
+    /// A player who already acted faces less than a full raise and may not raise again.
+    #[error("the betting is not reopened for this player (only {raised} more since they acted, a full raise is {full}): call or fold")]
+    NotReopened {
+        /// What the bet grew by since the player acted.
+        raised: Chips,
+        /// A full raise.
+        full: Chips,
+    },
+    /// A raise when every opponent is all-in.
+    #[error("cannot raise: every other player is all-in")]
+    NobodyToRaise,
+    /// A deal event when no cards are to be dealt, or of the wrong size.
+    #[error("cannot deal now: {0}")]
+    Deal(String),
+    /// A player who is not in the hand (folded, or no such position).
+    #[error("player {} is not in the hand", .0 + 1)]
+    NotInHand(usize),
+    /// Showing or mucking when no showdown is possible.
+    #[error("no showdown now: {0}")]
+    NoShowdown(&'static str),
+}

@@ -1,0 +1,16 @@
+//! The hand state machine: one hand of hold'em or omaha from forced bets to awarded pots,
+//! under any betting structure, consulting [`crate::rules::Rules`] wherever rulebooks differ.
+
+mod action;
+mod betting;
+mod config;
+mod error;
+pub mod pots;
+mod showdown;
+mod state;
+
+pub use action::{Action, ActionKind, Event, PostKind, Street};
+pub use config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
+pub use error::ActionError;
+pub use pots::Pot;
+pub use state::{Hand, Legal, Outcome, Phase};

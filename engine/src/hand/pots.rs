@@ -1,0 +1,142 @@
+//! Main and side pots, built from what each player put in over the whole hand.
+//!
+//! A pot is one "layer" of contributions: every all-in level of the players still in the hand
+//! closes a layer, and only players who reached that level can win it. Folded players' chips
+//! stay in the pots they reached, but they are eligible for none.
+
+use crate::Chips;
+use serde::Serialize;
+
+/// A set of positions, one bit each (positions are below [`super::MAX_PLAYERS`]).
+pub type Players = u32;
+
+/// One pot: its chips and who may win them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Pot {
+    /// The chips in it.
+    pub amount: Chips,
+    /// Who may win it: bit `p` set for position `p`.
+    pub eligible: Players,
+}
+
+impl Pot {
+    /// The eligible positions in position order.
+    pub fn eligible_players(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..32).filter(move |p| self.eligible & (1 << p) != 0)
+    }
+}
+
+/// Builds the main pot and side pots, smallest all-in level first.
+///
+/// `live[p]` is what position `p` put in through blinds, straddles and bets (after uncalled
+/// bets were returned); `dead` is the antes, which are dead money: they go into the main pot,
+/// whoever posted them, and every player still in the hand can win them. That is how a
+/// big-blind ante must work (the one ante covers the whole table) and how PokerKit builds its
+/// pots. `in_hand` has a bit for each player who has not folded or mucked.
+///
+/// Consecutive layers with the same eligible players are one pot; a layer that only folded
+/// players reached (possible only in odd records) joins the pot below it.
+pub fn build_pots(live: &[Chips], dead: Chips, in_hand: Players) -> Vec<Pot> {
+    let mut levels: Vec<Chips> = live.to_vec();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
+    let mut floor = 0;
+    let mut carry = dead;
+    for &level in &levels {
+        let mut amount = std::mem::take(&mut carry);
+        let mut eligible = 0;
+        for (p, &c) in live.iter().enumerate() {
+            amount += c.min(level).saturating_sub(floor);
+            if c >= level && in_hand & (1 << p) != 0 {
+                eligible |= 1 << p;
+            }
+        }
+        floor = level;
+        match pots.last_mut() {
+            Some(last) if eligible == 0 || last.eligible == eligible => last.amount += amount,
+            _ if eligible == 0 => carry = amount,
+            _ if amount > 0 => pots.push(Pot { amount, eligible }),
+            _ => {}
+        }
+    }
+    if carry > 0 {
+        pots.push(Pot {
+            amount: carry,
+            eligible: in_hand,
+        });
+    }
+    pots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_all_in_makes_a_side_pot() {
+        // A all-in for 50; B and C each put 200; D folded after putting 20.
+        let pots = build_pots(&[50, 200, 200, 20], 0, 0b0111);
+        assert_eq!(
+            pots,
+            vec![
+                Pot {
+                    amount: 170,
+                    eligible: 0b0111
+                },
+                Pot {
+                    amount: 300,
+                    eligible: 0b0110
+                },
+            ]
+        );
+        let total: Chips = pots.iter().map(|p| p.amount).sum();
+        assert_eq!(total, 470);
+    }
+
+    #[test]
+    fn equal_contributions_make_one_pot() {
+        let pots = build_pots(&[100, 100, 100], 0, 0b111);
+        assert_eq!(
+            pots,
+            vec![Pot {
+                amount: 300,
+                eligible: 0b111
+            }]
+        );
+    }
+
+    #[test]
+    fn antes_are_dead_money_in_the_main_pot() {
+        // A big-blind ante of 20 posted by C; A all-in for 50, B and C put in 200 each.
+        let pots = build_pots(&[50, 200, 200], 20, 0b111);
+        assert_eq!(
+            pots,
+            vec![
+                Pot {
+                    amount: 170,
+                    eligible: 0b111
+                },
+                Pot {
+                    amount: 300,
+                    eligible: 0b110
+                },
+            ]
+        );
+        // A player all-in on the ante alone still plays for the antes.
+        let pots = build_pots(&[0, 32, 32], 2, 0b111);
+        assert_eq!(
+            pots,
+            vec![
+                Pot {
+                    amount: 2,
+                    eligible: 0b111
+                },
+                Pot {
+                    amount: 64,
+                    eligible: 0b110
+                },
+            ]
+        );
+    }
+}

@@ -1,0 +1,341 @@
+//! Showdown: showing and mucking, the order of showing, and awarding the main and side pots
+//! (split pots, the odd chip, commission).
+
+use super::action::Event;
+use super::config::Variant;
+use super::error::ActionError;
+use super::pots::Players;
+use super::state::{Hand, Outcome, Phase, ShowState};
+use crate::cards::{evaluate, evaluate_omaha, Card, HandValue};
+use crate::rules::{OddChipContext, RakeContext, ShowdownOrderContext};
+use crate::Chips;
+
+impl Hand {
+    /// A player still in the hand shows their cards. `cards` are the cards shown, which fill
+    /// in hole cards the record did not know; `None` shows the cards already dealt.
+    /// Allowed at showdown, and during a run-out once nobody can bet any more.
+    pub fn show(
+        &mut self,
+        player: usize,
+        cards: Option<&[Option<Card>]>,
+    ) -> Result<(), ActionError> {
+        self.check_can_show(player)?;
+        let n = self.config.variant.hole_cards();
+        if let Some(cards) = cards {
+            if cards.len() != n {
+                return Err(ActionError::Deal(format!(
+                    "a shown hand has {n} cards, not {}",
+                    cards.len()
+                )));
+            }
+            // Known cards must match; newly revealed ones must not be anywhere else.
+            let hole = &self.players[player].hole[..n];
+            if let Some((dealt, shown)) = hole.iter().zip(cards).find_map(|(h, c)| match (h, c) {
+                (Some(h), Some(c)) if h != c => Some((*h, *c)),
+                _ => None,
+            }) {
+                return Err(ActionError::Deal(format!(
+                    "player {} was dealt {dealt}, not {shown}",
+                    player + 1
+                )));
+            }
+            let fresh = self.check_unseen(
+                hole.iter()
+                    .zip(cards)
+                    .filter(|(h, _)| h.is_none())
+                    .filter_map(|(_, c)| *c),
+            )?;
+            self.seen |= fresh;
+            for (slot, shown) in self.players[player].hole[..n].iter_mut().zip(cards) {
+                if slot.is_none() {
+                    *slot = *shown;
+                }
+            }
+        }
+        self.players[player].show = ShowState::Shown;
+        let shown = self.players[player].hole[..n].to_vec();
+        self.record(Event::Showed {
+            player,
+            cards: shown,
+        });
+        self.maybe_settle();
+        Ok(())
+    }
+
+    /// A player still in the hand mucks at showdown, giving up every pot another live hand
+    /// contests.
+    pub fn muck(&mut self, player: usize) -> Result<(), ActionError> {
+        self.check_can_show(player)?;
+        self.mucks += 1;
+        self.players[player].show = ShowState::Mucked(self.mucks);
+        self.record(Event::Mucked { player });
+        self.maybe_settle();
+        Ok(())
+    }
+
+    /// Ends a showdown in which some players neither showed nor mucked: their cards are
+    /// taken as shown (tabled hands speak). Used when a record stops before every player
+    /// acted at showdown.
+    pub fn finish_showdown(&mut self) -> Result<(), ActionError> {
+        if self.phase != Phase::Showdown {
+            return Err(ActionError::NoShowdown(self.phase_name()));
+        }
+        for s in self.players.iter_mut() {
+            if !s.folded && s.show == ShowState::Pending {
+                s.show = ShowState::Shown;
+            }
+        }
+        self.settle();
+        Ok(())
+    }
+
+    /// Whether `player` may show or muck now.
+    pub fn can_show(&self, player: usize) -> bool {
+        self.check_can_show(player).is_ok()
+    }
+
+    fn check_can_show(&self, player: usize) -> Result<(), ActionError> {
+        let open = match self.phase {
+            Phase::Showdown => true,
+            Phase::DealingBoard => self.active_count() < 2,
+            _ => false,
+        };
+        if !open {
+            return Err(ActionError::NoShowdown(self.phase_name()));
+        }
+        match self.players.get(player) {
+            Some(s) if !s.folded && s.show == ShowState::Pending => Ok(()),
+            Some(s) if !s.folded => Err(ActionError::NoShowdown(
+                "this player has already shown or mucked",
+            )),
+            _ => Err(ActionError::NotInHand(player)),
+        }
+    }
+
+    pub(super) fn enter_showdown(&mut self) {
+        self.phase = Phase::Showdown;
+        let n = self.players.len();
+        let button = self.config.button;
+        let in_hand: Vec<usize> = (1..=n)
+            .map(|k| (button + k) % n)
+            .filter(|&p| !self.players[p].folded)
+            .collect();
+        let decided = self.rules.showdown_order(&ShowdownOrderContext {
+            in_hand: &in_hand,
+            last_aggressor: self.last_aggressor,
+            button,
+        });
+        let why = if Some(decided.value) == self.last_aggressor {
+            "the last to bet or raise"
+        } else {
+            "first in order"
+        };
+        let text = format!("player {} shows first ({why})", decided.value + 1);
+        self.rule("showdown.order", decided.citation, text);
+        self.maybe_settle();
+    }
+
+    pub(super) fn maybe_settle(&mut self) {
+        if self.phase == Phase::Showdown
+            && self
+                .players
+                .iter()
+                .all(|s| s.folded || s.show != ShowState::Pending)
+        {
+            self.settle();
+        }
+    }
+
+    /// Awards every pot and completes the hand.
+    pub(super) fn settle(&mut self) {
+        self.phase = Phase::Complete;
+        self.actor = None;
+        let in_hand = self.in_hand_mask();
+        let mut pots = self.pots();
+        let total: Chips = pots.iter().map(|p| p.amount).sum();
+        let rake = self.rules.rake(&RakeContext {
+            pot: total,
+            flop_dealt: !self.board.is_empty(),
+        });
+        if rake.value > 0 {
+            let mut left = rake.value.min(total);
+            let text = format!("a commission of {left} is taken from the pot");
+            self.rule("cash.rake.mode_and_bounds", rake.citation, text);
+            for (i, pot) in pots.iter_mut().enumerate() {
+                let take = left.min(pot.amount);
+                pot.amount -= take;
+                left -= take;
+                if take > 0 {
+                    self.record(Event::Raked {
+                        pot: i,
+                        amount: take,
+                    });
+                }
+            }
+        }
+        if in_hand.count_ones() == 1 {
+            let winner = in_hand.trailing_zeros() as usize;
+            for (i, pot) in pots.iter().enumerate() {
+                self.award(i, winner, pot.amount, None);
+            }
+            self.outcome = Outcome::Awarded;
+            self.clear_contributions();
+            return;
+        }
+        // Work out every pot's winners before paying anything, so an unknown hand leaves the
+        // stacks as they were.
+        let mut plans: Vec<(usize, Vec<usize>, Option<HandValue>)> = Vec::with_capacity(pots.len());
+        for (i, pot) in pots.iter().enumerate() {
+            let live: Vec<usize> = pot
+                .eligible_players()
+                .filter(|&p| self.players[p].show == ShowState::Shown)
+                .collect();
+            match live.len() {
+                0 => {
+                    // Everyone who could win this pot mucked: the last of them to muck held
+                    // the last live hand, and wins it.
+                    let last = pot
+                        .eligible_players()
+                        .max_by_key(|&p| match self.players[p].show {
+                            ShowState::Mucked(k) => k,
+                            _ => 0,
+                        });
+                    if let Some(p) = last {
+                        plans.push((i, vec![p], None));
+                    }
+                }
+                1 => plans.push((i, live, None)),
+                _ => {
+                    let mut best: Option<HandValue> = None;
+                    let mut winners = Vec::new();
+                    for p in live {
+                        let Some(value) = self.hand_value(p) else {
+                            self.outcome = Outcome::Undetermined;
+                            return;
+                        };
+                        match best {
+                            Some(b) if value < b => {}
+                            Some(b) if value == b => winners.push(p),
+                            _ => {
+                                best = Some(value);
+                                winners.clear();
+                                winners.push(p);
+                            }
+                        }
+                    }
+                    plans.push((i, winners, best));
+                }
+            }
+        }
+        // Push pots together the way a dealer does once the losing hands are killed: pots
+        // whose remaining contenders are the same players are one pot. (This matters only for
+        // the odd chip, and it is how PokerKit splits, so replays of its hands agree.)
+        let contenders: Players = plans
+            .iter()
+            .flat_map(|(_, winners, _)| winners.iter())
+            .fold(0, |mask, &p| mask | (1 << p));
+        let mut merged: Vec<(usize, Vec<usize>, Option<HandValue>, Chips, Players)> =
+            Vec::with_capacity(plans.len());
+        for (i, winners, value) in plans {
+            let mask = pots[i].eligible & contenders;
+            match merged.last_mut() {
+                Some(last) if last.4 == mask => last.3 += pots[i].amount,
+                _ => merged.push((i, winners, value, pots[i].amount, mask)),
+            }
+        }
+        for (i, winners, value, amount, _) in merged {
+            let description = value.map(|v| category_name(v.category()));
+            if winners.len() == 1 {
+                self.award(i, winners[0], amount, description);
+                continue;
+            }
+            let n = self.players.len();
+            let button = self.config.button;
+            let mut ordered = winners;
+            ordered.sort_by_key(|&p| (p + n - button - 1) % n);
+            let ways = ordered.len() as Chips;
+            let share = amount / ways;
+            let odd = (amount % ways) as usize;
+            let mut extra = vec![0 as Chips; ordered.len()];
+            if odd > 0 {
+                let decided = self.rules.odd_chip(&OddChipContext {
+                    winners: &ordered,
+                    button,
+                    players: n,
+                });
+                let start = ordered
+                    .iter()
+                    .position(|&p| p == decided.value)
+                    .unwrap_or(0);
+                extra[start] += odd as Chips;
+                let text = format!(
+                    "pot {} splits {} ways; the odd chip{} {} to player {}",
+                    i + 1,
+                    ways,
+                    if odd > 1 { "s" } else { "" },
+                    if odd > 1 { "go" } else { "goes" },
+                    decided.value + 1
+                );
+                self.rule("showdown.odd_chip", decided.citation, text);
+            }
+            for (j, &p) in ordered.iter().enumerate() {
+                self.award(i, p, share + extra[j], description);
+            }
+        }
+        self.outcome = Outcome::Awarded;
+        self.clear_contributions();
+    }
+
+    fn clear_contributions(&mut self) {
+        for s in self.players.iter_mut() {
+            s.contributed = 0;
+            s.ante = 0;
+        }
+    }
+
+    fn award(&mut self, pot: usize, player: usize, amount: Chips, hand: Option<&'static str>) {
+        self.players[player].stack += amount;
+        self.record(Event::Awarded {
+            pot,
+            player,
+            amount,
+            hand: hand.map(str::to_string),
+        });
+    }
+
+    fn hand_value(&self, player: usize) -> Option<HandValue> {
+        if self.board.len() < 5 {
+            return None;
+        }
+        let s = &self.players[player];
+        match self.config.variant {
+            Variant::Holdem => {
+                let mut cards = [self.board[0]; 7];
+                cards[..5].copy_from_slice(&self.board);
+                cards[5] = s.hole[0]?;
+                cards[6] = s.hole[1]?;
+                Some(evaluate(&cards))
+            }
+            Variant::Omaha => {
+                let hole = [s.hole[0]?, s.hole[1]?, s.hole[2]?, s.hole[3]?];
+                Some(evaluate_omaha(&hole, &self.board))
+            }
+        }
+    }
+}
+
+/// How a floor person names a hand category when pushing a pot.
+fn category_name(category: crate::cards::Category) -> &'static str {
+    use crate::cards::Category::*;
+    match category {
+        HighCard => "high card",
+        OnePair => "one pair",
+        TwoPair => "two pair",
+        ThreeOfAKind => "three of a kind",
+        Straight => "a straight",
+        Flush => "a flush",
+        FullHouse => "a full house",
+        FourOfAKind => "four of a kind",
+        StraightFlush => "a straight flush",
+    }
+}

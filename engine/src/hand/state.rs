@@ -1,0 +1,461 @@
+//! The hand state machine: forced bets, the deal, betting rounds, the board, showdown, pots.
+//!
+//! A [`Hand`] moves through [`Phase`]s driven by events: the dealer's (hole cards, board
+//! cards) and the players' (betting actions, showing or mucking). Every event is validated
+//! before anything changes, so a refused event leaves the hand exactly as it was. Wherever
+//! rulebooks differ, the hand asks its [`Rules`] and records the [`Ruling`] with its citation.
+
+use super::action::{Event, PostKind, Street};
+use super::config::{ConfigError, HandConfig};
+use super::error::ActionError;
+use super::pots::{build_pots, Players, Pot};
+use crate::cards::Card;
+use crate::rules::{Citation, Rules, Ruling};
+use crate::Chips;
+use std::sync::Arc;
+
+/// Where a hand is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Phase {
+    /// Waiting for hole cards to be dealt to every player.
+    DealingHole,
+    /// A betting round is under way; [`Hand::actor`] says who is to act.
+    Betting,
+    /// Waiting for the next board cards (between rounds, or running the board out when
+    /// nobody can bet any more; players still in may already show during a run-out).
+    DealingBoard,
+    /// Every board card is out and betting is over: players show or muck.
+    Showdown,
+    /// The pots have been awarded (or the hand ended with its result unknown to the record).
+    Complete,
+}
+
+/// How a player's cards fared at showdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ShowState {
+    Pending,
+    Shown,
+    /// Mucked, with the order of mucking (the last live hand wins a pot all others mucked).
+    Mucked(u32),
+}
+
+/// One player's state in the hand.
+#[derive(Clone, Debug)]
+pub(super) struct PlayerState {
+    pub(super) stack: Chips,
+    pub(super) bet: Chips,
+    pub(super) contributed: Chips,
+    /// The part of `contributed` that is ante (dead money).
+    pub(super) ante: Chips,
+    pub(super) folded: bool,
+    pub(super) hole: [Option<Card>; 4],
+    pub(super) dealt: bool,
+    pub(super) acted: bool,
+    pub(super) faced: Chips,
+    pub(super) needs_action: bool,
+    pub(super) show: ShowState,
+}
+
+impl PlayerState {
+    pub(super) fn active(&self) -> bool {
+        !self.folded && self.stack > 0
+    }
+}
+
+/// What a player may do now: the menu a dealer would read out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Legal {
+    /// The player to act.
+    pub player: usize,
+    /// What calling costs (0: checking is possible). Capped at the player's stack.
+    pub to_call: Chips,
+    /// The smallest bet or raise-to amount (an all-in below it is also legal), if raising
+    /// is allowed at all.
+    pub min_raise_to: Option<Chips>,
+    /// The largest bet or raise-to amount, if raising is allowed.
+    pub max_raise_to: Option<Chips>,
+}
+
+/// How the hand ended for the record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Outcome {
+    /// Still being played.
+    InProgress,
+    /// Every pot was awarded.
+    Awarded,
+    /// A showdown the record cannot settle: some contender's cards are unknown.
+    Undetermined,
+}
+
+/// One hand of poker, from forced bets to awarded pots.
+#[derive(Clone)]
+pub struct Hand {
+    pub(super) rules: Arc<dyn Rules>,
+    pub(super) config: HandConfig,
+    pub(super) players: Vec<PlayerState>,
+    pub(super) board: Vec<Card>,
+    pub(super) seen: u64,
+    pub(super) street: Street,
+    pub(super) phase: Phase,
+    pub(super) actor: Option<usize>,
+    pub(super) current_bet: Chips,
+    pub(super) full_increment: Chips,
+    pub(super) raises: u32,
+    pub(super) last_aggressor: Option<usize>,
+    pub(super) mucks: u32,
+    pub(super) outcome: Outcome,
+    pub(super) events: Vec<Event>,
+    pub(super) rulings: Vec<Ruling>,
+}
+
+impl std::fmt::Debug for Hand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hand")
+            .field("ruleset", self.rules.ruleset())
+            .field("phase", &self.phase)
+            .field("street", &self.street)
+            .field("actor", &self.actor)
+            .field("stacks", &self.stacks())
+            .field("board", &self.board)
+            .finish()
+    }
+}
+
+impl Hand {
+    /// Starts a hand: checks the configuration, then posts antes, blinds and straddles, and
+    /// live posts, each capped at the player's stack (a player who cannot cover a forced bet
+    /// is all-in for what they have). The hand then waits for hole cards.
+    pub fn new(config: HandConfig, rules: Arc<dyn Rules>) -> Result<Hand, ConfigError> {
+        config.validate()?;
+        let n = config.players();
+        let players = config
+            .stacks
+            .iter()
+            .map(|&stack| PlayerState {
+                stack,
+                bet: 0,
+                contributed: 0,
+                ante: 0,
+                folded: false,
+                hole: [None; 4],
+                dealt: false,
+                acted: false,
+                faced: 0,
+                needs_action: false,
+                show: ShowState::Pending,
+            })
+            .collect();
+        let mut hand = Hand {
+            rules,
+            players,
+            board: Vec::with_capacity(5),
+            seen: 0,
+            street: Street::Preflop,
+            phase: Phase::DealingHole,
+            actor: None,
+            current_bet: 0,
+            full_increment: 0,
+            raises: 0,
+            last_aggressor: None,
+            mucks: 0,
+            outcome: Outcome::InProgress,
+            events: Vec::with_capacity(4 * n + 16),
+            rulings: Vec::new(),
+            config,
+        };
+        for p in 0..n {
+            let ante = hand.config.antes[p];
+            if ante > 0 {
+                let paid = hand.put_in(p, ante);
+                // Antes are dead money: they count for the pots, not for this round's bet.
+                hand.players[p].bet -= paid;
+                hand.players[p].ante = paid;
+                hand.record(Event::Posted {
+                    player: p,
+                    kind: PostKind::Ante,
+                    amount: paid,
+                });
+            }
+        }
+        for (kind, field) in [(PostKind::Blind, 0), (PostKind::Post, 1)] {
+            for p in 0..n {
+                let asked = if field == 0 {
+                    hand.config.blinds[p]
+                } else {
+                    hand.config.posts[p]
+                };
+                if asked > 0 {
+                    let paid = hand.put_in(p, asked);
+                    hand.record(Event::Posted {
+                        player: p,
+                        kind,
+                        amount: paid,
+                    });
+                }
+            }
+        }
+        hand.current_bet = hand.players.iter().map(|s| s.bet).max().unwrap_or(0);
+        Ok(hand)
+    }
+
+    // ----- queries -------------------------------------------------------------------------
+
+    /// The rules this hand is played under (fixed for the whole hand).
+    pub fn rules(&self) -> &Arc<dyn Rules> {
+        &self.rules
+    }
+
+    /// The configuration the hand started from.
+    pub fn config(&self) -> &HandConfig {
+        &self.config
+    }
+
+    /// Where the hand is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The current (or last) betting round.
+    pub fn street(&self) -> Street {
+        self.street
+    }
+
+    /// Who is to act, during a betting round.
+    pub fn actor(&self) -> Option<usize> {
+        self.actor
+    }
+
+    /// Whether the hand is over.
+    pub fn is_complete(&self) -> bool {
+        self.phase == Phase::Complete
+    }
+
+    /// How the hand ended.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Each player's chips behind (not counting bets in front of them).
+    pub fn stacks(&self) -> Vec<Chips> {
+        self.players.iter().map(|s| s.stack).collect()
+    }
+
+    /// Each player's bet in the current round.
+    pub fn bets(&self) -> Vec<Chips> {
+        self.players.iter().map(|s| s.bet).collect()
+    }
+
+    /// The board dealt so far.
+    pub fn board(&self) -> &[Card] {
+        &self.board
+    }
+
+    /// A player's hole cards (`None` entries are unknown to the record).
+    pub fn hole_cards(&self, player: usize) -> &[Option<Card>] {
+        let n = self.config.variant.hole_cards();
+        self.players.get(player).map_or(&[], |s| &s.hole[..n])
+    }
+
+    /// Whether the player has folded.
+    pub fn has_folded(&self, player: usize) -> bool {
+        self.players.get(player).is_none_or(|s| s.folded)
+    }
+
+    /// Every chip in the middle: pots plus this round's bets.
+    pub fn pot_total(&self) -> Chips {
+        self.players.iter().map(|s| s.contributed).sum()
+    }
+
+    /// The pots as they stand (bets of the current round included).
+    pub fn pots(&self) -> Vec<Pot> {
+        let live: Vec<Chips> = self
+            .players
+            .iter()
+            .map(|s| s.contributed - s.ante)
+            .collect();
+        let dead = self.players.iter().map(|s| s.ante).sum();
+        build_pots(&live, dead, self.in_hand_mask())
+    }
+
+    /// The events accepted so far, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The rulings made so far, each with its rule point, ruleset and citation.
+    pub fn rulings(&self) -> &[Ruling] {
+        &self.rulings
+    }
+
+    /// The chips every player has in total (stack plus everything put in). Conserved by
+    /// every event: it equals the sum of the starting stacks until the pots are awarded, and
+    /// after that the stacks alone sum to it.
+    pub fn chips_in_play(&self) -> Chips {
+        self.players.iter().map(|s| s.stack + s.contributed).sum()
+    }
+
+    /// What the player to act may do, or `None` when nobody is to act.
+    pub fn legal(&self) -> Option<Legal> {
+        let p = self.actor?;
+        let s = &self.players[p];
+        let to_call = self.current_bet.saturating_sub(s.bet).min(s.stack);
+        let (min_raise_to, max_raise_to) = match self.raise_bounds(p) {
+            Ok((min, max)) => (Some(min), Some(max)),
+            Err(_) => (None, None),
+        };
+        Some(Legal {
+            player: p,
+            to_call,
+            min_raise_to,
+            max_raise_to,
+        })
+    }
+
+    /// Which hole-card slot is still to be dealt: the first player without cards.
+    pub fn next_hole_deal(&self) -> Option<usize> {
+        if self.phase != Phase::DealingHole {
+            return None;
+        }
+        self.players.iter().position(|s| !s.dealt)
+    }
+
+    /// How many board cards the dealer must deal next, when the hand waits for the board.
+    pub fn board_cards_due(&self) -> Option<usize> {
+        (self.phase == Phase::DealingBoard)
+            .then(|| self.street.next().map(Street::board_cards_dealt))
+            .flatten()
+    }
+
+    // ----- dealer events -------------------------------------------------------------------
+
+    /// Deals a player's hole cards (`None` for cards the record does not know).
+    pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
+        if self.phase != Phase::DealingHole {
+            return Err(ActionError::Deal("hole cards were already dealt".into()));
+        }
+        let want = self.config.variant.hole_cards();
+        let Some(state) = self.players.get(player) else {
+            return Err(ActionError::NotInHand(player));
+        };
+        if state.dealt {
+            return Err(ActionError::Deal(format!(
+                "player {} already has hole cards",
+                player + 1
+            )));
+        }
+        if cards.len() != want {
+            return Err(ActionError::Deal(format!(
+                "each player receives {want} hole cards, not {}",
+                cards.len()
+            )));
+        }
+        let mask = self.check_unseen(cards.iter().flatten().copied())?;
+        self.seen |= mask;
+        let state = &mut self.players[player];
+        state.hole[..want].copy_from_slice(cards);
+        state.dealt = true;
+        self.record(Event::HoleDealt {
+            player,
+            cards: cards.to_vec(),
+        });
+        if self.players.iter().all(|s| s.dealt) {
+            self.start_first_round();
+        }
+        Ok(())
+    }
+
+    /// Deals the next board cards: three for the flop, then one each for turn and river.
+    pub fn deal_board(&mut self, cards: &[Card]) -> Result<(), ActionError> {
+        let Some(due) = self.board_cards_due() else {
+            return Err(ActionError::Deal(match self.phase {
+                Phase::Betting => "the betting round is not over".into(),
+                Phase::DealingHole => "hole cards are still being dealt".into(),
+                _ => "the board is complete".into(),
+            }));
+        };
+        if cards.len() != due {
+            return Err(ActionError::Deal(format!(
+                "the {} takes {due} card(s), not {}",
+                self.street.next().map_or("board", Street::name),
+                cards.len()
+            )));
+        }
+        let mask = self.check_unseen(cards.iter().copied())?;
+        self.seen |= mask;
+        self.board.extend_from_slice(cards);
+        let street = self.street.next().unwrap_or(Street::River);
+        self.street = street;
+        self.record(Event::BoardDealt {
+            street,
+            cards: cards.to_vec(),
+        });
+        self.start_later_round();
+        Ok(())
+    }
+
+    // ----- internals: bookkeeping ----------------------------------------------------------
+
+    /// Moves up to `amount` from the player's stack into their bet; returns what moved.
+    pub(super) fn put_in(&mut self, player: usize, amount: Chips) -> Chips {
+        let s = &mut self.players[player];
+        let paid = amount.min(s.stack);
+        s.stack -= paid;
+        s.bet += paid;
+        s.contributed += paid;
+        paid
+    }
+
+    pub(super) fn in_hand_mask(&self) -> Players {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.folded)
+            .fold(0, |m, (p, _)| m | (1 << p))
+    }
+
+    pub(super) fn in_hand_count(&self) -> usize {
+        self.players.iter().filter(|s| !s.folded).count()
+    }
+
+    pub(super) fn active_count(&self) -> usize {
+        self.players.iter().filter(|s| s.active()).count()
+    }
+
+    pub(super) fn check_unseen(
+        &self,
+        cards: impl IntoIterator<Item = Card>,
+    ) -> Result<u64, ActionError> {
+        let mut mask = 0u64;
+        for card in cards {
+            let bit = 1u64 << card.index();
+            if (self.seen | mask) & bit != 0 {
+                return Err(ActionError::Deal(format!("{card} has already been dealt")));
+            }
+            mask |= bit;
+        }
+        Ok(mask)
+    }
+
+    pub(super) fn phase_name(&self) -> &'static str {
+        match self.phase {
+            Phase::DealingHole => "hole cards are being dealt",
+            Phase::Betting => "a betting round is under way",
+            Phase::DealingBoard => "the board is being dealt",
+            Phase::Showdown => "the hand is at showdown",
+            Phase::Complete => "the hand is over",
+        }
+    }
+
+    pub(super) fn record(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    pub(super) fn rule(&mut self, point: &'static str, citation: Citation, text: String) {
+        self.rulings.push(Ruling {
+            point,
+            ruleset: self.rules.ruleset().clone(),
+            citation,
+            text,
+        });
+    }
+}

@@ -1,0 +1,21 @@
+//! # floor-engine
+//!
+//! The pure, deterministic core of floor, a poker rules engine: no I/O, no clock, no global
+//! state, integer chip amounts only, and randomness only from a seeded RNG the caller passes in.
+//! Events go in; rulings and new state come out.
+//!
+//! - [`cards`]: cards, decks, hand evaluation (hold'em and omaha).
+//! - [`hand`]: the hand state machine (seats, forced bets, betting rounds, pots, showdown).
+//! - [`rules`]: the seam through which rulebooks decide the points where they differ.
+//! - [`phh`]: reading, writing and replaying Poker Hand History files.
+
+pub mod cards;
+pub mod hand;
+pub mod phh;
+pub mod replay;
+pub mod rules;
+pub mod sim;
+
+/// An amount of chips. Always an integer: the engine never uses floating point for money;
+/// decimal amounts from outside (PHH's `0.50`) are scaled to integers on the way in.
+pub type Chips = u64;

@@ -1,0 +1,312 @@
+//! Replaying a PHH hand history through the state machine, and checking it.
+//!
+//! Every action of the record is applied as an event; the first one the state machine refuses
+//! is reported with the reason. When the record gives finishing stacks, they must match
+//! exactly; when it gives non-zero winnings (real hands, with the site's rake already taken),
+//! every player with positive winnings must be one the engine paid, and the pot less the
+//! winnings must be between zero and a tenth of the pot.
+
+use crate::cards::Card;
+use crate::hand::{
+    Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Structure, Variant,
+};
+use crate::phh::{Action as PhhAction, PhhHand, Stack};
+use crate::rules::Rules;
+use crate::Chips;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The stack given to a player whose starting stack the record writes as `inf`: larger than
+/// any real pot, small enough that sums of several never overflow.
+pub const UNKNOWN_STACK: Chips = 1 << 52;
+
+/// What replaying one hand found.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayReport {
+    /// Whether the hand reached its end (pots awarded, or a showdown the record cannot settle).
+    pub completed: bool,
+    /// Whether the winner(s) could be determined (false: some shown cards are unknown).
+    pub settled: bool,
+    /// The first action the engine refused, if any.
+    pub illegal: Option<IllegalAction>,
+    /// Finishing stacks that differ from the record's.
+    pub stack_mismatch: Option<StackMismatch>,
+    /// Why the record's winnings disagree with the engine, if they do.
+    pub winnings_mismatch: Option<String>,
+}
+
+impl ReplayReport {
+    /// Whether the replay found any problem.
+    pub fn failed(&self) -> bool {
+        self.illegal.is_some() || self.stack_mismatch.is_some() || self.winnings_mismatch.is_some()
+    }
+}
+
+/// An action the engine refused.
+#[derive(Clone, Debug, Serialize)]
+pub struct IllegalAction {
+    /// Its position in the `actions` list (from 0).
+    pub index: usize,
+    /// Its source line.
+    pub line: usize,
+    /// The action as written.
+    pub notation: String,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+/// Finishing stacks that do not match.
+#[derive(Clone, Debug, Serialize)]
+pub struct StackMismatch {
+    /// The record's finishing stacks (in the record's units).
+    pub expected: Vec<i64>,
+    /// The engine's.
+    pub actual: Vec<i64>,
+}
+
+/// A record the engine cannot set up a hand from.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A variant floor does not play.
+    #[error("variant `{0}` is not supported (floor plays NT, PO, FT and PO-style omaha)")]
+    Variant(String),
+    /// A required betting field is missing for the variant.
+    #[error("variant `{variant}` needs the field `{field}`")]
+    MissingField {
+        /// The variant.
+        variant: String,
+        /// The missing field.
+        field: &'static str,
+    },
+    /// Negative amounts where only positive ones make sense.
+    #[error("negative amount in `{0}`")]
+    Negative(&'static str),
+    /// The configuration itself is refused.
+    #[error(transparent)]
+    Config(#[from] crate::hand::ConfigError),
+}
+
+/// Builds the hand configuration a PHH record describes. PHH lists players from the first
+/// seat left of the button to the button; heads-up, the record's forced bets are reversed
+/// (the button posts the small blind). Negative `blinds_or_straddles` entries are live posts.
+pub fn config_from_phh(phh: &PhhHand) -> Result<HandConfig, SetupError> {
+    let n = phh.starting_stacks.len();
+    let (variant, structure, min_bet) = match phh.variant.as_str() {
+        "NT" => (
+            Variant::Holdem,
+            Structure::NoLimit,
+            required(phh, phh.min_bet, "min_bet")?,
+        ),
+        "PO" => (
+            Variant::Omaha,
+            Structure::PotLimit,
+            required(phh, phh.min_bet, "min_bet")?,
+        ),
+        "NO" => (
+            Variant::Omaha,
+            Structure::NoLimit,
+            required(phh, phh.min_bet, "min_bet")?,
+        ),
+        "PT" => (
+            Variant::Holdem,
+            Structure::PotLimit,
+            required(phh, phh.min_bet, "min_bet")?,
+        ),
+        "FT" | "FO" => {
+            let small_bet = required(phh, phh.small_bet, "small_bet")?;
+            let big_bet = required(phh, phh.big_bet, "big_bet")?;
+            let variant = if phh.variant == "FT" {
+                Variant::Holdem
+            } else {
+                Variant::Omaha
+            };
+            (
+                variant,
+                Structure::FixedLimit { small_bet, big_bet },
+                small_bet,
+            )
+        }
+        other => return Err(SetupError::Variant(other.to_string())),
+    };
+    let stacks = phh
+        .starting_stacks
+        .iter()
+        .map(|s| match s {
+            Stack::Chips(c) => *c,
+            Stack::Unknown => UNKNOWN_STACK,
+        })
+        .collect();
+    let mut antes = non_negative(&phh.antes, "antes")?;
+    let mut blinds: Vec<Chips> = phh
+        .blinds_or_straddles
+        .iter()
+        .map(|&b| b.max(0) as Chips)
+        .collect();
+    let posts: Vec<Chips> = phh
+        .blinds_or_straddles
+        .iter()
+        .map(|&b| b.min(0).unsigned_abs())
+        .collect();
+    if n == 2 {
+        antes.reverse();
+        blinds.reverse();
+    }
+    let config = HandConfig {
+        variant,
+        structure,
+        min_bet,
+        stacks,
+        antes,
+        blinds,
+        posts,
+        button: n.saturating_sub(1),
+    };
+    config.validate()?;
+    Ok(config)
+}
+
+fn required(phh: &PhhHand, value: Option<i64>, field: &'static str) -> Result<Chips, SetupError> {
+    match value {
+        Some(v) if v >= 0 => Ok(v as Chips),
+        Some(_) => Err(SetupError::Negative(field)),
+        None => Err(SetupError::MissingField {
+            variant: phh.variant.clone(),
+            field,
+        }),
+    }
+}
+
+fn non_negative(values: &[i64], field: &'static str) -> Result<Vec<Chips>, SetupError> {
+    values
+        .iter()
+        .map(|&v| u64::try_from(v).map_err(|_| SetupError::Negative(field)))
+        .collect()
+}
+
+/// Replays one PHH hand under `rules` (normally [`crate::rules::PhhConventions`]) and checks
+/// it against the record. Returns the hand as played, for further inspection.
+pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayReport), SetupError> {
+    let config = config_from_phh(phh)?;
+    let mut hand = Hand::new(config, rules)?;
+    let mut report = ReplayReport {
+        completed: false,
+        settled: false,
+        illegal: None,
+        stack_mismatch: None,
+        winnings_mismatch: None,
+    };
+    for (index, line) in phh.actions.iter().enumerate() {
+        if let Err(error) = apply(&mut hand, &line.action) {
+            report.illegal = Some(IllegalAction {
+                index,
+                line: line.line,
+                notation: line.action.to_string(),
+                reason: error.to_string(),
+            });
+            return Ok((hand, report));
+        }
+    }
+    if hand.phase() == Phase::Showdown {
+        // The record stops before every player acted at showdown: tabled hands speak.
+        let _ = hand.finish_showdown();
+    }
+    report.completed = hand.is_complete();
+    report.settled = hand.outcome() == Outcome::Awarded;
+    if report.settled {
+        check_finishing_stacks(phh, &hand, &mut report);
+        check_winnings(phh, &hand, &mut report);
+    }
+    Ok((hand, report))
+}
+
+/// Applies one PHH action to the hand.
+pub fn apply(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> {
+    match action {
+        PhhAction::DealHole { player, cards } => hand.deal_hole(*player, cards),
+        PhhAction::DealBoard { cards } => hand.deal_board(cards),
+        PhhAction::Fold { player } => hand.act(*player, Action::Fold),
+        PhhAction::CheckCall { player } => hand.act(*player, Action::CheckOrCall),
+        PhhAction::CompleteBetRaiseTo { player, amount } => {
+            let amount = u64::try_from(*amount).map_err(|_| ActionError::NotARaise {
+                amount: 0,
+                current: 0,
+            })?;
+            hand.act(*player, Action::BetOrRaiseTo(amount))
+        }
+        PhhAction::ShowMuck {
+            player,
+            cards: Some(cards),
+        } => hand.show(*player, Some(cards)),
+        PhhAction::ShowMuck {
+            player,
+            cards: None,
+        } => hand.muck(*player),
+        PhhAction::NoOp => Ok(()),
+        PhhAction::BringIn { .. } | PhhAction::StandPatDiscard { .. } => Err(ActionError::Deal(
+            "bring-ins and draws belong to stud and draw games, which floor does not play".into(),
+        )),
+    }
+}
+
+fn check_finishing_stacks(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
+    let Some(expected) = &phh.finishing_stacks else {
+        return;
+    };
+    let actual: Vec<i64> = hand.stacks().iter().map(|&c| c as i64).collect();
+    let differs = expected.len() != actual.len()
+        || expected
+            .iter()
+            .zip(&actual)
+            .zip(&phh.starting_stacks)
+            .any(|((e, a), start)| matches!(start, Stack::Chips(_)) && e != a);
+    if differs {
+        report.stack_mismatch = Some(StackMismatch {
+            expected: expected.clone(),
+            actual,
+        });
+    }
+}
+
+fn check_winnings(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
+    let Some(winnings) = &phh.winnings else {
+        return;
+    };
+    if winnings.iter().all(|&w| w == 0) {
+        return;
+    }
+    let mut won = vec![0 as Chips; hand.config().players()];
+    let mut pot: Chips = 0;
+    for event in hand.events() {
+        if let Event::Awarded { player, amount, .. } = event {
+            won[*player] += amount;
+            pot += amount;
+        }
+    }
+    if let Some(p) = winnings
+        .iter()
+        .enumerate()
+        .find(|&(p, &w)| w > 0 && won.get(p).is_none_or(|&x| x == 0))
+        .map(|(p, _)| p)
+    {
+        report.winnings_mismatch = Some(format!(
+            "the record pays player {} but the engine awards them nothing",
+            p + 1
+        ));
+        return;
+    }
+    let paid: i64 = winnings.iter().sum();
+    let pot = pot as i64;
+    if paid > pot || (pot - paid) * 10 > pot {
+        report.winnings_mismatch = Some(format!(
+            "the record pays {paid} from a pot of {pot}: the difference is not a rake between 0 and 10%"
+        ));
+    }
+}
+
+/// Hole cards as PHH writes them, unknown cards as `??`.
+pub fn format_hole(cards: &[Option<Card>]) -> String {
+    cards
+        .iter()
+        .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+        .collect()
+}

@@ -1,0 +1,132 @@
+//! The typed contexts each hand-level rule point is asked with, and the small result types.
+//!
+//! Contexts carry exactly what the rulebooks' procedures read — no more — so that a Rhai
+//! decision or a native plugin can be probed with a hand-made context, and so that two rulesets
+//! can be compared on the same situation.
+
+use crate::hand::{Street, Structure};
+use crate::Chips;
+use serde::Serialize;
+
+/// Context for `betting.min_raise`.
+#[derive(Clone, Debug, Serialize)]
+pub struct MinRaiseContext {
+    /// The betting structure in force (fixed-limit never asks: its increments are fixed).
+    pub structure: Structure,
+    /// The round being bet.
+    pub street: Street,
+    /// The table's minimum bet (normally the big blind).
+    pub min_bet: Chips,
+    /// The highest bet in this round so far (the amount to raise from).
+    pub current_bet: Chips,
+    /// The largest full bet or raise increment made in this round (0 if none yet). Blinds
+    /// and straddles are posts, not raises.
+    pub last_full_increment: Chips,
+}
+
+/// Context for `allin.reopening`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReopenContext {
+    /// How much the bet grew since this player last acted (the sum of the raises since).
+    pub raised_since_last_action: Chips,
+    /// The size of a full raise at this point (the minimum increment).
+    pub full_raise: Chips,
+}
+
+/// Context for `betting.raise_cap`.
+#[derive(Clone, Debug, Serialize)]
+pub struct RaiseCapContext {
+    /// The round being bet.
+    pub street: Street,
+    /// Players still holding cards (not folded), all-in players included.
+    pub players_in_hand: usize,
+}
+
+/// Context for `betting.pot_limit_max`.
+#[derive(Clone, Debug, Serialize)]
+pub struct PotLimitContext {
+    /// Pot-limit, or the 2007 decree's half-pot "limit".
+    pub structure: Structure,
+    /// Every chip in the middle: collected pots plus all bets of this round.
+    pub pot: Chips,
+    /// What the acting player must add to call.
+    pub to_call: Chips,
+    /// The highest bet in this round.
+    pub current_bet: Chips,
+}
+
+/// Context for `showdown.odd_chip`.
+#[derive(Clone, Debug, Serialize)]
+pub struct OddChipContext<'a> {
+    /// The tied winners' positions, in clockwise order starting left of the button.
+    pub winners: &'a [usize],
+    /// The button's position.
+    pub button: usize,
+    /// How many players were dealt in.
+    pub players: usize,
+}
+
+/// Context for `showdown.order`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShowdownOrderContext<'a> {
+    /// Players still in the hand, clockwise from the first left of the button.
+    pub in_hand: &'a [usize],
+    /// The last player to bet or raise in the final betting round, if any.
+    pub last_aggressor: Option<usize>,
+    /// The button's position.
+    pub button: usize,
+}
+
+/// Context for `betting.first_to_act` (rounds after the first).
+#[derive(Clone, Debug, Serialize)]
+pub struct FirstToActContext {
+    /// The round about to be bet.
+    pub street: Street,
+    /// The button's position.
+    pub button: usize,
+    /// How many players were dealt in.
+    pub players: usize,
+}
+
+/// Context for `blinds.positions_and_amounts` / `button.heads_up`.
+#[derive(Clone, Debug, Serialize)]
+pub struct BlindsContext {
+    /// How many players are dealt in.
+    pub players: usize,
+    /// The button's position.
+    pub button: usize,
+}
+
+/// Who posts the blinds, as positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlindPlan {
+    /// The small blind's position (`None` when there is none, e.g. a dead small blind).
+    pub small_blind: Option<usize>,
+    /// The big blind's position.
+    pub big_blind: usize,
+}
+
+/// Context for `cash.rake.mode_and_bounds`.
+#[derive(Clone, Debug, Serialize)]
+pub struct RakeContext {
+    /// The pot the commission would be taken from.
+    pub pot: Chips,
+    /// Whether a flop was dealt (the "no flop, no drop" rule reads it).
+    pub flop_dealt: bool,
+}
+
+/// Context for `time.online_timeout`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TimeoutContext {
+    /// What the player would have to add to call (0: a check is available).
+    pub to_call: Chips,
+}
+
+/// What a player who runs out of time is deemed to have done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TimeoutAction {
+    /// Checked (only when nothing is owed).
+    Check,
+    /// Folded.
+    Fold,
+}

@@ -1,0 +1,122 @@
+//! The engine's documented defaults: what happens at a rule point that no bound ruleset
+//! regulates. Each choice follows common cardroom practice (and, where replaying foreign hand
+//! histories depends on it, the behaviour of the PokerKit reference engine); each is reported
+//! as *not regulated by this text*.
+
+use super::contexts::*;
+use super::ruling::{Decided, RulesetRef};
+use super::Rules;
+use crate::hand::Structure;
+use crate::Chips;
+use std::sync::{Arc, LazyLock};
+
+/// The engine's own answers at every rule point. Stateless; used directly, and as the
+/// fallback of every [`Rules`] method.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DefaultRules;
+
+static DEFAULT_REF: LazyLock<RulesetRef> = LazyLock::new(|| RulesetRef {
+    id: Arc::from("default"),
+    version: Arc::from(env!("CARGO_PKG_VERSION")),
+});
+
+impl DefaultRules {
+    /// The reference stamped on rulings made by the defaults: id `default`, the engine version.
+    pub const REF: &'static LazyLock<RulesetRef> = &DEFAULT_REF;
+}
+
+impl Rules for DefaultRules {
+    fn ruleset(&self) -> &RulesetRef {
+        &DEFAULT_REF
+    }
+
+    /// A raise must be at least the larger of the minimum bet and the largest full bet or
+    /// raise increment already made this round.
+    fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
+        Decided::by_default(ctx.min_bet.max(ctx.last_full_increment))
+    }
+
+    /// Betting reopens for a player who already acted only when the raises since amount to
+    /// at least one full raise (a short all-in alone does not reopen).
+    fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
+        Decided::by_default(ctx.raised_since_last_action >= ctx.full_raise)
+    }
+
+    /// A bet and three raises per round, unlimited when only two players remain.
+    fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
+        Decided::by_default(if ctx.players_in_hand <= 2 {
+            None
+        } else {
+            Some(4)
+        })
+    }
+
+    /// Pot-limit: raise by at most the pot after calling. Half-pot limit (pt-casino-2007
+    /// rule 21a "o máximo de aposta é metade do pote"): at most half of that.
+    fn pot_limit_max(&self, ctx: &PotLimitContext) -> Decided<Chips> {
+        let pot_after_call = ctx.pot + ctx.to_call;
+        let increment = match ctx.structure {
+            Structure::HalfPotLimit => pot_after_call / 2,
+            _ => pot_after_call,
+        };
+        Decided::by_default(ctx.current_bet + increment)
+    }
+
+    /// The odd chip goes to the first tied winner clockwise from the button (when a split
+    /// leaves several odd chips, all of them go to that player).
+    fn odd_chip(&self, ctx: &OddChipContext) -> Decided<usize> {
+        Decided::by_default(ctx.winners.first().copied().unwrap_or(0))
+    }
+
+    /// The last bettor or raiser of the final round shows first; with no bet, the first
+    /// player left of the button.
+    fn showdown_order(&self, ctx: &ShowdownOrderContext) -> Decided<usize> {
+        let first = ctx
+            .last_aggressor
+            .or_else(|| ctx.in_hand.first().copied())
+            .unwrap_or(0);
+        Decided::by_default(first)
+    }
+
+    /// After the first round, the first active player left of the button opens.
+    fn first_to_act(&self, ctx: &FirstToActContext) -> Decided<usize> {
+        Decided::by_default((ctx.button + 1) % ctx.players.max(1))
+    }
+
+    /// Small blind left of the button, big blind next; heads-up the button posts the small
+    /// blind and acts first before the flop.
+    fn blinds(&self, ctx: &BlindsContext) -> Decided<BlindPlan> {
+        let n = ctx.players.max(1);
+        let plan = if n == 2 {
+            BlindPlan {
+                small_blind: Some(ctx.button),
+                big_blind: (ctx.button + 1) % n,
+            }
+        } else {
+            BlindPlan {
+                small_blind: Some((ctx.button + 1) % n),
+                big_blind: (ctx.button + 2) % n,
+            }
+        };
+        Decided::by_default(plan)
+    }
+
+    /// The button may be dead (it moves on by position even when the seat is empty).
+    fn dead_button(&self) -> Decided<bool> {
+        Decided::by_default(true)
+    }
+
+    /// No commission.
+    fn rake(&self, _ctx: &RakeContext) -> Decided<Chips> {
+        Decided::by_default(0)
+    }
+
+    /// Check when nothing is owed, otherwise fold.
+    fn timeout_action(&self, ctx: &TimeoutContext) -> Decided<TimeoutAction> {
+        Decided::by_default(if ctx.to_call == 0 {
+            TimeoutAction::Check
+        } else {
+            TimeoutAction::Fold
+        })
+    }
+}

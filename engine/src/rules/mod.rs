@@ -1,0 +1,97 @@
+//! The seam between the hand state machine and the rulebooks.
+//!
+//! Wherever the rulebooks differ, the state machine does not decide: it asks a [`Rules`]
+//! implementation, gets a [`Decided`] value that carries the citation that decided it, and
+//! records a [`Ruling`] when the decision shaped what happened. [`DefaultRules`] answers every
+//! point with the engine's documented default and cites nothing — a ruling made under it reads
+//! *not regulated by this text*. Rulesets (RON parameters plus Rhai decisions) implement the
+//! same trait, so binding a jurisdiction never touches the state machine.
+
+mod contexts;
+mod defaults;
+mod reference;
+mod ruling;
+
+pub use contexts::{
+    BlindPlan, BlindsContext, FirstToActContext, MinRaiseContext, OddChipContext, PotLimitContext,
+    RaiseCapContext, RakeContext, ReopenContext, ShowdownOrderContext, TimeoutAction,
+    TimeoutContext,
+};
+pub use defaults::DefaultRules;
+pub use reference::PhhConventions;
+pub use ruling::{Citation, Decided, RulePointId, RulesetRef, Ruling};
+
+use crate::Chips;
+
+/// The rule points the hand state machine consults. Every method has a default that delegates
+/// to [`DefaultRules`]; an implementation overrides only the points its rulebook regulates.
+///
+/// Methods take a small typed context and return a [`Decided`] value: the answer plus the
+/// citation that produced it. They must be deterministic: the same context gives the same
+/// answer, so that a hand can be replayed and audited.
+pub trait Rules: Send + Sync {
+    /// Which ruleset (id and version) these rules are, stamped on every ruling they make.
+    fn ruleset(&self) -> &RulesetRef {
+        DefaultRules::REF
+    }
+
+    /// `betting.min_raise`: the smallest legal raise increment.
+    fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
+        DefaultRules.min_raise(ctx)
+    }
+
+    /// `allin.reopening`: whether a player who already acted may raise again after the bet was
+    /// increased by less than a full raise (typically by a short all-in).
+    fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
+        DefaultRules.reopens(ctx)
+    }
+
+    /// `betting.raise_cap`: the most bets plus raises allowed in one round of a fixed-limit
+    /// game (`None`: unlimited).
+    fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
+        DefaultRules.raise_cap(ctx)
+    }
+
+    /// `betting.pot_limit_max`: the largest raise-to amount in pot-limit (and the 2007 decree's
+    /// half-pot "limit") structures.
+    fn pot_limit_max(&self, ctx: &PotLimitContext) -> Decided<Chips> {
+        DefaultRules.pot_limit_max(ctx)
+    }
+
+    /// `showdown.odd_chip`: which of the tied winners (positions, in seating order from the
+    /// first seat left of the button) receives the chip(s) that cannot be split.
+    fn odd_chip(&self, ctx: &OddChipContext) -> Decided<usize> {
+        DefaultRules.odd_chip(ctx)
+    }
+
+    /// `showdown.order`: who must show first at showdown; the rest follow clockwise.
+    fn showdown_order(&self, ctx: &ShowdownOrderContext) -> Decided<usize> {
+        DefaultRules.showdown_order(ctx)
+    }
+
+    /// `betting.first_to_act`: who opens a betting round after the first.
+    fn first_to_act(&self, ctx: &FirstToActContext) -> Decided<usize> {
+        DefaultRules.first_to_act(ctx)
+    }
+
+    /// `blinds.positions_and_amounts` and `button.heads_up`: who posts which blind.
+    fn blinds(&self, ctx: &BlindsContext) -> Decided<BlindPlan> {
+        DefaultRules.blinds(ctx)
+    }
+
+    /// `button.dead_button`: whether the button may sit on an empty seat when the player who
+    /// would have had it has left (table-level; the hand itself is given a button position).
+    fn dead_button(&self) -> Decided<bool> {
+        DefaultRules.dead_button()
+    }
+
+    /// `cash.rake.mode_and_bounds`: the commission taken from a pot.
+    fn rake(&self, ctx: &RakeContext) -> Decided<Chips> {
+        DefaultRules.rake(ctx)
+    }
+
+    /// `time.online_timeout`: what a player who lets the clock run out is deemed to have done.
+    fn timeout_action(&self, ctx: &TimeoutContext) -> Decided<TimeoutAction> {
+        DefaultRules.timeout_action(ctx)
+    }
+}

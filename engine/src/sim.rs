@@ -1,0 +1,86 @@
+//! Random legal play: a dealer that deals from a seeded deck and players that choose uniformly
+//! among legal actions. Property tests, benchmarks and load generators use it to drive the
+//! state machine through hands nobody wrote by hand; it is deterministic for a given seed.
+
+use crate::cards::{Card, Deck};
+use crate::hand::{Action, ActionError, Hand, Legal, Phase};
+use rand::Rng;
+
+/// Chooses a legal action at random: fold, check or call, a minimum raise, an all-in, or a
+/// raise somewhere in between — each with a fixed weight so hands reach showdown often and
+/// all-ins and side pots are common.
+pub fn random_action<R: Rng + ?Sized>(legal: &Legal, rng: &mut R) -> Action {
+    let roll = rng.random_range(0..100u32);
+    let raise = legal.min_raise_to.zip(legal.max_raise_to);
+    match (roll, raise) {
+        (0..=14, _) if legal.to_call > 0 => Action::Fold,
+        (15..=29, Some((min, _))) => Action::BetOrRaiseTo(min),
+        (30..=37, Some((min, max))) if max > min => {
+            Action::BetOrRaiseTo(rng.random_range(min..=max))
+        }
+        (38..=42, Some(_)) => Action::AllIn,
+        _ => Action::CheckOrCall,
+    }
+}
+
+/// Deals whatever the dealer owes next (a player's hole cards or the next board cards) from
+/// `deck`. Returns `Ok(false)` when the hand is not waiting for cards.
+pub fn deal_next(hand: &mut Hand, deck: &mut Deck) -> Result<bool, ActionError> {
+    let mut draw = |k: usize| -> Result<Vec<Card>, ActionError> {
+        (0..k)
+            .map(|_| {
+                deck.deal()
+                    .ok_or_else(|| ActionError::Deal("the deck is empty".into()))
+            })
+            .collect()
+    };
+    if let Some(player) = hand.next_hole_deal() {
+        let cards: Vec<Option<Card>> = draw(hand.config().variant.hole_cards())?
+            .into_iter()
+            .map(Some)
+            .collect();
+        hand.deal_hole(player, &cards)?;
+        return Ok(true);
+    }
+    if let Some(k) = hand.board_cards_due() {
+        let cards = draw(k)?;
+        hand.deal_board(&cards)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// Plays `hand` to the end: deals from `deck`, acts at random for the players, and at
+/// showdown has each player show (or, one time in five, muck). Every step is a legal event,
+/// so an error here is a bug in the state machine, reported rather than hidden.
+pub fn play_out<R: Rng + ?Sized>(
+    hand: &mut Hand,
+    deck: &mut Deck,
+    rng: &mut R,
+) -> Result<(), ActionError> {
+    // A hand has at most a few hundred events; the bound guards against a state machine
+    // that stops making progress.
+    for _ in 0..10_000 {
+        match hand.phase() {
+            Phase::Complete => return Ok(()),
+            Phase::DealingHole | Phase::DealingBoard => {
+                deal_next(hand, deck)?;
+            }
+            Phase::Betting => {
+                let legal = hand.legal().ok_or(ActionError::NotBetting(
+                    "no player to act in a betting round",
+                ))?;
+                hand.act(legal.player, random_action(&legal, rng))?;
+            }
+            Phase::Showdown => {
+                let pending = (0..hand.config().players()).find(|&p| hand.can_show(p));
+                match pending {
+                    Some(p) if rng.random_ratio(1, 5) => hand.muck(p)?,
+                    Some(p) => hand.show(p, None)?,
+                    None => hand.finish_showdown()?,
+                }
+            }
+        }
+    }
+    Err(ActionError::NotBetting("the hand did not terminate"))
+}

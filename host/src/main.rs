@@ -1,0 +1,17 @@
+//! `floor`: the one binary users run. Each subcommand lives in its own module under `cli/`.
+
+mod cli;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("floor: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
