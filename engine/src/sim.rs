@@ -3,8 +3,12 @@
 //! state machine through hands nobody wrote by hand; it is deterministic for a given seed.
 
 use crate::cards::{Card, Deck};
-use crate::hand::{Action, ActionError, Hand, Legal, Phase};
+use crate::hand::{Action, ActionError, Hand, HandConfig, Legal, Phase};
+use crate::phh::PhhHand;
+use crate::replay::to_phh;
+use crate::rules::PhhConventions;
 use rand::Rng;
+use std::sync::Arc;
 
 /// Chooses a legal action at random: fold, check or call, a minimum raise, an all-in, or a
 /// raise somewhere in between — each with a fixed weight so hands reach showdown often and
@@ -18,7 +22,7 @@ pub fn random_action<R: Rng + ?Sized>(legal: &Legal, rng: &mut R) -> Action {
         (30..=37, Some((min, max))) if max > min => {
             Action::BetOrRaiseTo(rng.random_range(min..=max))
         }
-        (38..=42, Some(_)) => Action::AllIn,
+        (38..=42, Some((_, max))) => Action::BetOrRaiseTo(max),
         _ => Action::CheckOrCall,
     }
 }
@@ -83,4 +87,28 @@ pub fn play_out<R: Rng + ?Sized>(
         }
     }
     Err(ActionError::NotBetting("the hand did not terminate"))
+}
+
+/// A corpus of `count` random no-limit hold'em hands (2 to 9 players, blinds 1/2, stacks of
+/// 20 to 400 big blinds) played to the end and written as PHH records, the way the
+/// cross-check corpora were made. Deterministic for a given `seed`; used by the replay
+/// benchmark and by load tests.
+pub fn random_nlhe_records<R: Rng + ?Sized>(rng: &mut R, count: usize) -> Vec<PhhHand> {
+    let mut records = Vec::with_capacity(count);
+    while records.len() < count {
+        let n = rng.random_range(2..=9usize);
+        let stacks = (0..n).map(|_| rng.random_range(40..=800)).collect();
+        let config = HandConfig::holdem(stacks, n - 1, 1, 2);
+        let Ok(mut hand) = Hand::new(config, Arc::new(PhhConventions)) else {
+            continue;
+        };
+        let mut deck = Deck::shuffled(rng);
+        if play_out(&mut hand, &mut deck, rng).is_err() {
+            continue;
+        }
+        if let Ok(record) = to_phh(&hand) {
+            records.push(record);
+        }
+    }
+    records
 }

@@ -107,7 +107,7 @@ impl<'de> serde::Deserialize<'de> for Card {
 
 /// Parses concatenated cards such as `"AhKd"` or `"Th9c4s"` (no separators), the form PHH uses.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
-    if text.len() % 2 != 0 || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
         return Err(CardParseError {
             text: text.to_string(),
         });

@@ -103,8 +103,14 @@ impl Hand {
         if !open {
             return Err(ActionError::NoShowdown(self.phase_name()));
         }
+        let n = self.config.variant.hole_cards();
         match self.players.get(player) {
             Some(s) if !s.folded && s.show == ShowState::Pending => Ok(()),
+            // A hand shown face down in a record (`????`) may be shown again once the record
+            // knows it: real logs show all-in hands at every street of the run-out.
+            Some(s) if !s.folded && s.show == ShowState::Shown && s.hole[..n].contains(&None) => {
+                Ok(())
+            }
             Some(s) if !s.folded => Err(ActionError::NoShowdown(
                 "this player has already shown or mucked",
             )),
@@ -135,12 +141,17 @@ impl Hand {
         self.maybe_settle();
     }
 
+    /// Settles once every live player has shown or mucked and every shown hand is known. A
+    /// hand shown face down (only records have those) keeps the showdown open so that the
+    /// record can still reveal it; [`Hand::finish_showdown`] closes it regardless.
     pub(super) fn maybe_settle(&mut self) {
+        let n = self.config.variant.hole_cards();
         if self.phase == Phase::Showdown
-            && self
-                .players
-                .iter()
-                .all(|s| s.folded || s.show != ShowState::Pending)
+            && self.players.iter().all(|s| {
+                s.folded
+                    || matches!(s.show, ShowState::Mucked(_))
+                    || (s.show == ShowState::Shown && !s.hole[..n].contains(&None))
+            })
         {
             self.settle();
         }
@@ -234,8 +245,7 @@ impl Hand {
             .iter()
             .flat_map(|(_, winners, _)| winners.iter())
             .fold(0, |mask, &p| mask | (1 << p));
-        let mut merged: Vec<(usize, Vec<usize>, Option<HandValue>, Chips, Players)> =
-            Vec::with_capacity(plans.len());
+        let mut merged: Vec<MergedPot> = Vec::with_capacity(plans.len());
         for (i, winners, value) in plans {
             let mask = pots[i].eligible & contenders;
             match merged.last_mut() {
@@ -323,6 +333,10 @@ impl Hand {
         }
     }
 }
+
+/// Pots pushed together at settlement: first pot index, winners, their hand, chips, and the
+/// contenders that identify it.
+type MergedPot = (usize, Vec<usize>, Option<HandValue>, Chips, Players);
 
 /// How a floor person names a hand category when pushing a pot.
 fn category_name(category: crate::cards::Category) -> &'static str {

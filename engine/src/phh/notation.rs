@@ -416,7 +416,7 @@ fn parse_player(at: usize, word: &str, players: Option<usize>) -> Result<usize, 
 
 /// Concatenated cards, `??` for an unknown card.
 fn parse_hole(at: usize, word: &str) -> Result<Vec<Option<Card>>, NotationError> {
-    if !word.is_ascii() || word.len() % 2 != 0 {
+    if !word.is_ascii() || !word.len().is_multiple_of(2) {
         return fail(
             at,
             format!("`{word}` is not a list of cards: each card is a rank (23456789TJQKA) and a suit (cdhs), like `AhKd`, or `??` when unknown"),

@@ -31,8 +31,12 @@ struct Summary {
     illegal_actions: usize,
     stack_mismatches: usize,
     winnings_mismatches: usize,
+    /// Folds the records leave out, supplied by the replay (not failures; listed in `notes`).
+    inferred_folds: usize,
     files: Vec<FileSummary>,
     failures: Vec<Failure>,
+    /// Things worth knowing that are not failures, e.g. an inferred fold.
+    notes: Vec<Failure>,
 }
 
 #[derive(Serialize, Default)]
@@ -44,9 +48,10 @@ struct FileSummary {
     illegal_actions: usize,
     stack_mismatches: usize,
     winnings_mismatches: usize,
+    inferred_folds: usize,
 }
 
-/// One hand that failed a check.
+/// One hand that failed a check (or, in `notes`, one remark on a hand).
 #[derive(Serialize)]
 struct Failure {
     file: String,
@@ -99,9 +104,14 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
                         message: error.to_string(),
                     });
                 }
-                Ok((_, report)) => {
-                    tally(&mut file, &mut summary.failures, path, number, phh, &report)
-                }
+                Ok((_, report)) => tally(
+                    &mut file,
+                    (&mut summary.failures, &mut summary.notes),
+                    path,
+                    number,
+                    phh,
+                    &report,
+                ),
             }
         }
         summary.hands += file.hands;
@@ -110,6 +120,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
         summary.illegal_actions += file.illegal_actions;
         summary.stack_mismatches += file.stack_mismatches;
         summary.winnings_mismatches += file.winnings_mismatches;
+        summary.inferred_folds += file.inferred_folds;
         summary.files.push(file);
     }
     if args.json {
@@ -128,7 +139,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
 
 fn tally(
     file: &mut FileSummary,
-    failures: &mut Vec<Failure>,
+    (failures, notes): (&mut Vec<Failure>, &mut Vec<Failure>),
     path: &str,
     number: usize,
     phh: &PhhHand,
@@ -136,6 +147,20 @@ fn tally(
 ) {
     file.completed += report.completed as usize;
     file.settled += report.settled as usize;
+    for fold in &report.inferred_folds {
+        file.inferred_folds += 1;
+        notes.push(Failure {
+            file: path.to_string(),
+            hand: number,
+            line: fold.line,
+            kind: "inferred_fold",
+            message: format!(
+                "action {} skips player {}, who faced a bet: taken as a fold",
+                fold.index + 1,
+                fold.player + 1
+            ),
+        });
+    }
     if let Some(illegal) = &report.illegal {
         file.illegal_actions += 1;
         failures.push(Failure {
@@ -185,32 +210,55 @@ fn print_table(summary: &Summary) {
         .unwrap_or(4)
         .max(5);
     println!(
-        "{:<width$}  {:>7} {:>9} {:>7} {:>7} {:>14} {:>17}",
-        "file", "hands", "completed", "settled", "illegal", "stack mismatch", "winnings mismatch"
+        "{:<width$}  {:>7} {:>9} {:>7} {:>7} {:>14} {:>17} {:>14}",
+        "file",
+        "hands",
+        "completed",
+        "settled",
+        "illegal",
+        "stack mismatch",
+        "winnings mismatch",
+        "inferred folds"
     );
-    let row = |name: &str, h, c, s, i, sm, wm| {
-        println!("{name:<width$}  {h:>7} {c:>9} {s:>7} {i:>7} {sm:>14} {wm:>17}");
+    let row = |name: &str, counts: [usize; 7]| {
+        let [h, c, s, i, sm, wm, inf] = counts;
+        println!("{name:<width$}  {h:>7} {c:>9} {s:>7} {i:>7} {sm:>14} {wm:>17} {inf:>14}");
     };
     for f in &summary.files {
         row(
             &f.file,
-            f.hands,
-            f.completed,
-            f.settled,
-            f.illegal_actions,
-            f.stack_mismatches,
-            f.winnings_mismatches,
+            [
+                f.hands,
+                f.completed,
+                f.settled,
+                f.illegal_actions,
+                f.stack_mismatches,
+                f.winnings_mismatches,
+                f.inferred_folds,
+            ],
         );
     }
     row(
         "total",
-        summary.hands,
-        summary.completed,
-        summary.settled,
-        summary.illegal_actions,
-        summary.stack_mismatches,
-        summary.winnings_mismatches,
+        [
+            summary.hands,
+            summary.completed,
+            summary.settled,
+            summary.illegal_actions,
+            summary.stack_mismatches,
+            summary.winnings_mismatches,
+            summary.inferred_folds,
+        ],
     );
+    if !summary.notes.is_empty() {
+        println!("\nnotes:");
+        for f in &summary.notes {
+            println!(
+                "  {}:{} hand {} [{}] {}",
+                f.file, f.line, f.hand, f.kind, f.message
+            );
+        }
+    }
     if !summary.failures.is_empty() {
         println!("\nfailures:");
         for f in &summary.failures {

@@ -6,7 +6,6 @@
 //! every player with positive winnings must be one the engine paid, and the pot less the
 //! winnings must be between zero and a tenth of the pot.
 
-use crate::cards::Card;
 use crate::hand::{
     Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Structure, Variant,
 };
@@ -15,6 +14,9 @@ use crate::rules::Rules;
 use crate::Chips;
 use serde::Serialize;
 use std::sync::Arc;
+
+mod export;
+pub use export::{to_phh, ExportError};
 
 /// The stack given to a player whose starting stack the record writes as `inf`: larger than
 /// any real pot, small enough that sums of several never overflow.
@@ -33,6 +35,23 @@ pub struct ReplayReport {
     pub stack_mismatch: Option<StackMismatch>,
     /// Why the record's winnings disagree with the engine, if they do.
     pub winnings_mismatch: Option<String>,
+    /// Folds the record leaves out and the replay supplied (see [`InferredFold`]).
+    pub inferred_folds: Vec<InferredFold>,
+}
+
+/// A fold the record omits. Live-tournament records sometimes skip a player who folded to a
+/// bet (the 2019 WSOP hand skips the button's fold to a raise): when the record's next action
+/// is by a player further round the table, and every player skipped faces a bet, those players
+/// are taken to have folded. A skipped player who could check is never folded; that record is
+/// refused as out of turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct InferredFold {
+    /// The player (from 0) taken to have folded.
+    pub player: usize,
+    /// The index, in `actions`, of the action that skipped them.
+    pub index: usize,
+    /// That action's source line.
+    pub line: usize,
 }
 
 impl ReplayReport {
@@ -194,8 +213,21 @@ pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayRepor
         illegal: None,
         stack_mismatch: None,
         winnings_mismatch: None,
+        inferred_folds: Vec::new(),
     };
     for (index, line) in phh.actions.iter().enumerate() {
+        if let Some(skipped) = omitted_folds(&hand, &line.action) {
+            for player in skipped {
+                // `omitted_folds` checked on a copy that these folds are legal.
+                if hand.act(player, Action::Fold).is_ok() {
+                    report.inferred_folds.push(InferredFold {
+                        player,
+                        index,
+                        line: line.line,
+                    });
+                }
+            }
+        }
         if let Err(error) = apply(&mut hand, &line.action) {
             report.illegal = Some(IllegalAction {
                 index,
@@ -217,6 +249,33 @@ pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayRepor
         check_winnings(phh, &hand, &mut report);
     }
     Ok((hand, report))
+}
+
+/// The players a betting action by someone else skips, if folding each of them (each facing a
+/// bet) brings the turn to the player the record names; `None` otherwise.
+fn omitted_folds(hand: &Hand, action: &PhhAction) -> Option<Vec<usize>> {
+    let named = match action {
+        PhhAction::Fold { player }
+        | PhhAction::CheckCall { player }
+        | PhhAction::CompleteBetRaiseTo { player, .. } => *player,
+        _ => return None,
+    };
+    if hand.actor()? == named {
+        return None;
+    }
+    let mut trial = hand.clone();
+    let mut skipped = Vec::new();
+    while let Some(legal) = trial.legal() {
+        if legal.player == named {
+            return Some(skipped);
+        }
+        if legal.to_call == 0 || skipped.len() >= hand.config().players() {
+            return None;
+        }
+        trial.act(legal.player, Action::Fold).ok()?;
+        skipped.push(legal.player);
+    }
+    None
 }
 
 /// Applies one PHH action to the hand.
@@ -301,12 +360,4 @@ fn check_winnings(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
             "the record pays {paid} from a pot of {pot}: the difference is not a rake between 0 and 10%"
         ));
     }
-}
-
-/// Hole cards as PHH writes them, unknown cards as `??`.
-pub fn format_hole(cards: &[Option<Card>]) -> String {
-    cards
-        .iter()
-        .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
-        .collect()
 }
