@@ -286,3 +286,48 @@ fn a_duplicate_card_is_refused() {
         "cannot deal now: As has already been dealt"
     );
 }
+
+#[test]
+fn a_hand_log_reads_as_a_floor_persons_explanation() {
+    // Three players; the button raises, the small blind moves all in for 151, both call; the
+    // board pairs the kings and the two ace-kings split the pot of 453 against the sevens; the
+    // odd chip goes to the first winner left of the button.
+    let mut hand = holdem(&[151, 1000, 1000], 5, 10, default_rules());
+    deal(&mut hand, &["AhKh", "AdKd", "7c7d"]);
+    hand.act(2, Action::BetOrRaiseTo(30)).unwrap();
+    hand.act(0, Action::AllIn).unwrap();
+    hand.act(1, Action::Call).unwrap();
+    hand.act(2, Action::Call).unwrap();
+    for board in ["2s3s9c", "Jh", "Kc"] {
+        hand.deal_board(&cards(board)).unwrap();
+        while let Some(p) = hand.actor() {
+            hand.act(p, Action::Check).unwrap();
+        }
+    }
+    for p in [0, 1, 2] {
+        if hand.can_show(p) {
+            hand.show(p, None).unwrap();
+        }
+    }
+    let log: Vec<String> = hand.rulings().iter().map(ToString::to_string).collect();
+    insta::assert_snapshot!(log.join("\n"));
+    assert_eq!(hand.stacks(), vec![227, 1000 - 151 + 226, 1000 - 151]);
+}
+
+#[test]
+fn refusals_say_why() {
+    let mut hand = holdem(&[1000, 1000, 1000], 50, 100, default_rules());
+    deal(&mut hand, &["AhKh", "2c3d", "QsQd"]);
+    let mut refusals = Vec::new();
+    for (player, action) in [
+        (0, Action::Check),
+        (2, Action::Check),
+        (2, Action::BetOrRaiseTo(150)),
+        (2, Action::BetOrRaiseTo(5000)),
+        (7, Action::Fold),
+    ] {
+        let error: ActionError = hand.act(player, action).unwrap_err();
+        refusals.push(format!("player {} {action:?}: {error}", player + 1));
+    }
+    insta::assert_snapshot!(refusals.join("\n"));
+}

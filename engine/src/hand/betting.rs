@@ -274,6 +274,8 @@ impl Hand {
     }
 
     pub(super) fn start_later_round(&mut self) {
+        // Showing first goes by the last aggressor of the final round only.
+        self.last_aggressor = None;
         let n = self.players.len();
         let start = self
             .rules
