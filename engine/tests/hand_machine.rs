@@ -185,7 +185,7 @@ fn a_split_pot_gives_the_odd_chip_left_of_the_button() {
         .find(|r| r.point == "showdown.odd_chip")
         .expect("an odd-chip ruling");
     assert_eq!(
-        ruling.text,
+        ruling.text(),
         "pot 1 splits 2 ways; the odd chip goes to player 2"
     );
     assert_eq!(ruling.citation.to_string(), "not regulated by this text");

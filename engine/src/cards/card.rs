@@ -13,7 +13,8 @@ pub const RANKS: &[u8; 13] = b"23456789TJQKA";
 pub const SUITS: &[u8; 4] = b"cdhs";
 
 /// One card: `rank * 4 + suit`, with rank 0 = deuce .. 12 = ace and suit 0..4 = c, d, h, s.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+/// (`Default` is the deuce of clubs, only so that fixed-size card buffers can be filled.)
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
 pub struct Card(u8);
 
 /// A card written in a way the engine cannot read.

@@ -4,6 +4,45 @@ use crate::cards::Card;
 use crate::Chips;
 use serde::Serialize;
 
+/// A few cards carried by an event, stored inline (an event never holds more than five), so
+/// that recording a deal or a show allocates nothing. Reads as a slice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EventCards<T: Copy + Default> {
+    cards: [T; 5],
+    len: u8,
+}
+
+impl<T: Copy + Default> EventCards<T> {
+    /// Copies up to five cards (the state machine never records more).
+    pub fn new(cards: &[T]) -> Self {
+        let mut out = EventCards {
+            cards: [T::default(); 5],
+            len: cards.len().min(5) as u8,
+        };
+        out.cards[..out.len as usize].copy_from_slice(&cards[..out.len as usize]);
+        out
+    }
+}
+
+impl<T: Copy + Default> std::ops::Deref for EventCards<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default + std::fmt::Debug> std::fmt::Debug for EventCards<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Copy + Default + Serialize> Serialize for EventCards<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 /// A betting round.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
@@ -84,14 +123,14 @@ pub enum Event {
         /// The receiving player.
         player: usize,
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: EventCards<Option<Card>>,
     },
     /// Board cards dealt.
     BoardDealt {
         /// The street they open.
         street: Street,
         /// The cards.
-        cards: Vec<Card>,
+        cards: EventCards<Card>,
     },
     /// A betting action was accepted.
     Acted {
@@ -116,7 +155,7 @@ pub enum Event {
         /// Who showed.
         player: usize,
         /// The cards shown (`None` where the record does not know them).
-        cards: Vec<Option<Card>>,
+        cards: EventCards<Option<Card>>,
     },
     /// A player mucked (threw the hand away unshown) at showdown.
     Mucked {
@@ -132,7 +171,7 @@ pub enum Event {
         /// Chips won from this pot.
         amount: Chips,
         /// The winning hand's description, when the pot went to showdown.
-        hand: Option<String>,
+        hand: Option<&'static str>,
     },
     /// The commission taken from a pot.
     Raked {

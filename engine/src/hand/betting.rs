@@ -6,7 +6,8 @@ use super::config::Structure;
 use super::error::ActionError;
 use super::state::{Hand, Phase};
 use crate::rules::{
-    Decided, FirstToActContext, MinRaiseContext, PotLimitContext, RaiseCapContext, ReopenContext,
+    Decided, Finding, FirstToActContext, MinRaiseContext, PotLimitContext, RaiseCapContext,
+    ReopenContext,
 };
 use crate::Chips;
 
@@ -119,16 +120,14 @@ impl Hand {
                 raised_since_last_action: increment,
                 full_raise: full,
             });
-            let text = format!(
-                "player {}'s all-in to {amount} raises by {increment}, less than a full raise of {full}: {}",
-                player + 1,
-                if decided.value {
-                    "the betting is reopened"
-                } else {
-                    "players who already acted may only call or fold"
-                }
-            );
-            self.rule("allin.reopening", decided.citation, text);
+            let finding = Finding::ShortAllIn {
+                player,
+                to: amount,
+                increment,
+                full,
+                reopens: decided.value,
+            };
+            self.rule("allin.reopening", decided.citation, finding);
         }
         self.current_bet = amount;
         self.last_aggressor = Some(player);

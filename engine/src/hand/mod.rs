@@ -9,7 +9,7 @@ pub mod pots;
 mod showdown;
 mod state;
 
-pub use action::{Action, ActionKind, Event, PostKind, Street};
+pub use action::{Action, ActionKind, Event, EventCards, PostKind, Street};
 pub use config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 pub use error::ActionError;
 pub use pots::Pot;

@@ -1,13 +1,13 @@
 //! Showdown: showing and mucking, the order of showing, and awarding the main and side pots
 //! (split pots, the odd chip, commission).
 
-use super::action::Event;
-use super::config::Variant;
+use super::action::{Event, EventCards};
+use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
 use super::pots::Players;
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, Card, HandValue};
-use crate::rules::{OddChipContext, RakeContext, ShowdownOrderContext};
+use crate::rules::{Finding, OddChipContext, RakeContext, ShowdownOrderContext};
 use crate::Chips;
 
 impl Hand {
@@ -53,7 +53,7 @@ impl Hand {
             }
         }
         self.players[player].show = ShowState::Shown;
-        let shown = self.players[player].hole[..n].to_vec();
+        let shown = EventCards::new(&self.players[player].hole[..n]);
         self.record(Event::Showed {
             player,
             cards: shown,
@@ -122,22 +122,24 @@ impl Hand {
         self.phase = Phase::Showdown;
         let n = self.players.len();
         let button = self.config.button;
-        let in_hand: Vec<usize> = (1..=n)
-            .map(|k| (button + k) % n)
-            .filter(|&p| !self.players[p].folded)
-            .collect();
+        let mut in_hand = [0usize; MAX_PLAYERS];
+        let mut count = 0;
+        for p in (1..=n).map(|k| (button + k) % n) {
+            if !self.players[p].folded {
+                in_hand[count] = p;
+                count += 1;
+            }
+        }
         let decided = self.rules.showdown_order(&ShowdownOrderContext {
-            in_hand: &in_hand,
+            in_hand: &in_hand[..count],
             last_aggressor: self.last_aggressor,
             button,
         });
-        let why = if Some(decided.value) == self.last_aggressor {
-            "the last to bet or raise"
-        } else {
-            "first in order"
+        let finding = Finding::ShowsFirst {
+            player: decided.value,
+            last_aggressor: Some(decided.value) == self.last_aggressor,
         };
-        let text = format!("player {} shows first ({why})", decided.value + 1);
-        self.rule("showdown.order", decided.citation, text);
+        self.rule("showdown.order", decided.citation, finding);
         self.maybe_settle();
     }
 
@@ -170,8 +172,11 @@ impl Hand {
         });
         if rake.value > 0 {
             let mut left = rake.value.min(total);
-            let text = format!("a commission of {left} is taken from the pot");
-            self.rule("cash.rake.mode_and_bounds", rake.citation, text);
+            self.rule(
+                "cash.rake.mode_and_bounds",
+                rake.citation,
+                Finding::Commission { amount: left },
+            );
             for (i, pot) in pots.iter_mut().enumerate() {
                 let take = left.min(pot.amount);
                 pot.amount -= take;
@@ -194,14 +199,29 @@ impl Hand {
             return;
         }
         // Work out every pot's winners before paying anything, so an unknown hand leaves the
-        // stacks as they were.
-        let mut plans: Vec<(usize, Vec<usize>, Option<HandValue>)> = Vec::with_capacity(pots.len());
+        // stacks as they were. Each shown hand is valued once.
+        let n = self.players.len();
+        let mut values: [Option<HandValue>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+        for (p, s) in self.players.iter().enumerate() {
+            if !s.folded && s.show == ShowState::Shown {
+                match self.hand_value(p) {
+                    Some(v) => values[p] = Some(v),
+                    None => {
+                        // Only pots this hand contests need it; checked below.
+                    }
+                }
+            }
+        }
+        let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
         for (i, pot) in pots.iter().enumerate() {
-            let live: Vec<usize> = pot
-                .eligible_players()
-                .filter(|&p| self.players[p].show == ShowState::Shown)
-                .collect();
-            match live.len() {
+            let live: Players = pot.eligible
+                & self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.show == ShowState::Shown)
+                    .fold(0, |m, (p, _)| m | (1 << p));
+            plans[i] = match live.count_ones() {
                 0 => {
                     // Everyone who could win this pot mucked: the last of them to muck held
                     // the last live hand, and wins it.
@@ -211,89 +231,99 @@ impl Hand {
                             ShowState::Mucked(k) => k,
                             _ => 0,
                         });
-                    if let Some(p) = last {
-                        plans.push((i, vec![p], None));
-                    }
+                    (last.map_or(0, |p| 1 << p), None)
                 }
-                1 => plans.push((i, live, None)),
+                1 => (live, None),
                 _ => {
                     let mut best: Option<HandValue> = None;
-                    let mut winners = Vec::new();
-                    for p in live {
-                        let Some(value) = self.hand_value(p) else {
+                    let mut winners: Players = 0;
+                    for p in (0..n).filter(|&p| live & (1 << p) != 0) {
+                        let Some(value) = values[p] else {
                             self.outcome = Outcome::Undetermined;
                             return;
                         };
                         match best {
                             Some(b) if value < b => {}
-                            Some(b) if value == b => winners.push(p),
+                            Some(b) if value == b => winners |= 1 << p,
                             _ => {
                                 best = Some(value);
-                                winners.clear();
-                                winners.push(p);
+                                winners = 1 << p;
                             }
                         }
                     }
-                    plans.push((i, winners, best));
+                    (winners, best)
                 }
-            }
+            };
         }
+        let plans = &plans[..pots.len()];
         // Push pots together the way a dealer does once the losing hands are killed: pots
         // whose remaining contenders are the same players are one pot. (This matters only for
         // the odd chip, and it is how PokerKit splits, so replays of its hands agree.)
-        let contenders: Players = plans
-            .iter()
-            .flat_map(|(_, winners, _)| winners.iter())
-            .fold(0, |mask, &p| mask | (1 << p));
-        let mut merged: Vec<MergedPot> = Vec::with_capacity(plans.len());
-        for (i, winners, value) in plans {
+        let contenders: Players = plans.iter().fold(0, |mask, (winners, _)| mask | winners);
+        let mut i = 0;
+        while i < plans.len() {
+            let (winners, value) = plans[i];
             let mask = pots[i].eligible & contenders;
-            match merged.last_mut() {
-                Some(last) if last.4 == mask => last.3 += pots[i].amount,
-                _ => merged.push((i, winners, value, pots[i].amount, mask)),
+            let mut amount = pots[i].amount;
+            let mut next = i + 1;
+            while next < plans.len() && pots[next].eligible & contenders == mask {
+                amount += pots[next].amount;
+                next += 1;
             }
-        }
-        for (i, winners, value, amount, _) in merged {
-            let description = value.map(|v| category_name(v.category()));
-            if winners.len() == 1 {
-                self.award(i, winners[0], amount, description);
-                continue;
-            }
-            let n = self.players.len();
-            let button = self.config.button;
-            let mut ordered = winners;
-            ordered.sort_by_key(|&p| (p + n - button - 1) % n);
-            let ways = ordered.len() as Chips;
-            let share = amount / ways;
-            let odd = (amount % ways) as usize;
-            let mut extra = vec![0 as Chips; ordered.len()];
-            if odd > 0 {
-                let decided = self.rules.odd_chip(&OddChipContext {
-                    winners: &ordered,
-                    button,
-                    players: n,
-                });
-                let start = ordered
-                    .iter()
-                    .position(|&p| p == decided.value)
-                    .unwrap_or(0);
-                extra[start] += odd as Chips;
-                let text = format!(
-                    "pot {} splits {} ways; the odd chip{} {} to player {}",
-                    i + 1,
-                    ways,
-                    if odd > 1 { "s" } else { "" },
-                    if odd > 1 { "go" } else { "goes" },
-                    decided.value + 1
-                );
-                self.rule("showdown.odd_chip", decided.citation, text);
-            }
-            for (j, &p) in ordered.iter().enumerate() {
-                self.award(i, p, share + extra[j], description);
-            }
+            self.split(i, winners, value, amount);
+            i = next;
         }
         self.outcome = Outcome::Awarded;
         self.clear_contributions();
+    }
+
+    /// Pays one (possibly merged) pot to its winners; the odd chips go where the rules say.
+    fn split(&mut self, pot: usize, winners: Players, value: Option<HandValue>, amount: Chips) {
+        let description = value.map(|v| category_name(v.category()));
+        if winners.count_ones() == 1 {
+            self.award(pot, winners.trailing_zeros() as usize, amount, description);
+            return;
+        }
+        let n = self.players.len();
+        let button = self.config.button;
+        // The winners clockwise from the first seat left of the button.
+        let mut ordered = [0usize; MAX_PLAYERS];
+        let mut ways = 0;
+        for k in 1..=n {
+            let p = (button + k) % n;
+            if winners & (1 << p) != 0 {
+                ordered[ways] = p;
+                ways += 1;
+            }
+        }
+        let ordered = &ordered[..ways];
+        let share = amount / ways as Chips;
+        let odd = amount % ways as Chips;
+        let mut lucky = None;
+        if odd > 0 {
+            let decided = self.rules.odd_chip(&OddChipContext {
+                winners: ordered,
+                button,
+                players: n,
+            });
+            let player = if ordered.contains(&decided.value) {
+                decided.value
+            } else {
+                ordered[0]
+            };
+            lucky = Some(player);
+            let finding = Finding::OddChip {
+                pot,
+                ways,
+                chips: odd,
+                player,
+            };
+            self.rule("showdown.odd_chip", decided.citation, finding);
+        }
+        for &p in ordered {
+            let extra = if lucky == Some(p) { odd } else { 0 };
+            self.award(pot, p, share + extra, description);
+        }
     }
 
     fn clear_contributions(&mut self) {
@@ -309,7 +339,7 @@ impl Hand {
             pot,
             player,
             amount,
-            hand: hand.map(str::to_string),
+            hand,
         });
     }
 
@@ -333,10 +363,6 @@ impl Hand {
         }
     }
 }
-
-/// Pots pushed together at settlement: first pot index, winners, their hand, chips, and the
-/// contenders that identify it.
-type MergedPot = (usize, Vec<usize>, Option<HandValue>, Chips, Players);
 
 /// How a floor person names a hand category when pushing a pot.
 fn category_name(category: crate::cards::Category) -> &'static str {

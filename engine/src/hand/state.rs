@@ -5,12 +5,12 @@
 //! before anything changes, so a refused event leaves the hand exactly as it was. Wherever
 //! rulebooks differ, the hand asks its [`Rules`] and records the [`Ruling`] with its citation.
 
-use super::action::{Event, PostKind, Street};
+use super::action::{Event, EventCards, PostKind, Street};
 use super::config::{ConfigError, HandConfig};
 use super::error::ActionError;
 use super::pots::{build_pots, Players, Pot};
 use crate::cards::Card;
-use crate::rules::{Citation, Rules, Ruling};
+use crate::rules::{Citation, Finding, Rules, Ruling};
 use crate::Chips;
 use std::sync::Arc;
 
@@ -159,8 +159,8 @@ impl Hand {
             last_aggressor: None,
             mucks: 0,
             outcome: Outcome::InProgress,
-            events: Vec::with_capacity(4 * n + 16),
-            rulings: Vec::new(),
+            events: Vec::with_capacity(8 * n + 24),
+            rulings: Vec::with_capacity(2),
             config,
         };
         for p in 0..n {
@@ -356,7 +356,7 @@ impl Hand {
         state.dealt = true;
         self.record(Event::HoleDealt {
             player,
-            cards: cards.to_vec(),
+            cards: EventCards::new(cards),
         });
         if self.players.iter().all(|s| s.dealt) {
             self.start_first_round();
@@ -387,7 +387,7 @@ impl Hand {
         self.street = street;
         self.record(Event::BoardDealt {
             street,
-            cards: cards.to_vec(),
+            cards: EventCards::new(cards),
         });
         self.start_later_round();
         Ok(())
@@ -450,12 +450,12 @@ impl Hand {
         self.events.push(event);
     }
 
-    pub(super) fn rule(&mut self, point: &'static str, citation: Citation, text: String) {
+    pub(super) fn rule(&mut self, point: &'static str, citation: Citation, finding: Finding) {
         self.rulings.push(Ruling {
             point,
             ruleset: self.rules.ruleset().clone(),
             citation,
-            text,
+            finding,
         });
     }
 }

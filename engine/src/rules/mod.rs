@@ -19,7 +19,7 @@ pub use contexts::{
 };
 pub use defaults::DefaultRules;
 pub use reference::PhhConventions;
-pub use ruling::{Citation, Decided, RulePointId, RulesetRef, Ruling};
+pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetRef, Ruling};
 
 use crate::Chips;
 

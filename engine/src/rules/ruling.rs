@@ -1,5 +1,6 @@
 //! Rulings and citations: what a rule point decided, under which ruleset, and on what authority.
 
+use crate::Chips;
 use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
@@ -90,8 +91,16 @@ pub struct Ruling {
     pub ruleset: RulesetRef,
     /// The authority for the decision.
     pub citation: Citation,
-    /// What was decided, in plain English.
-    pub text: String,
+    /// What was decided; its `Display` is the plain-English sentence.
+    #[serde(rename = "text", serialize_with = "as_text")]
+    pub finding: Finding,
+}
+
+impl Ruling {
+    /// What was decided, in plain English ("player 3 shows first (first in order)").
+    pub fn text(&self) -> String {
+        self.finding.to_string()
+    }
 }
 
 impl fmt::Display for Ruling {
@@ -99,7 +108,107 @@ impl fmt::Display for Ruling {
         write!(
             f,
             "{} [{} · {} · {}]",
-            self.text, self.point, self.ruleset, self.citation
+            self.finding, self.point, self.ruleset, self.citation
         )
     }
+}
+
+/// What a ruling found, kept as data so that recording a ruling costs no formatting: the
+/// sentence is written only when someone reads it. Players are written from 1, as a floor
+/// person counts seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// `showdown.order`: who shows first, and whether because they were the last aggressor.
+    ShowsFirst {
+        /// The player (from 0).
+        player: usize,
+        /// True when they made the last bet or raise of the final round.
+        last_aggressor: bool,
+    },
+    /// `allin.reopening`: an all-in short of a full raise, and whether it reopens the betting.
+    ShortAllIn {
+        /// The player (from 0).
+        player: usize,
+        /// Their total bet.
+        to: Chips,
+        /// The raise it makes.
+        increment: Chips,
+        /// A full raise at that point.
+        full: Chips,
+        /// Whether the betting is reopened.
+        reopens: bool,
+    },
+    /// `showdown.odd_chip`: a split pot's indivisible chips and who receives them.
+    OddChip {
+        /// The pot (from 0).
+        pot: usize,
+        /// How many winners share it.
+        ways: usize,
+        /// The chips that cannot be split.
+        chips: Chips,
+        /// Who receives them (from 0).
+        player: usize,
+    },
+    /// `cash.rake.mode_and_bounds`: the commission taken from the pot.
+    Commission {
+        /// The chips taken.
+        amount: Chips,
+    },
+    /// Any other finding, already in words (rulings from rulesets' scripts).
+    Text(String),
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Finding::ShowsFirst {
+                player,
+                last_aggressor,
+            } => {
+                let why = if *last_aggressor {
+                    "the last to bet or raise"
+                } else {
+                    "first in order"
+                };
+                write!(f, "player {} shows first ({why})", player + 1)
+            }
+            Finding::ShortAllIn {
+                player,
+                to,
+                increment,
+                full,
+                reopens,
+            } => write!(
+                f,
+                "player {}'s all-in to {to} raises by {increment}, less than a full raise of {full}: {}",
+                player + 1,
+                if *reopens {
+                    "the betting is reopened"
+                } else {
+                    "players who already acted may only call or fold"
+                }
+            ),
+            Finding::OddChip {
+                pot,
+                ways,
+                chips,
+                player,
+            } => write!(
+                f,
+                "pot {} splits {ways} ways; the odd chip{} {} to player {}",
+                pot + 1,
+                if *chips > 1 { "s" } else { "" },
+                if *chips > 1 { "go" } else { "goes" },
+                player + 1
+            ),
+            Finding::Commission { amount } => {
+                write!(f, "a commission of {amount} is taken from the pot")
+            }
+            Finding::Text(text) => f.write_str(text),
+        }
+    }
+}
+
+fn as_text<S: serde::Serializer>(finding: &Finding, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(finding)
 }
