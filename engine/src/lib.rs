@@ -6,7 +6,9 @@
 //!
 //! - [`cards`]: cards, decks, hand evaluation (hold'em and omaha).
 //! - [`hand`]: the hand state machine (seats, forced bets, betting rounds, pots, showdown).
-//! - [`rules`]: the seam through which rulebooks decide the points where they differ.
+//! - [`rules`]: the seam through which rulebooks decide the points where they differ, and the
+//!   registry of every rule point.
+//! - [`ruleset`]: jurisdictions' rulebooks as RON plus sandboxed Rhai, with `extends` and bounds.
 //! - [`phh`]: reading, writing and replaying Poker Hand History files.
 
 pub mod cards;
@@ -14,6 +16,7 @@ pub mod hand;
 pub mod phh;
 pub mod replay;
 pub mod rules;
+pub mod ruleset;
 pub mod sim;
 
 /// An amount of chips. Always an integer: the engine never uses floating point for money;

@@ -117,6 +117,7 @@ impl Hand {
             self.raises += 1;
         } else {
             let decided = self.rules.reopens(&ReopenContext {
+                structure: self.config.structure,
                 raised_since_last_action: increment,
                 full_raise: full,
             });
@@ -186,6 +187,7 @@ impl Hand {
         if s.acted {
             let raised = self.current_bet - s.faced;
             let decided = self.rules.reopens(&ReopenContext {
+                structure: self.config.structure,
                 raised_since_last_action: raised,
                 full_raise: full,
             });

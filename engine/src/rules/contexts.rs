@@ -27,6 +27,8 @@ pub struct MinRaiseContext {
 /// Context for `allin.reopening`.
 #[derive(Clone, Debug, Serialize)]
 pub struct ReopenContext {
+    /// The betting structure (several texts rule differently for limit games).
+    pub structure: Structure,
     /// How much the bet grew since this player last acted (the sum of the raises since).
     pub raised_since_last_action: Chips,
     /// The size of a full raise at this point (the minimum increment).

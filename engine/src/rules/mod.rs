@@ -10,6 +10,7 @@
 mod contexts;
 mod defaults;
 mod reference;
+pub mod registry;
 mod ruling;
 
 pub use contexts::{

@@ -43,6 +43,9 @@ pub enum Citation {
     NotRegulated,
     /// The article that decided, in the rulebook's own numbering (e.g. `Art. 44º(1)`).
     Article(Arc<str>),
+    /// The ruleset's script for this point failed; the engine default was applied instead
+    /// (the message says why, with file:line:col).
+    ScriptFailed(Arc<str>),
 }
 
 impl fmt::Display for Citation {
@@ -50,6 +53,12 @@ impl fmt::Display for Citation {
         match self {
             Citation::NotRegulated => f.write_str("not regulated by this text"),
             Citation::Article(text) => f.write_str(text),
+            Citation::ScriptFailed(why) => {
+                write!(
+                    f,
+                    "ruleset script failed ({why}); the engine default applied"
+                )
+            }
         }
     }
 }

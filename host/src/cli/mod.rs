@@ -1,5 +1,8 @@
 //! The command line: one module per verb.
 
+mod check;
+mod compare;
+mod explain;
 mod replay;
 
 use clap::{Parser, Subcommand};
@@ -18,6 +21,12 @@ enum Command {
     /// Replay PHH hand histories (.phh, .phhs) and check every action, the finishing stacks
     /// and the winnings. With no FILE, replays the sample corpus built into floor.
     Replay(replay::ReplayArgs),
+    /// Compare rulesets rule point by rule point, each cell with its article.
+    Compare(compare::CompareArgs),
+    /// Explain a rule point: meaning, context and result, default, and every ruleset's binding.
+    Explain(explain::ExplainArgs),
+    /// Check rulesets: schema, rule-point ids, scripts (probed), bounds, `extends` cycles.
+    Check(check::CheckArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -25,6 +34,9 @@ enum Command {
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Replay(args) => replay::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Check(args) => check::run(args),
     }
 }
 
@@ -47,6 +59,17 @@ pub enum CliError {
         /// The parser's message, starting with the line.
         error: String,
     },
+    /// A ruleset that cannot be loaded.
+    #[error("ruleset `{id}` cannot be loaded:\n  {}", problems.join("\n  "))]
+    Ruleset {
+        /// The ruleset.
+        id: String,
+        /// Its problems, each with file:line:col.
+        problems: Vec<String>,
+    },
+    /// A bad invocation.
+    #[error("{0}")]
+    Usage(String),
     /// Output that could not be written.
     #[error("cannot write the report: {0}")]
     Output(String),

@@ -1,0 +1,129 @@
+//! Replay throughput: hands per second through the state machine, on a corpus of random
+//! no-limit hold'em hands with showdowns (the kind the cross-check corpora hold).
+//!
+//! Three measurements in one run, so their ratios are comparable on any machine:
+//! - `walk` (the baseline): touching every action of every parsed record, no engine at all;
+//! - `replay`: [`floor_engine::replay::replay`], which sets each hand up, applies every action,
+//!   settles the pots and checks the finishing stacks;
+//! - `parse_and_replay`: the same from PHH text, as `floor replay` does.
+//!
+//! `cargo bench -p floor-engine --bench replay` prints hands/s for each and the ratios.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use floor_engine::phh::{parse_phhs, write_phhs, Action, PhhHand};
+use floor_engine::replay::replay;
+use floor_engine::rules::{PhhConventions, Rules};
+use floor_engine::sim::random_nlhe_records;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::Instant;
+
+const HANDS: usize = 20_000;
+
+fn corpus() -> (Vec<PhhHand>, String) {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let records = random_nlhe_records(&mut rng, HANDS);
+    let text = write_phhs(&records);
+    let parsed = parse_phhs(&text).unwrap_or_default();
+    (parsed, text)
+}
+
+fn walk(hands: &[PhhHand]) -> i64 {
+    let mut sum = 0;
+    for hand in hands {
+        for line in &hand.actions {
+            sum += match &line.action {
+                Action::CompleteBetRaiseTo { amount, .. } => *amount,
+                Action::DealHole { cards, .. } => cards.len() as i64,
+                Action::DealBoard { cards } => cards.len() as i64,
+                _ => 1,
+            };
+        }
+    }
+    sum
+}
+
+fn replay_all(hands: &[PhhHand], rules: &Arc<dyn Rules>) -> usize {
+    let mut settled = 0;
+    for hand in hands {
+        if let Ok((_, report)) = replay(hand, rules.clone()) {
+            settled += (report.settled && !report.failed()) as usize;
+        }
+    }
+    settled
+}
+
+/// Hands per second of `f` over `reps` passes of the corpus, timed directly (for the ratios
+/// printed at the end; criterion's own figures are the authoritative ones).
+fn rate(hands: usize, reps: usize, mut f: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    for _ in 0..reps {
+        f();
+    }
+    (hands * reps) as f64 / start.elapsed().as_secs_f64()
+}
+
+fn bench(c: &mut Criterion) {
+    let (hands, text) = corpus();
+    let rules: Arc<dyn Rules> = Arc::new(PhhConventions);
+    assert_eq!(
+        replay_all(&hands, &rules),
+        hands.len(),
+        "every hand must replay cleanly"
+    );
+    let showdowns = hands
+        .iter()
+        .filter(|h| {
+            h.actions
+                .iter()
+                .any(|a| matches!(a.action, Action::ShowMuck { .. }))
+        })
+        .count();
+    println!(
+        "corpus: {} random NLHE hands, {showdowns} with a showdown",
+        hands.len()
+    );
+
+    let mut group = c.benchmark_group("replay");
+    group.throughput(Throughput::Elements(hands.len() as u64));
+    group.sample_size(20);
+    group.bench_function("walk (baseline)", |b| {
+        b.iter(|| black_box(walk(black_box(&hands))))
+    });
+    group.bench_function("replay", |b| {
+        b.iter(|| black_box(replay_all(black_box(&hands), &rules)))
+    });
+    group.bench_function("parse_and_replay", |b| {
+        b.iter(|| {
+            let parsed = parse_phhs(black_box(&text)).unwrap_or_default();
+            black_box(replay_all(&parsed, &rules))
+        })
+    });
+    group.finish();
+
+    let walk_rate = rate(hands.len(), 20, || {
+        black_box(walk(black_box(&hands)));
+    });
+    let replay_rate = rate(hands.len(), 5, || {
+        black_box(replay_all(black_box(&hands), &rules));
+    });
+    let full_rate = rate(hands.len(), 3, || {
+        let parsed = parse_phhs(black_box(&text)).unwrap_or_default();
+        black_box(replay_all(&parsed, &rules));
+    });
+    println!("walk (baseline):  {walk_rate:>12.0} hands/s");
+    println!(
+        "replay:           {replay_rate:>12.0} hands/s  ({:.4} of baseline)",
+        replay_rate / walk_rate
+    );
+    println!(
+        "parse_and_replay: {full_rate:>12.0} hands/s  ({:.4} of baseline, {:.2} of replay)",
+        full_rate / walk_rate,
+        full_rate / replay_rate
+    );
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,221 @@
+//! Rule point × ruleset comparison, the matrix regulators read. A PARAMETER cell shows its
+//! value; a DECISION the engine plays is compared by running each ruleset on a small battery
+//! of probe situations; every other cell shows what the text says. Every cell carries its
+//! citation, and unregulated cells say so.
+
+use super::load::Ruleset;
+use super::rules::RulesetRules;
+use crate::hand::{Street, Structure};
+use crate::rules::registry::{self, Kind};
+use crate::rules::{
+    Decided, FirstToActContext, MinRaiseContext, OddChipContext, PotLimitContext, Rules,
+    ShowdownOrderContext,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The whole comparison (its JSON is a stable interface: see the README).
+#[derive(Clone, Debug, Serialize)]
+pub struct Matrix {
+    /// The rulesets compared, in column order.
+    pub rulesets: Vec<String>,
+    /// One row per rule point, in catalogue order.
+    pub rule_points: Vec<Row>,
+}
+
+/// One rule point across the rulesets.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// The rule point id.
+    pub id: String,
+    /// `parameter` or `decision`.
+    pub kind: Kind,
+    /// The catalogue area.
+    pub area: &'static str,
+    /// Whether the rulesets rule differently (measured on probes where the engine plays the
+    /// point, and as the catalogue records otherwise).
+    pub differs: bool,
+    /// Cells keyed by ruleset id.
+    pub cells: BTreeMap<String, Cell>,
+}
+
+/// One ruleset's ruling on one point.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    /// Whether the ruleset (or an ancestor) addresses the point.
+    pub regulated: bool,
+    /// The ruling: a value, probe outcomes, or the text's rule in words.
+    pub ruling: String,
+    /// The article (empty when unregulated).
+    pub citation: String,
+    /// The ancestor the binding comes from, when inherited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inherited_from: Option<String>,
+    /// Probe outcomes, when the engine plays the point (compared to find differences).
+    #[serde(skip)]
+    pub measured: Option<String>,
+}
+
+/// Compares `rulesets` on every registered rule point.
+pub fn compare(rulesets: &[Arc<Ruleset>]) -> Matrix {
+    let rules: Vec<RulesetRules> = rulesets
+        .iter()
+        .map(|r| RulesetRules::new(r.clone()))
+        .collect();
+    let rule_points = registry::all()
+        .iter()
+        .map(|point| {
+            let cells: BTreeMap<String, Cell> = rulesets
+                .iter()
+                .zip(&rules)
+                .map(|(ruleset, rules)| (ruleset.id().to_string(), cell(ruleset, rules, point.id)))
+                .collect();
+            let measured: Vec<&String> = cells
+                .values()
+                .filter(|c| c.regulated)
+                .filter_map(|c| c.measured.as_ref())
+                .collect();
+            let measured_differs = measured.windows(2).any(|w| w[0] != w[1]);
+            let regulated = cells.values().filter(|c| c.regulated).count();
+            Row {
+                id: point.id.to_string(),
+                kind: point.kind,
+                area: point.area.title(),
+                differs: regulated > 0 && (measured_differs || point.differs),
+                cells,
+            }
+        })
+        .collect();
+    Matrix {
+        rulesets: rulesets.iter().map(|r| r.id().to_string()).collect(),
+        rule_points,
+    }
+}
+
+fn cell(ruleset: &Ruleset, rules: &RulesetRules, point: &str) -> Cell {
+    let Some(resolved) = ruleset.resolve(point) else {
+        return Cell {
+            regulated: false,
+            ruling: "not regulated by this text".into(),
+            citation: String::new(),
+            inherited_from: None,
+            measured: None,
+        };
+    };
+    let text = resolved.binding.ruling.clone().unwrap_or_default();
+    let measured = probe_battery(rules, point);
+    let value = resolved
+        .binding
+        .value
+        .as_ref()
+        .and_then(|v| ron::to_string(v).ok());
+    let ruling = match (&value, &measured) {
+        (Some(v), _) => format!("{v} — {text}"),
+        (None, Some(m)) => format!("{text} [probes: {m}]"),
+        _ => text,
+    };
+    Cell {
+        regulated: true,
+        ruling,
+        citation: resolved.binding.citation.clone(),
+        inherited_from: resolved.inherited.then(|| resolved.layer.file.id.clone()),
+        measured: measured.or(value),
+    }
+}
+
+/// Runs a ruleset on the probe situations of an engine-played DECISION; `None` for points the
+/// engine does not play.
+pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
+    fn show<T: std::fmt::Debug>(d: Decided<T>) -> String {
+        format!("{:?}", d.value)
+    }
+    let outcomes: Vec<String> = match point {
+        "betting.min_raise" => [(200, 600, 600), (200, 200, 200), (100, 1_100, 700)]
+            .iter()
+            .map(|&(min_bet, current_bet, last_full_increment)| {
+                show(rules.min_raise(&MinRaiseContext {
+                    structure: Structure::NoLimit,
+                    street: Street::Flop,
+                    min_bet,
+                    current_bet,
+                    last_full_increment,
+                }))
+            })
+            .collect(),
+        "allin.reopening" => [
+            (Structure::NoLimit, 300, 600),
+            (
+                Structure::FixedLimit {
+                    small_bet: 200,
+                    big_bet: 400,
+                },
+                100,
+                200,
+            ),
+            (
+                Structure::FixedLimit {
+                    small_bet: 200,
+                    big_bet: 400,
+                },
+                50,
+                200,
+            ),
+        ]
+        .iter()
+        .map(|&(structure, raised, full)| {
+            show(rules.reopens(&crate::rules::ReopenContext {
+                structure,
+                raised_since_last_action: raised,
+                full_raise: full,
+            }))
+        })
+        .collect(),
+        "betting.pot_limit_max" => [
+            (Structure::PotLimit, 300, 100, 100),
+            (Structure::HalfPotLimit, 300, 100, 100),
+        ]
+        .iter()
+        .map(|&(structure, pot, to_call, current_bet)| {
+            show(rules.pot_limit_max(&PotLimitContext {
+                structure,
+                pot,
+                to_call,
+                current_bet,
+            }))
+        })
+        .collect(),
+        "showdown.odd_chip" => [(&[1usize, 3][..], 0usize, 4usize), (&[0, 2][..], 1, 3)]
+            .iter()
+            .map(|&(winners, button, players)| {
+                show(rules.odd_chip(&OddChipContext {
+                    winners,
+                    button,
+                    players,
+                }))
+            })
+            .collect(),
+        "showdown.order" => [(Some(2usize)), None]
+            .iter()
+            .map(|&last_aggressor| {
+                show(rules.showdown_order(&ShowdownOrderContext {
+                    in_hand: &[1, 2, 3],
+                    last_aggressor,
+                    button: 0,
+                }))
+            })
+            .collect(),
+        "betting.first_to_act" => [Street::Flop, Street::River]
+            .iter()
+            .map(|&street| {
+                show(rules.first_to_act(&FirstToActContext {
+                    street,
+                    button: 0,
+                    players: 4,
+                }))
+            })
+            .collect(),
+        _ => return None,
+    };
+    Some(outcomes.join(", "))
+}

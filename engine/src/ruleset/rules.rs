@@ -1,0 +1,346 @@
+//! A loaded ruleset answering the state machine's rule points.
+//!
+//! For each point the engine consults: a bound DECISION calls its Rhai function with the
+//! typed context (as a map) and cites the binding's article; a bound PARAMETER feeds its value
+//! to the engine's logic; `engine_default: true` applies the documented default and cites the
+//! article; an unbound point uses the default and is *not regulated by this text*. A script
+//! that fails gives the default with a citation saying so: the hand goes on, its state intact,
+//! and the failure is in the log.
+
+use super::error::{Problem, ProblemKind};
+use super::load::{Resolved, Ruleset};
+use super::script::Script;
+use crate::hand::{Street, Structure};
+use crate::rules::registry::RulePoint;
+use crate::rules::{
+    Citation, Decided, DefaultRules, FirstToActContext, MinRaiseContext, OddChipContext,
+    PotLimitContext, RaiseCapContext, RakeContext, ReopenContext, Rules, RulesetRef,
+    ShowdownOrderContext,
+};
+use crate::Chips;
+use rhai::Dynamic;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// [`Rules`] backed by a loaded [`Ruleset`].
+#[derive(Clone, Debug)]
+pub struct RulesetRules {
+    ruleset: Arc<Ruleset>,
+}
+
+impl RulesetRules {
+    /// Rules from a loaded ruleset.
+    pub fn new(ruleset: Arc<Ruleset>) -> RulesetRules {
+        RulesetRules { ruleset }
+    }
+
+    /// The ruleset.
+    pub fn ruleset_data(&self) -> &Arc<Ruleset> {
+        &self.ruleset
+    }
+
+    /// Decides `point`: by script, by the default with the article, or by the default alone.
+    fn decide<C: Serialize, T>(
+        &self,
+        point: &str,
+        ctx: &C,
+        convert: impl Fn(&Dynamic) -> Option<T>,
+        default: Decided<T>,
+    ) -> Decided<T> {
+        let Some(resolved) = self.ruleset.resolve(point) else {
+            return default;
+        };
+        let article = || Citation::Article(resolved.binding.citation.as_str().into());
+        if let Some(name) = &resolved.binding.decision {
+            return match run(&resolved, name, ctx) {
+                Ok(value) => match convert(&value) {
+                    Some(v) => Decided {
+                        value: v,
+                        citation: article(),
+                    },
+                    None => failed(
+                        default,
+                        format!(
+                            "`{name}` returned {}, not the expected type",
+                            value.type_name()
+                        ),
+                    ),
+                },
+                Err(message) => failed(default, message),
+            };
+        }
+        Decided {
+            value: default.value,
+            citation: article(),
+        }
+    }
+
+    fn parameter(&self, point: &str) -> Option<(ron::Value, Citation)> {
+        let resolved = self.ruleset.resolve(point)?;
+        let value = resolved.binding.value.clone()?;
+        Some((
+            value,
+            Citation::Article(resolved.binding.citation.as_str().into()),
+        ))
+    }
+}
+
+fn failed<T>(default: Decided<T>, message: String) -> Decided<T> {
+    Decided {
+        value: default.value,
+        citation: Citation::ScriptFailed(message.into()),
+    }
+}
+
+fn run<C: Serialize>(resolved: &Resolved<'_>, name: &str, ctx: &C) -> Result<Dynamic, String> {
+    let script = resolved
+        .layer
+        .script_for(name)
+        .ok_or_else(|| format!("no script defines `{name}`"))?;
+    let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())?;
+    script.call(name, ctx).map_err(|e| e.to_string())
+}
+
+fn as_chips(value: &Dynamic) -> Option<Chips> {
+    value.as_int().ok().and_then(|v| Chips::try_from(v).ok())
+}
+
+fn as_position(value: &Dynamic) -> Option<usize> {
+    value.as_int().ok().and_then(|v| usize::try_from(v).ok())
+}
+
+impl Rules for RulesetRules {
+    fn ruleset(&self) -> &RulesetRef {
+        self.ruleset.reference()
+    }
+
+    fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
+        self.decide(
+            "betting.min_raise",
+            ctx,
+            as_chips,
+            DefaultRules.min_raise(ctx),
+        )
+    }
+
+    fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
+        self.decide(
+            "allin.reopening",
+            ctx,
+            |v| v.as_bool().ok(),
+            DefaultRules.reopens(ctx),
+        )
+    }
+
+    fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
+        let default = DefaultRules.raise_cap(ctx);
+        match self.parameter("betting.raise_cap") {
+            Some((ron::Value::Number(n), citation)) => Decided {
+                // The value counts raises after the opening bet (the big blind before the
+                // flop); the engine counts voluntary bets and raises. Heads-up the cap is
+                // lifted (pt-casino-2007 rules 47, 88).
+                value: (ctx.players_in_hand > 2).then(|| {
+                    let raises = n.into_f64() as u32;
+                    if ctx.street == Street::Preflop {
+                        raises
+                    } else {
+                        raises + 1
+                    }
+                }),
+                citation,
+            },
+            Some((_, citation)) => Decided {
+                value: None,
+                citation,
+            },
+            None => match self.ruleset.resolve("betting.raise_cap") {
+                Some(r) if r.binding.engine_default => Decided {
+                    value: default.value,
+                    citation: Citation::Article(r.binding.citation.as_str().into()),
+                },
+                _ => default,
+            },
+        }
+    }
+
+    fn pot_limit_max(&self, ctx: &PotLimitContext) -> Decided<Chips> {
+        self.decide(
+            "betting.pot_limit_max",
+            ctx,
+            as_chips,
+            DefaultRules.pot_limit_max(ctx),
+        )
+    }
+
+    fn odd_chip(&self, ctx: &OddChipContext) -> Decided<usize> {
+        let decided = self.decide(
+            "showdown.odd_chip",
+            ctx,
+            as_position,
+            DefaultRules.odd_chip(ctx),
+        );
+        // A script may only hand the chip to one of the winners.
+        if ctx.winners.contains(&decided.value) {
+            decided
+        } else {
+            failed(
+                DefaultRules.odd_chip(ctx),
+                format!(
+                    "the odd chip was given to player {}, who is not a winner",
+                    decided.value + 1
+                ),
+            )
+        }
+    }
+
+    fn showdown_order(&self, ctx: &ShowdownOrderContext) -> Decided<usize> {
+        self.decide(
+            "showdown.order",
+            ctx,
+            as_position,
+            DefaultRules.showdown_order(ctx),
+        )
+    }
+
+    fn first_to_act(&self, ctx: &FirstToActContext) -> Decided<usize> {
+        self.decide(
+            "betting.first_to_act",
+            ctx,
+            as_position,
+            DefaultRules.first_to_act(ctx),
+        )
+    }
+
+    fn rake(&self, ctx: &RakeContext) -> Decided<Chips> {
+        let Some((value, citation)) = self.parameter("cash.rake.mode_and_bounds") else {
+            return DefaultRules.rake(ctx);
+        };
+        let field = |name: &str| match &value {
+            ron::Value::Map(map) => map.iter().find_map(|(k, v)| match (k, v) {
+                (ron::Value::String(k), ron::Value::Number(n)) if k == name => {
+                    Some(n.into_f64() as Chips)
+                }
+                _ => None,
+            }),
+            _ => None,
+        };
+        let percent = field("percent").unwrap_or(0);
+        let cap = field("cap").unwrap_or(0);
+        let mut rake = ctx.pot * percent / 100;
+        if cap > 0 {
+            rake = rake.min(cap);
+        }
+        Decided {
+            value: rake,
+            citation,
+        }
+    }
+}
+
+/// Calls decision `name` of `point` on a typical situation and checks what comes back, so
+/// that `floor check` catches failing scripts and wrong return types before any table does.
+pub(super) fn probe(point: &RulePoint, name: &str, script: &Script) -> Option<Problem> {
+    let (ctx, expected): (Result<Dynamic, String>, &str) = match point.id {
+        "betting.min_raise" => (
+            to_map(&MinRaiseContext {
+                structure: Structure::NoLimit,
+                street: Street::Flop,
+                min_bet: 200,
+                current_bet: 600,
+                last_full_increment: 600,
+            }),
+            "int",
+        ),
+        "allin.reopening" => (
+            to_map(&ReopenContext {
+                structure: Structure::FixedLimit {
+                    small_bet: 200,
+                    big_bet: 400,
+                },
+                raised_since_last_action: 300,
+                full_raise: 600,
+            }),
+            "bool",
+        ),
+        "betting.pot_limit_max" => (
+            to_map(&PotLimitContext {
+                structure: Structure::PotLimit,
+                pot: 300,
+                to_call: 100,
+                current_bet: 100,
+            }),
+            "int",
+        ),
+        "showdown.odd_chip" => (
+            to_map(&OddChipContext {
+                winners: &[1, 3],
+                button: 0,
+                players: 4,
+            }),
+            "int",
+        ),
+        "showdown.order" => (
+            to_map(&ShowdownOrderContext {
+                in_hand: &[1, 2, 3],
+                last_aggressor: Some(2),
+                button: 0,
+            }),
+            "int",
+        ),
+        "betting.first_to_act" => (
+            to_map(&FirstToActContext {
+                street: Street::Flop,
+                button: 0,
+                players: 4,
+            }),
+            "int",
+        ),
+        _ => return None,
+    };
+    let at = || super::error::Location {
+        file: script.file().to_string(),
+        line: 0,
+        col: 0,
+    };
+    let ctx = match ctx {
+        Ok(ctx) => ctx,
+        Err(e) => return Some(Problem::new(ProblemKind::ScriptFailure, at(), e)),
+    };
+    match script.call(name, ctx) {
+        Err(error) => Some(Problem::new(
+            ProblemKind::ScriptFailure,
+            error.location,
+            format!(
+                "`{name}` (for `{}`) fails on a probe: {}",
+                point.id, error.message
+            ),
+        )),
+        Ok(value) => {
+            let ok = match expected {
+                "int" => value.as_int().is_ok_and(|v| v >= 0),
+                "bool" => value.as_bool().is_ok(),
+                _ => true,
+            };
+            (!ok).then(|| {
+                Problem::new(
+                    ProblemKind::WrongReturnType,
+                    at(),
+                    format!(
+                        "`{name}` (for `{}`) must return {} but returned {} ({value})",
+                        point.id,
+                        if expected == "int" {
+                            "a non-negative int"
+                        } else {
+                            expected
+                        },
+                        value.type_name()
+                    ),
+                )
+            })
+        }
+    }
+}
+
+fn to_map<C: Serialize>(ctx: &C) -> Result<Dynamic, String> {
+    rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())
+}

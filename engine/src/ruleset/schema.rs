@@ -1,0 +1,91 @@
+//! The RON schema of a ruleset file (`ruleset.ron`). Documented for authors in
+//! `rulesets/README.md`; every field here is described there.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What kind of rulebook: it decides which areas can apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RulesetKind {
+    /// Cash games in a land casino.
+    Cash,
+    /// Online cash tables.
+    Online,
+    /// Live tournaments.
+    Tournament,
+    /// An operator's house rules on top of a jurisdiction.
+    House,
+}
+
+/// A whole `ruleset.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetFile {
+    /// Stable id, the directory name: `pt-tournament`.
+    pub id: String,
+    /// The rulebook's title, in its own language.
+    pub title: String,
+    /// The source text it transcribes.
+    pub source: String,
+    /// Cash, online, tournament or house rules.
+    pub kind: RulesetKind,
+    /// Version of this ruleset (bumped on every change; stamped on every ruling).
+    pub version: String,
+    /// The parent ruleset, whose bindings apply wherever this one is silent.
+    #[serde(default)]
+    pub extends: Option<String>,
+    /// Rhai files (relative to the ruleset directory) defining the decision functions.
+    #[serde(default)]
+    pub scripts: Vec<String>,
+    /// Legal bounds this ruleset imposes on any ruleset that extends it, by rule point.
+    #[serde(default)]
+    pub bounds: BTreeMap<String, Bound>,
+    /// The rule points this rulebook addresses, by id.
+    #[serde(default)]
+    pub bindings: BTreeMap<String, Binding>,
+}
+
+/// How a rulebook rules on one point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Binding {
+    /// The article that decides it, in the rulebook's own numbering (`Art. 48º(1)`).
+    pub citation: String,
+    /// What the text says, in a sentence of English (shown by `floor compare` and `explain`).
+    #[serde(default)]
+    pub ruling: Option<String>,
+    /// For a PARAMETER: its value (a number, text, list or map, as the point's shape says).
+    #[serde(default)]
+    pub value: Option<ron::Value>,
+    /// For a DECISION: the Rhai function that computes it (taking one argument, `ctx`).
+    #[serde(default)]
+    pub decision: Option<String>,
+    /// The text rules exactly as the engine's documented default does: the engine applies
+    /// its default and cites this article.
+    #[serde(default)]
+    pub engine_default: bool,
+    /// Where the text is ambiguous or garbled: the reading chosen, and why.
+    #[serde(default)]
+    pub reading: Option<String>,
+}
+
+/// A legal bound a parent imposes on children: on a PARAMETER's value (or one field of it),
+/// or a lock forbidding any rebinding.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bound {
+    /// The article that sets the bound.
+    pub citation: String,
+    /// For a map value, the field bounded (`percent`); `None` bounds the value itself.
+    #[serde(default)]
+    pub field: Option<String>,
+    /// Smallest legal value.
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// Largest legal value.
+    #[serde(default)]
+    pub max: Option<i64>,
+    /// Children may not rebind this point at all.
+    #[serde(default)]
+    pub locked: bool,
+}

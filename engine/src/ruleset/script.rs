@@ -1,0 +1,146 @@
+//! The Rhai sandbox: rulesets' decision functions run with hard limits on operations, call
+//! depth, expression depth and string/array/map sizes; with no `eval`, no `import`, no
+//! printing, no clock and no file or network access (none is registered). A script that fails
+//! or runs out of operations returns a [`ScriptError`]; it can never touch table state, which
+//! only the engine mutates, and only after a decision has come back.
+
+use super::error::{Location, Problem, ProblemKind};
+use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Scope, AST};
+use std::sync::Arc;
+
+/// Operations a single decision may take: ample for any rule, fatal for a runaway loop.
+pub const MAX_OPERATIONS: u64 = 50_000;
+
+/// A configured Rhai engine, shared by every ruleset's scripts.
+#[derive(Clone)]
+pub struct Sandbox {
+    engine: Arc<Engine>,
+}
+
+impl std::fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sandbox")
+    }
+}
+
+impl Default for Sandbox {
+    fn default() -> Self {
+        Sandbox::new()
+    }
+}
+
+impl Sandbox {
+    /// The engine with floor's limits.
+    pub fn new() -> Sandbox {
+        let mut engine = Engine::new();
+        engine
+            .set_max_operations(MAX_OPERATIONS)
+            .set_max_call_levels(32)
+            .set_max_expr_depths(64, 32)
+            .set_max_string_size(4_096)
+            .set_max_array_size(1_024)
+            .set_max_map_size(256)
+            .set_max_modules(0)
+            .set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new())
+            .on_print(|_| {})
+            .on_debug(|_, _, _| {});
+        engine.disable_symbol("eval");
+        engine.disable_symbol("import");
+        Sandbox {
+            engine: Arc::new(engine),
+        }
+    }
+
+    /// Compiles one script; a syntax error names file:line:col.
+    pub fn compile(&self, file: &str, text: &str) -> Result<Script, Problem> {
+        match self.engine.compile(text) {
+            Ok(ast) => Ok(Script {
+                engine: self.engine.clone(),
+                ast,
+                file: file.to_string(),
+            }),
+            Err(error) => {
+                let pos = error.position();
+                Err(Problem::new(
+                    ProblemKind::ScriptSyntax,
+                    Location {
+                        file: file.to_string(),
+                        line: pos.line().unwrap_or(0),
+                        col: pos.position().unwrap_or(0),
+                    },
+                    format!("Rhai syntax error: {}", error.err_type()),
+                ))
+            }
+        }
+    }
+}
+
+/// One compiled script of a ruleset.
+#[derive(Clone)]
+pub struct Script {
+    engine: Arc<Engine>,
+    ast: AST,
+    file: String,
+}
+
+impl std::fmt::Debug for Script {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Script({})", self.file)
+    }
+}
+
+/// A decision function that failed when called.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: {message}")]
+pub struct ScriptError {
+    /// Where in the script.
+    pub location: Location,
+    /// What happened.
+    pub message: String,
+    /// The function ran out of its operation budget (an endless loop, most likely).
+    pub out_of_operations: bool,
+}
+
+impl Script {
+    /// The file this script came from.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The functions the script defines, with their parameter counts.
+    pub fn functions(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.ast.iter_functions().map(|f| (f.name, f.params.len()))
+    }
+
+    /// Whether the script defines `name` taking one argument (`ctx`).
+    pub fn has_decision(&self, name: &str) -> bool {
+        self.functions().any(|(n, arity)| n == name && arity == 1)
+    }
+
+    /// Calls decision `name` with its context.
+    pub fn call(&self, name: &str, ctx: Dynamic) -> Result<Dynamic, ScriptError> {
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, (ctx,))
+            .map_err(|error| self.error(&error))
+    }
+
+    fn error(&self, error: &EvalAltResult) -> ScriptError {
+        let pos = error.position();
+        let out_of_operations = matches!(error, EvalAltResult::ErrorTooManyOperations(_));
+        let message = if out_of_operations {
+            format!("the decision ran out of its {MAX_OPERATIONS} operations (an endless loop?)")
+        } else {
+            error.to_string()
+        };
+        ScriptError {
+            location: Location {
+                file: self.file.clone(),
+                line: pos.line().unwrap_or(0),
+                col: pos.position().unwrap_or(0),
+            },
+            message,
+            out_of_operations,
+        }
+    }
+}

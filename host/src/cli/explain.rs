@@ -1,0 +1,134 @@
+//! `floor explain RULE_POINT [--ruleset ID]`: what a rule point decides, its context and
+//! result, the engine's default, and how each ruleset binds it, with the article.
+
+use super::CliError;
+use crate::rulesets::Store;
+use floor_engine::rules::registry;
+use floor_engine::ruleset::Sandbox;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `floor explain`.
+#[derive(clap::Args, Debug)]
+pub struct ExplainArgs {
+    /// The rule point id (e.g. `showdown.odd_chip`); omit with `--list`.
+    point: Option<String>,
+    /// Only this ruleset's binding.
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// List every registered rule point.
+    #[arg(long)]
+    list: bool,
+    /// Read rulesets from this directory instead of the bundled ones.
+    #[arg(long, value_name = "DIR")]
+    rulesets: Option<PathBuf>,
+}
+
+pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
+    if args.list || args.point.is_none() {
+        for p in registry::all() {
+            println!(
+                "{:<45} {:<9} {}",
+                p.id,
+                format!("{:?}", p.kind).to_lowercase(),
+                p.decides
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let id = args.point.unwrap_or_default();
+    let Some(point) = registry::get(&id) else {
+        return Err(CliError::Usage(format!(
+            "`{id}` is not a registered rule point (`floor explain --list` shows them all)"
+        )));
+    };
+    let store = Store::choose(args.rulesets.as_deref());
+    let ids = match &args.ruleset {
+        Some(one) => vec![one.clone()],
+        None => store.ids(),
+    };
+    print!("{}", explain(point, &store, &ids)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The explanation as text (also used by tests).
+pub fn explain(
+    point: &registry::RulePoint,
+    store: &Store,
+    ids: &[String],
+) -> Result<String, CliError> {
+    let mut out = String::new();
+    let kind = format!("{:?}", point.kind).to_uppercase();
+    let _ = writeln!(
+        out,
+        "{} — {kind}{}",
+        point.id,
+        if point.differs { " — DIFFERS" } else { "" }
+    );
+    let _ = writeln!(out, "area:     {}", point.area.title());
+    let _ = writeln!(out, "decides:  {}", point.decides);
+    let label = if point.kind == registry::Kind::Parameter {
+        "shape:   "
+    } else {
+        "inputs:  "
+    };
+    let _ = writeln!(out, "{label} {}", point.inputs);
+    if let Some(hook) = point.engine_hook() {
+        let _ = writeln!(
+            out,
+            "engine:   played by the hand state machine; context {}, result {}",
+            hook.context, hook.result
+        );
+        for (field, meaning) in hook.fields {
+            let _ = writeln!(out, "          ctx.{field}: {meaning}");
+        }
+    }
+    let _ = writeln!(out, "default:  {}", point.default_text());
+    if !point.difference.is_empty() {
+        let _ = writeln!(out, "differs:  {}", point.difference);
+    }
+    let _ = writeln!(out);
+    let sandbox = Sandbox::new();
+    for id in ids {
+        let ruleset = store
+            .load(id, &sandbox)
+            .map_err(|problems| CliError::Ruleset {
+                id: id.clone(),
+                problems: problems.iter().map(ToString::to_string).collect(),
+            })?;
+        match ruleset.resolve(point.id) {
+            None => {
+                let _ = writeln!(out, "{id}: not regulated by this text");
+            }
+            Some(r) => {
+                let from = if r.inherited {
+                    format!(" (inherited from {})", r.layer.file.id)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(out, "{id}: {}{from}", r.binding.citation);
+                if let Some(text) = &r.binding.ruling {
+                    let _ = writeln!(out, "    {text}");
+                }
+                if let Some(value) = &r.binding.value {
+                    let _ = writeln!(
+                        out,
+                        "    value: {}",
+                        ron::to_string(value).unwrap_or_default()
+                    );
+                }
+                if let Some(f) = &r.binding.decision {
+                    let _ = writeln!(out, "    decided by fn {f}(ctx)");
+                }
+                if r.binding.engine_default {
+                    let _ = writeln!(out, "    the text rules as the engine's default does");
+                }
+                if let Some(reading) = &r.binding.reading {
+                    let _ = writeln!(out, "    reading: {reading}");
+                }
+            }
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,144 @@
+//! Where the host finds rulesets: a directory on disk (one sub-directory per ruleset) or the
+//! copies embedded in the binary. Both implement the engine's [`Loader`]; the engine itself
+//! never touches the filesystem.
+
+use floor_engine::ruleset::{
+    Loader, Location, Problem, ProblemKind, Ruleset, RulesetSource, Sandbox,
+};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+include!(concat!(env!("OUT_DIR"), "/embedded_rulesets.rs"));
+
+/// A source of rulesets.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// `DIR/<id>/ruleset.ron` and the scripts beside it.
+    Dir(PathBuf),
+    /// The rulesets compiled into the binary.
+    Embedded,
+}
+
+impl Store {
+    /// `dir` if given; else `./rulesets` when it exists (a checkout); else the embedded copies.
+    pub fn choose(dir: Option<&Path>) -> Store {
+        match dir {
+            Some(d) => Store::Dir(d.to_path_buf()),
+            None if Path::new("rulesets")
+                .join("pt-tournament/ruleset.ron")
+                .is_file() =>
+            {
+                Store::Dir(PathBuf::from("rulesets"))
+            }
+            None => Store::Embedded,
+        }
+    }
+
+    /// The ids of the rulesets available, sorted.
+    pub fn ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = match self {
+            Store::Dir(dir) => std::fs::read_dir(dir)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter(|e| e.path().join("ruleset.ron").is_file())
+                        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            Store::Embedded => EMBEDDED
+                .iter()
+                .filter_map(|(path, _)| path.strip_suffix("/ruleset.ron"))
+                .filter(|id| !id.contains('/'))
+                .map(str::to_string)
+                .collect(),
+        };
+        ids.sort();
+        ids
+    }
+
+    /// Loads one ruleset (and its parents).
+    pub fn load(&self, id: &str, sandbox: &Sandbox) -> Result<Arc<Ruleset>, Vec<Problem>> {
+        Ruleset::load(id, self, sandbox).map(Arc::new)
+    }
+
+    /// The text of a file below a ruleset directory (scenario tests), by relative path.
+    pub fn read(&self, relative: &str) -> Option<(String, String)> {
+        match self {
+            Store::Dir(dir) => {
+                let path = dir.join(relative);
+                std::fs::read_to_string(&path)
+                    .ok()
+                    .map(|t| (path.display().to_string(), t))
+            }
+            Store::Embedded => EMBEDDED
+                .iter()
+                .find(|(p, _)| *p == relative)
+                .map(|(p, t)| (format!("rulesets/{p}"), t.to_string())),
+        }
+    }
+
+    /// Relative paths of the files under `prefix` (e.g. `pt-online/tests/`); scenario tests
+    /// are found this way.
+    #[allow(dead_code)] // used by `floor test` (scenarios), next
+    pub fn list(&self, prefix: &str) -> Vec<String> {
+        let mut out: Vec<String> = match self {
+            Store::Dir(dir) => std::fs::read_dir(dir.join(prefix))
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter_map(|e| e.file_name().to_str().map(|n| format!("{prefix}{n}")))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            Store::Embedded => EMBEDDED
+                .iter()
+                .filter(|(p, _)| p.starts_with(prefix))
+                .map(|(p, _)| p.to_string())
+                .collect(),
+        };
+        out.sort();
+        out
+    }
+}
+
+impl Loader for Store {
+    fn ruleset(&self, id: &str) -> Result<RulesetSource, Problem> {
+        self.read(&format!("{id}/ruleset.ron"))
+            .map(|(file, text)| RulesetSource { file, text })
+            .ok_or_else(|| missing(self, id, "ruleset.ron"))
+    }
+
+    fn script(&self, id: &str, name: &str) -> Result<RulesetSource, Problem> {
+        if name.contains("..") || name.starts_with('/') {
+            return Err(Problem::new(
+                ProblemKind::Missing,
+                Location {
+                    file: format!("{id}/{name}"),
+                    line: 0,
+                    col: 0,
+                },
+                "scripts must live inside the ruleset's own directory",
+            ));
+        }
+        self.read(&format!("{id}/{name}"))
+            .map(|(file, text)| RulesetSource { file, text })
+            .ok_or_else(|| missing(self, id, name))
+    }
+}
+
+fn missing(store: &Store, id: &str, name: &str) -> Problem {
+    let file = match store {
+        Store::Dir(dir) => dir.join(id).join(name).display().to_string(),
+        Store::Embedded => format!("rulesets/{id}/{name}"),
+    };
+    Problem::new(
+        ProblemKind::Missing,
+        Location {
+            file,
+            line: 0,
+            col: 0,
+        },
+        format!("cannot read ruleset `{id}`'s {name}"),
+    )
+}
