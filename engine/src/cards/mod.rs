@@ -4,6 +4,7 @@
 mod card;
 mod deck;
 mod eval;
+mod eval_rules;
 
 pub use card::{format_cards, parse_cards, Card, CardParseError, RANKS, SUITS};
 pub use deck::Deck;
