@@ -12,11 +12,13 @@
 //! - [`phh`]: reading, writing and replaying Poker Hand History files.
 
 pub mod cards;
+pub mod events;
 pub mod hand;
 pub mod phh;
 pub mod replay;
 pub mod rules;
 pub mod ruleset;
+pub mod scenario;
 pub mod sim;
 
 /// An amount of chips. Always an integer: the engine never uses floating point for money;

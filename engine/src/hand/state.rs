@@ -277,6 +277,37 @@ impl Hand {
         build_pots(&live, dead, self.in_hand_mask())
     }
 
+    /// The bet to call in the current round (the largest bet made in it).
+    pub fn current_bet(&self) -> Chips {
+        self.current_bet
+    }
+
+    /// The size of a full raise now (`betting.min_raise`, or the fixed-limit increment).
+    pub fn full_raise(&self) -> Chips {
+        self.min_increment().value
+    }
+
+    /// The player's bet in the current round.
+    pub fn bet_of(&self, player: usize) -> Chips {
+        self.players.get(player).map_or(0, |s| s.bet)
+    }
+
+    /// The player's stack behind (not yet bet).
+    pub fn stack_of(&self, player: usize) -> Chips {
+        self.players.get(player).map_or(0, |s| s.stack)
+    }
+
+    /// How many players have not folded.
+    pub fn players_in_hand(&self) -> usize {
+        self.players.iter().filter(|s| !s.folded).count()
+    }
+
+    /// Records a ruling made outside the betting logic (table events, irregularities), so
+    /// that the hand's log holds every ruling in order.
+    pub fn record_ruling(&mut self, ruling: Ruling) {
+        self.rulings.push(ruling);
+    }
+
     /// The events accepted so far, in order.
     pub fn events(&self) -> &[Event] {
         &self.events

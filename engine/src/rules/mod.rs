@@ -23,6 +23,20 @@ pub use reference::PhhConventions;
 pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetRef, Ruling};
 
 use crate::Chips;
+use std::collections::BTreeMap;
+
+/// A ruling on a table event (see [`crate::events`]): what it comes to and on what authority.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventDecision {
+    /// The outcome in a word or phrase (`call`, `raise`, `misdeal`, `refer_to_floor`).
+    pub outcome: String,
+    /// Further results (`to` for a raise-to amount, ...).
+    pub fields: BTreeMap<String, String>,
+    /// The ruling in plain English.
+    pub text: String,
+    /// The authority.
+    pub citation: Citation,
+}
 
 /// The rule points the hand state machine consults. Every method has a default that delegates
 /// to [`DefaultRules`]; an implementation overrides only the points its rulebook regulates.
@@ -89,6 +103,19 @@ pub trait Rules: Send + Sync {
     /// `cash.rake.mode_and_bounds`: the commission taken from a pot.
     fn rake(&self, ctx: &RakeContext) -> Decided<Chips> {
         DefaultRules.rake(ctx)
+    }
+
+    /// Any table event's rule point (declarations, chips, irregularities, time, presence,
+    /// penalties): `facts` are what the event's decision reads. The default is the engine's
+    /// documented default for the point, or a referral to the floor.
+    fn table_event(&self, point: &str, facts: &BTreeMap<String, ron::Value>) -> EventDecision {
+        let (outcome, fields, text) = crate::events::default_ruling(point, facts);
+        EventDecision {
+            outcome,
+            fields,
+            text,
+            citation: Citation::NotRegulated,
+        }
     }
 
     /// `time.online_timeout`: what a player who lets the clock run out is deemed to have done.

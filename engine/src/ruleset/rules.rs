@@ -12,6 +12,7 @@ use super::load::{Resolved, Ruleset};
 use super::script::Script;
 use crate::hand::{Street, Structure};
 use crate::rules::registry::RulePoint;
+use crate::rules::EventDecision;
 use crate::rules::{
     Citation, Decided, DefaultRules, FirstToActContext, MinRaiseContext, OddChipContext,
     PotLimitContext, RaiseCapContext, RakeContext, ReopenContext, Rules, RulesetRef,
@@ -20,6 +21,7 @@ use crate::rules::{
 use crate::Chips;
 use rhai::Dynamic;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// [`Rules`] backed by a loaded [`Ruleset`].
@@ -101,6 +103,51 @@ fn run<C: Serialize>(resolved: &Resolved<'_>, name: &str, ctx: &C) -> Result<Dyn
     script.call(name, ctx).map_err(|e| e.to_string())
 }
 
+/// Reads a decision's result: a map with `outcome`, optional `text` and `citation` (a more
+/// precise article than the binding's), and any further fields; or a bare string outcome.
+fn event_decision(value: Dynamic, article: Citation, binding_citation: &str) -> EventDecision {
+    if let Some(outcome) = value.clone().try_cast::<rhai::ImmutableString>() {
+        return EventDecision {
+            outcome: outcome.to_string(),
+            fields: BTreeMap::new(),
+            text: outcome.to_string(),
+            citation: article,
+        };
+    }
+    let Some(map) = value.try_cast::<rhai::Map>() else {
+        return EventDecision {
+            outcome: "refer_to_floor".into(),
+            fields: BTreeMap::new(),
+            text: "the decision returned neither a map nor a string".into(),
+            citation: Citation::ScriptFailed("wrong return type".into()),
+        };
+    };
+    let mut fields = BTreeMap::new();
+    let mut outcome = String::from("refer_to_floor");
+    let mut text = String::new();
+    let mut citation = article;
+    for (key, v) in map {
+        let v = v.to_string();
+        match key.as_str() {
+            "outcome" => outcome = v,
+            "text" => text = v,
+            "citation" if v != binding_citation => citation = Citation::Article(v.into()),
+            _ => {
+                fields.insert(key.to_string(), v);
+            }
+        }
+    }
+    if text.is_empty() {
+        text = outcome.clone();
+    }
+    EventDecision {
+        outcome,
+        fields,
+        text,
+        citation,
+    }
+}
+
 fn as_chips(value: &Dynamic) -> Option<Chips> {
     value.as_int().ok().and_then(|v| Chips::try_from(v).ok())
 }
@@ -112,6 +159,42 @@ fn as_position(value: &Dynamic) -> Option<usize> {
 impl Rules for RulesetRules {
     fn ruleset(&self) -> &RulesetRef {
         self.ruleset.reference()
+    }
+
+    fn table_event(&self, point: &str, facts: &BTreeMap<String, ron::Value>) -> EventDecision {
+        let (outcome, fields, text) = crate::events::default_ruling(point, facts);
+        let default = EventDecision {
+            outcome,
+            fields,
+            text,
+            citation: Citation::NotRegulated,
+        };
+        let Some(resolved) = self.ruleset.resolve(point) else {
+            return default;
+        };
+        let article = Citation::Article(resolved.binding.citation.as_str().into());
+        let Some(name) = &resolved.binding.decision else {
+            if resolved.binding.engine_default {
+                return EventDecision {
+                    citation: article,
+                    ..default
+                };
+            }
+            // The text rules but gives nothing the engine can execute: say what it says.
+            return EventDecision {
+                outcome: "as_the_text_says".into(),
+                fields: BTreeMap::new(),
+                text: resolved.binding.ruling.clone().unwrap_or_default(),
+                citation: article,
+            };
+        };
+        match run(&resolved, name, facts) {
+            Err(message) => EventDecision {
+                citation: Citation::ScriptFailed(message.into()),
+                ..default
+            },
+            Ok(value) => event_decision(value, article, &resolved.binding.citation),
+        }
     }
 
     fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {

@@ -4,6 +4,8 @@ mod check;
 mod compare;
 mod explain;
 mod replay;
+mod scenario;
+mod test;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -27,6 +29,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Check rulesets: schema, rule-point ids, scripts (probed), bounds, `extends` cycles.
     Check(check::CheckArgs),
+    /// Run a scenario (a table and a sequence of events) and print every ruling.
+    Scenario(scenario::ScenarioArgs),
+    /// Run every scenario in the rulesets' tests/ directories against their expectations.
+    Test(test::TestArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -37,6 +43,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Compare(args) => compare::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Check(args) => check::run(args),
+        Command::Scenario(args) => scenario::run(args),
+        Command::Test(args) => test::run(args),
     }
 }
 

@@ -80,7 +80,6 @@ impl Store {
 
     /// Relative paths of the files under `prefix` (e.g. `pt-online/tests/`); scenario tests
     /// are found this way.
-    #[allow(dead_code)] // used by `floor test` (scenarios), next
     pub fn list(&self, prefix: &str) -> Vec<String> {
         let mut out: Vec<String> = match self {
             Store::Dir(dir) => std::fs::read_dir(dir.join(prefix))

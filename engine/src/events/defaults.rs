@@ -1,0 +1,142 @@
+//! The engine's documented defaults for table events no ruleset binds. They follow common
+//! tournament-floor practice; a ruling made from them cites nothing and reads *not regulated
+//! by this text*. Anything the engine has no default for is referred to the floor.
+
+use std::collections::BTreeMap;
+
+type Facts = BTreeMap<String, ron::Value>;
+
+fn num(facts: &Facts, key: &str) -> u64 {
+    match facts.get(key) {
+        Some(ron::Value::Number(n)) => n.into_f64().max(0.0) as u64,
+        _ => 0,
+    }
+}
+
+fn flag(facts: &Facts, key: &str) -> bool {
+    matches!(facts.get(key), Some(ron::Value::Bool(true)))
+}
+
+fn text(facts: &Facts, key: &str) -> String {
+    match facts.get(key) {
+        Some(ron::Value::String(s)) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+/// The default ruling at `point` on `facts`: (outcome, fields, sentence).
+pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, String>, String) {
+    let to_call = num(facts, "to_call");
+    let current = num(facts, "current_bet");
+    let min_to = num(facts, "min_raise_to");
+    let full = num(facts, "full_raise");
+    let total = num(facts, "chips_total") + num(facts, "already_in");
+    let amount = num(facts, "amount");
+    let mut fields = BTreeMap::new();
+    let raise_to = |to: u64, fields: &mut BTreeMap<String, String>| {
+        fields.insert("to".to_string(), to.to_string());
+    };
+    let (outcome, sentence) = match point {
+        "action.raise_amount_is_total" => {
+            let to = amount.max(min_to);
+            raise_to(to, &mut fields);
+            (
+                "raise",
+                format!("the amount said is the total: raise to {to}"),
+            )
+        }
+        "action.amount_without_raise_word" => {
+            if to_call == 0 {
+                raise_to(amount, &mut fields);
+                (
+                    "bet",
+                    format!("an amount said with nothing to call is a bet of {amount}"),
+                )
+            } else if amount >= min_to {
+                raise_to(amount, &mut fields);
+                (
+                    "raise",
+                    format!("an amount of at least a full raise is a raise to {amount}"),
+                )
+            } else {
+                (
+                    "call",
+                    format!("an amount short of a full raise is a call of {current}"),
+                )
+            }
+        }
+        "action.ambiguous_amount" => {
+            let readings = match facts.get("readings") {
+                Some(ron::Value::Seq(v)) => v
+                    .iter()
+                    .filter_map(|x| match x {
+                        ron::Value::Number(n) => Some(n.into_f64() as u64),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>(),
+                _ => Vec::new(),
+            };
+            let smallest = readings.iter().copied().min().unwrap_or(amount);
+            raise_to(smallest, &mut fields);
+            (
+                "bet",
+                format!("an ambiguous amount is taken at its smaller reading, {smallest}"),
+            )
+        }
+        "action.general_declarations_binding" | "action.verbal_vs_chips" => {
+            match text(facts, "verb").as_str() {
+                "call" => ("call", "\"call\" is binding: a call".to_string()),
+                "check" => ("check", "\"check\" is binding".to_string()),
+                "fold" => ("fold", "\"fold\" is binding".to_string()),
+                "all_in" => ("all_in", "\"all-in\" is binding".to_string()),
+                _ => {
+                    raise_to(min_to, &mut fields);
+                    (
+                        "raise",
+                        format!("\"raise\" without an amount is a minimum raise, to {min_to}"),
+                    )
+                }
+            }
+        }
+        "action.single_oversized_chip" => {
+            if to_call == 0 {
+                raise_to(total, &mut fields);
+                (
+                    "bet",
+                    format!("a single chip with nothing to call is a bet of {total}"),
+                )
+            } else {
+                (
+                    "call",
+                    format!("a single oversized chip without a word is a call of {current}"),
+                )
+            }
+        }
+        "action.multiple_chips" => {
+            if flag(facts, "all_chips_needed") {
+                (
+                    "call",
+                    format!("every chip is needed to call {current}: a call"),
+                )
+            } else if total.saturating_sub(current) * 2 >= full {
+                raise_to(min_to.max(total), &mut fields);
+                let to = min_to.max(total);
+                (
+                    "raise",
+                    format!("the extra is at least half a raise: a raise, completed to {to}"),
+                )
+            } else {
+                ("call", format!("the extra is less than half a raise: a call of {current}, the rest returned"))
+            }
+        }
+        "action.insufficient_call" | "action.undercall_far_below_bet" => (
+            "call",
+            format!("an insufficient call must be completed to {current}"),
+        ),
+        _ => (
+            "refer_to_floor",
+            "no automatic ruling: the floor decides".to_string(),
+        ),
+    };
+    (outcome.to_string(), fields, sentence)
+}

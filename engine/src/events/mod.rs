@@ -1,0 +1,136 @@
+//! Table events beyond clean actions: what people actually do at a table — chips pushed
+//! silently, words said before or instead of chips, and every other situation a rulebook rules
+//! on (dealing and board irregularities, time, presence, penalties, conduct).
+//!
+//! Each event is decided at a rule point: the engine classifies it (which point applies), gathers
+//! the facts its decision reads, asks the ruleset, and gets back an [`EventRuling`]: an
+//! outcome, the action it amounts to (if any), the article, and a sentence a floor person
+//! could read aloud. Events that amount to an action are then applied to the hand like any
+//! clean action — and refused, leaving the hand unchanged, if the result would be illegal.
+
+mod defaults;
+mod interpret;
+
+pub use interpret::{classify, facts, Declaration, Verb};
+
+use crate::rules::{Citation, RulesetRef};
+use crate::Chips;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Something that happened at the table and needs a ruling.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TableEvent {
+    /// A player puts chips over the line (denominations as pushed), silently or with words.
+    Chips {
+        /// Who (from 0).
+        player: usize,
+        /// The chips, one entry per chip (`[1000, 500]`).
+        chips: Vec<Chips>,
+        /// What the player said, if anything.
+        #[serde(default)]
+        declared: Option<Declaration>,
+    },
+    /// A player states an action without (yet) moving chips.
+    Declare {
+        /// Who (from 0).
+        player: usize,
+        /// What they said.
+        declaration: Declaration,
+    },
+    /// Any other situation, named by its rule point, with the facts its decision reads
+    /// (`floor explain POINT` lists them).
+    Situation {
+        /// The rule point that rules on it (a DECISION).
+        point: String,
+        /// The facts, by name.
+        #[serde(default)]
+        facts: BTreeMap<String, ron::Value>,
+    },
+}
+
+/// What an event comes to: the ruling, and the action to apply (if any).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EventRuling {
+    /// The rule point that decided.
+    pub point: String,
+    /// The ruleset in force.
+    pub ruleset: RulesetRef,
+    /// The authority (or *not regulated by this text*).
+    pub citation: Citation,
+    /// The outcome in one word or phrase (`call`, `raise`, `misdeal`, `refer_to_floor`...).
+    pub outcome: String,
+    /// Further results by name (`to`, `returned`, ...), as the decision gave them.
+    pub fields: BTreeMap<String, String>,
+    /// The ruling in plain English.
+    pub text: String,
+}
+
+impl EventRuling {
+    /// The action a betting outcome amounts to, if the outcome is one.
+    pub fn action(&self) -> Option<crate::hand::Action> {
+        use crate::hand::Action;
+        let to = || self.fields.get("to").and_then(|v| v.parse::<Chips>().ok());
+        Some(match self.outcome.as_str() {
+            "call" => Action::Call,
+            "check" => Action::Check,
+            "fold" => Action::Fold,
+            "all_in" | "all-in" => Action::AllIn,
+            "raise" | "bet" => Action::BetOrRaiseTo(to()?),
+            _ => return None,
+        })
+    }
+}
+
+/// Decides events the ruleset does not bind: the engine's documented defaults.
+pub use defaults::default_ruling;
+
+/// Rules on `event` at the hand's table and, when the ruling amounts to an action, applies it.
+/// The ruling is recorded in the hand's log either way; an illegal resulting action is
+/// refused with the reason and the hand is left unchanged.
+pub fn handle(
+    hand: &mut crate::hand::Hand,
+    event: &TableEvent,
+) -> Result<EventRuling, crate::hand::ActionError> {
+    let (point, facts, player) = match event {
+        TableEvent::Chips {
+            player,
+            chips,
+            declared,
+        } => (
+            classify(hand, *player, chips, declared.as_ref()).to_string(),
+            facts(hand, *player, chips, declared.as_ref()),
+            Some(*player),
+        ),
+        TableEvent::Declare {
+            player,
+            declaration,
+        } => (
+            classify(hand, *player, &[], Some(declaration)).to_string(),
+            facts(hand, *player, &[], Some(declaration)),
+            Some(*player),
+        ),
+        TableEvent::Situation { point, facts } => (point.clone(), facts.clone(), None),
+    };
+    let rules = hand.rules().clone();
+    let decision = rules.table_event(&point, &facts);
+    let ruling = EventRuling {
+        point: point.clone(),
+        ruleset: rules.ruleset().clone(),
+        citation: decision.citation,
+        outcome: decision.outcome,
+        fields: decision.fields,
+        text: decision.text,
+    };
+    if let (Some(player), Some(action)) = (player, ruling.action()) {
+        hand.act(player, action)?;
+    }
+    let point_id = crate::rules::registry::get(&point).map_or("table.event", |p| p.id);
+    hand.record_ruling(crate::rules::Ruling {
+        point: point_id,
+        ruleset: ruling.ruleset.clone(),
+        citation: ruling.citation.clone(),
+        finding: crate::rules::Finding::Text(ruling.text.clone()),
+    });
+    Ok(ruling)
+}

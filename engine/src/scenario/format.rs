@@ -1,0 +1,118 @@
+//! The scenario file format (RON).
+
+use crate::events::TableEvent;
+use crate::Chips;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A scenario file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// A short name; for a worked example, its id and the article (`TV-A05 — Art. 51º(1)`).
+    pub name: String,
+    /// What it shows and where it comes from.
+    #[serde(default)]
+    pub about: String,
+    /// The table, when the steps act on a hand.
+    #[serde(default)]
+    pub table: Option<TableSetup>,
+    /// What happens, in order.
+    pub steps: Vec<Step>,
+    /// Expected finishing stacks, by ruleset id (`"*"`: any ruleset).
+    #[serde(default)]
+    pub expect_stacks: BTreeMap<String, Vec<Chips>>,
+}
+
+/// The table a scenario's hand is played at. Positions count from 0 = the first seat left of
+/// the button (the small blind), as in PHH; the button is the last position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSetup {
+    /// Starting stacks, one per player.
+    pub stacks: Vec<Chips>,
+    /// Small and big blind.
+    pub blinds: (Chips, Chips),
+    /// An ante from every player.
+    #[serde(default)]
+    pub ante: Chips,
+    /// `no_limit` (default), `pot_limit`, `half_pot_limit` or `fixed_limit`.
+    #[serde(default)]
+    pub structure: Option<String>,
+    /// `holdem` (default) or `omaha`.
+    #[serde(default)]
+    pub variant: Option<String>,
+}
+
+/// One step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Step {
+    /// Hole cards for every player in position order (`"AhKh"`).
+    Deal(Vec<String>),
+    /// A clean action in PHH notation (`"p3 cbr 600"`: player 3 = position 2).
+    Act(String),
+    /// Board cards (`"AhKdQc"`, then `"7s"`...).
+    Board(String),
+    /// A table event, with the ruling expected under each ruleset.
+    Event {
+        /// The event.
+        event: TableEvent,
+        /// Expected ruling by ruleset id (`"*"`: any ruleset).
+        #[serde(default)]
+        expect: BTreeMap<String, Expect>,
+    },
+}
+
+/// What a ruling must say. Every field given must match; omitted fields are not checked.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The rule point that must decide.
+    #[serde(default)]
+    pub point: Option<String>,
+    /// The outcome (`call`, `raise`, `misdeal`...).
+    #[serde(default)]
+    pub outcome: Option<String>,
+    /// The raise-to or bet amount.
+    #[serde(default)]
+    pub to: Option<Chips>,
+    /// Other result fields, compared as text.
+    #[serde(default)]
+    pub fields: BTreeMap<String, String>,
+    /// The citation, exactly.
+    #[serde(default)]
+    pub citation: Option<String>,
+    /// Whether the ruleset regulates the point (`false`: the ruling must read *not
+    /// regulated by this text*).
+    #[serde(default)]
+    pub regulated: Option<bool>,
+    /// Words the ruling's text must contain.
+    #[serde(default)]
+    pub text_contains: Option<String>,
+}
+
+/// A scenario file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{col}: {message}")]
+pub struct ScenarioError {
+    /// The file.
+    pub file: String,
+    /// Line (1-based).
+    pub line: usize,
+    /// Column (1-based).
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Parses a scenario (RON, `implicit_some` on).
+pub fn parse(file: &str, text: &str) -> Result<Scenario, ScenarioError> {
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    options.from_str(text).map_err(|e| ScenarioError {
+        file: file.to_string(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: e.code.to_string(),
+    })
+}

@@ -1,0 +1,11 @@
+//! Scenarios: a table set-up and a sequence of events — dealing, clean actions in PHH
+//! notation, table events, named situations — with the rulings and end state expected under
+//! each ruleset. `floor scenario` runs one and prints every ruling with its citation;
+//! `floor test` runs every scenario of a ruleset's `tests/` directory against its
+//! expectations. The format is documented in `rulesets/README.md`.
+
+mod format;
+mod run;
+
+pub use format::{parse, Expect, Scenario, ScenarioError, Step, TableSetup};
+pub use run::{run, Outcome, StepResult};

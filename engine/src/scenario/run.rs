@@ -1,0 +1,272 @@
+//! Running a scenario under one ruleset and checking its expectations.
+
+use super::format::{Expect, Scenario, Step, TableSetup};
+use crate::cards::Card;
+use crate::events::{handle, EventRuling};
+use crate::hand::{Hand, HandConfig, Structure, Variant};
+use crate::phh::Action as PhhAction;
+use crate::replay::apply;
+use crate::rules::{Citation, Rules};
+use crate::Chips;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// One step's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepResult {
+    /// The step's index (from 1).
+    pub step: usize,
+    /// What the step was, briefly.
+    pub what: String,
+    /// The ruling, for events.
+    pub ruling: Option<EventRuling>,
+    /// Why the step was refused, if it was.
+    pub error: Option<String>,
+}
+
+/// A scenario run under one ruleset.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    /// The ruleset id.
+    pub ruleset: String,
+    /// Every step.
+    pub steps: Vec<StepResult>,
+    /// The rulings the hand recorded (engine rulings and events), as sentences with citations.
+    pub log: Vec<String>,
+    /// Finishing stacks, if a hand was played to the end.
+    pub stacks: Option<Vec<Chips>>,
+    /// Expectations not met (empty: the scenario passes).
+    pub failures: Vec<String>,
+}
+
+impl Outcome {
+    /// Whether every expectation was met.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+fn config(table: &TableSetup) -> Result<HandConfig, String> {
+    let n = table.stacks.len();
+    if n < 2 {
+        return Err("a table needs at least two players".into());
+    }
+    let mut config =
+        HandConfig::holdem(table.stacks.clone(), n - 1, table.blinds.0, table.blinds.1);
+    config.antes = vec![table.ante; n];
+    config.structure = match table.structure.as_deref().unwrap_or("no_limit") {
+        "no_limit" => Structure::NoLimit,
+        "pot_limit" => Structure::PotLimit,
+        "half_pot_limit" => Structure::HalfPotLimit,
+        "fixed_limit" => Structure::FixedLimit {
+            small_bet: table.blinds.1,
+            big_bet: table.blinds.1 * 2,
+        },
+        other => return Err(format!("unknown structure `{other}`")),
+    };
+    config.variant = match table.variant.as_deref().unwrap_or("holdem") {
+        "holdem" => Variant::Holdem,
+        "omaha" => Variant::Omaha,
+        other => return Err(format!("unknown variant `{other}`")),
+    };
+    Ok(config)
+}
+
+/// Runs `scenario` under `rules`, checking the expectations keyed by `ruleset_id` (or `"*"`).
+pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
+    let id = rules.ruleset().id.to_string();
+    let mut out = Outcome {
+        ruleset: id.clone(),
+        steps: Vec::new(),
+        log: Vec::new(),
+        stacks: None,
+        failures: Vec::new(),
+    };
+    let mut hand: Option<Hand> = None;
+    if let Some(table) = &scenario.table {
+        match config(table).and_then(|c| Hand::new(c, rules.clone()).map_err(|e| e.to_string())) {
+            Ok(h) => hand = Some(h),
+            Err(e) => {
+                out.failures.push(format!("table: {e}"));
+                return out;
+            }
+        }
+    }
+    // Situations need no hand; give them a two-player table to hang the log on.
+    let mut scratch = Hand::new(HandConfig::holdem(vec![1, 1], 1, 0, 0), rules.clone()).ok();
+    for (i, step) in scenario.steps.iter().enumerate() {
+        let number = i + 1;
+        let mut result = StepResult {
+            step: number,
+            what: String::new(),
+            ruling: None,
+            error: None,
+        };
+        match step {
+            Step::Deal(holes) => {
+                result.what = format!("deal {}", holes.join(" "));
+                if let Some(h) = hand.as_mut() {
+                    for (p, text) in holes.iter().enumerate() {
+                        let cards: Result<Vec<Option<Card>>, String> = text
+                            .as_bytes()
+                            .chunks(2)
+                            .map(|c| {
+                                let s = std::str::from_utf8(c).unwrap_or("??");
+                                if s == "??" {
+                                    Ok(None)
+                                } else {
+                                    s.parse::<Card>().map(Some).map_err(|e| e.to_string())
+                                }
+                            })
+                            .collect();
+                        if let Err(e) =
+                            cards.and_then(|c| h.deal_hole(p, &c).map_err(|e| e.to_string()))
+                        {
+                            result.error = Some(e);
+                        }
+                    }
+                }
+            }
+            Step::Act(notation) => {
+                result.what = notation.clone();
+                let parsed: Result<PhhAction, String> = notation
+                    .parse()
+                    .map_err(|e: crate::phh::PhhError| e.to_string());
+                match (hand.as_mut(), parsed) {
+                    (Some(h), Ok(action)) => {
+                        if let Err(e) = apply(h, &action) {
+                            result.error = Some(e.to_string());
+                        }
+                    }
+                    (None, _) => result.error = Some("no table: add `table: (...)`".into()),
+                    (_, Err(e)) => result.error = Some(e),
+                }
+            }
+            Step::Board(cards) => {
+                result.what = format!("board {cards}");
+                match (hand.as_mut(), crate::cards::parse_cards(cards)) {
+                    (Some(h), Ok(c)) => {
+                        if let Err(e) = h.deal_board(&c) {
+                            result.error = Some(e.to_string());
+                        }
+                    }
+                    (None, _) => result.error = Some("no table: add `table: (...)`".into()),
+                    (_, Err(e)) => result.error = Some(e.to_string()),
+                }
+            }
+            Step::Event { event, expect } => {
+                result.what = describe(event);
+                let target = match (&event, hand.as_mut()) {
+                    (crate::events::TableEvent::Situation { .. }, None) => scratch.as_mut(),
+                    (_, Some(h)) => Some(h),
+                    (_, None) => None,
+                };
+                match target {
+                    None => result.error = Some("no table: add `table: (...)`".into()),
+                    Some(h) => match handle(h, event) {
+                        Ok(ruling) => {
+                            if let Some(e) = expect.get(&id).or_else(|| expect.get("*")) {
+                                check(number, &ruling, e, &mut out.failures);
+                            }
+                            result.ruling = Some(ruling);
+                        }
+                        Err(e) => result.error = Some(e.to_string()),
+                    },
+                }
+            }
+        }
+        if let Some(e) = &result.error {
+            out.failures
+                .push(format!("step {number} ({}): refused: {e}", result.what));
+        }
+        out.steps.push(result);
+    }
+    if let Some(h) = &hand {
+        out.log = h.rulings().iter().map(ToString::to_string).collect();
+        if h.is_complete() {
+            out.stacks = Some(h.stacks());
+        }
+    }
+    if let Some(s) = scratch {
+        out.log.extend(s.rulings().iter().map(ToString::to_string));
+    }
+    if let Some(expected) = scenario
+        .expect_stacks
+        .get(&id)
+        .or_else(|| scenario.expect_stacks.get("*"))
+    {
+        if out.stacks.as_ref() != Some(expected) {
+            out.failures.push(format!(
+                "finishing stacks {:?}, expected {expected:?}",
+                out.stacks
+            ));
+        }
+    }
+    out
+}
+
+fn describe(event: &crate::events::TableEvent) -> String {
+    use crate::events::TableEvent::*;
+    match event {
+        Chips { player, chips, .. } => format!("p{} puts in {chips:?}", player + 1),
+        Declare {
+            player,
+            declaration,
+        } => format!(
+            "p{} says {:?} {:?}",
+            player + 1,
+            declaration.verb,
+            declaration.amount
+        ),
+        Situation { point, .. } => format!("situation {point}"),
+    }
+}
+
+fn check(step: usize, ruling: &EventRuling, expect: &Expect, failures: &mut Vec<String>) {
+    let mut fail = |what: String| failures.push(format!("step {step}: {what}"));
+    if let Some(point) = &expect.point {
+        if &ruling.point != point {
+            fail(format!("decided at `{}`, expected `{point}`", ruling.point));
+        }
+    }
+    if let Some(outcome) = &expect.outcome {
+        if &ruling.outcome != outcome {
+            fail(format!(
+                "outcome `{}`, expected `{outcome}` ({})",
+                ruling.outcome, ruling.text
+            ));
+        }
+    }
+    if let Some(to) = expect.to {
+        let got = ruling.fields.get("to").cloned().unwrap_or_default();
+        if got != to.to_string() {
+            fail(format!("to {got:?}, expected {to}"));
+        }
+    }
+    for (k, v) in &expect.fields {
+        let got = ruling.fields.get(k).cloned().unwrap_or_default();
+        if &got != v {
+            fail(format!("`{k}` is {got:?}, expected {v:?}"));
+        }
+    }
+    if let Some(citation) = &expect.citation {
+        let got = ruling.citation.to_string();
+        if &got != citation {
+            fail(format!("cites `{got}`, expected `{citation}`"));
+        }
+    }
+    if let Some(regulated) = expect.regulated {
+        let is = !matches!(ruling.citation, Citation::NotRegulated);
+        if is != regulated {
+            fail(format!("regulated is {is}, expected {regulated}"));
+        }
+    }
+    if let Some(words) = &expect.text_contains {
+        if !ruling.text.contains(words.as_str()) {
+            fail(format!(
+                "the ruling `{}` does not contain `{words}`",
+                ruling.text
+            ));
+        }
+    }
+}

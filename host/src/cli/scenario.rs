@@ -1,0 +1,111 @@
+//! `floor scenario FILE [--ruleset ID | --all] [--json]`: runs a scenario and prints every
+//! ruling with its citation; with `--all`, side by side for every ruleset.
+
+use super::CliError;
+use crate::rulesets::Store;
+use floor_engine::rules::Rules;
+use floor_engine::ruleset::{RulesetRules, Sandbox};
+use floor_engine::scenario::{self, Outcome};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Arguments of `floor scenario`.
+#[derive(clap::Args, Debug)]
+pub struct ScenarioArgs {
+    /// The scenario file (RON; see rulesets/README.md).
+    file: PathBuf,
+    /// Run under this ruleset (default: pt-tournament).
+    #[arg(long, conflicts_with = "all")]
+    ruleset: Option<String>,
+    /// Run under every ruleset, side by side.
+    #[arg(long)]
+    all: bool,
+    /// JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Read rulesets from this directory instead of the bundled ones.
+    #[arg(long = "rulesets-dir", value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
+    let path = args.file.display().to_string();
+    let text = std::fs::read_to_string(&args.file).map_err(|source| CliError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let parsed = scenario::parse(&path, &text).map_err(|e| CliError::Usage(e.to_string()))?;
+    let store = Store::choose(args.dir.as_deref());
+    let ids = if args.all {
+        store.ids()
+    } else {
+        vec![args.ruleset.clone().unwrap_or_else(|| "pt-tournament".into())]
+    };
+    let outcomes = run_under(&store, &parsed, &ids)?;
+    if args.json {
+        let text = serde_json::to_string_pretty(&outcomes).map_err(|e| CliError::Output(e.to_string()))?;
+        println!("{text}");
+    } else {
+        print!("{}", render(&parsed.name, &outcomes));
+    }
+    let failed = outcomes.iter().any(|o| !o.passed());
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Runs a scenario under each ruleset id.
+pub fn run_under(
+    store: &Store,
+    parsed: &scenario::Scenario,
+    ids: &[String],
+) -> Result<Vec<Outcome>, CliError> {
+    let sandbox = Sandbox::new();
+    let mut outcomes = Vec::new();
+    for id in ids {
+        let ruleset = store.load(id, &sandbox).map_err(|problems| CliError::Ruleset {
+            id: id.clone(),
+            problems: problems.iter().map(ToString::to_string).collect(),
+        })?;
+        let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
+        outcomes.push(scenario::run(parsed, rules));
+    }
+    Ok(outcomes)
+}
+
+/// Text: per step, one line per ruleset with the ruling and its citation.
+pub fn render(name: &str, outcomes: &[Outcome]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{name}");
+    let width = outcomes.iter().map(|o| o.ruleset.len()).max().unwrap_or(0);
+    let steps = outcomes.first().map_or(0, |o| o.steps.len());
+    for i in 0..steps {
+        let what = &outcomes[0].steps[i].what;
+        let _ = writeln!(out, "  {}. {what}", i + 1);
+        for o in outcomes {
+            let step = &o.steps[i];
+            match (&step.ruling, &step.error) {
+                (_, Some(e)) => {
+                    let _ = writeln!(out, "     {:<width$}  refused: {e}", o.ruleset);
+                }
+                (Some(r), None) => {
+                    let _ = writeln!(
+                        out,
+                        "     {:<width$}  {} — {} [{} · {}]",
+                        o.ruleset, r.outcome, r.text, r.point, r.citation
+                    );
+                }
+                (None, None) => {}
+            }
+        }
+    }
+    for o in outcomes {
+        if let Some(stacks) = &o.stacks {
+            let _ = writeln!(out, "  {:<width$}  finishing stacks {stacks:?}", o.ruleset);
+        }
+        for f in &o.failures {
+            let _ = writeln!(out, "  {:<width$}  FAILED {f}", o.ruleset);
+        }
+    }
+    out
+}
