@@ -6,7 +6,7 @@ use crate::cards::{Card, Deck};
 use crate::hand::{Action, ActionError, Hand, HandConfig, Legal, Phase};
 use crate::phh::PhhHand;
 use crate::replay::to_phh;
-use crate::rules::PhhConventions;
+use crate::rules::Rules;
 use rand::Rng;
 use std::sync::Arc;
 
@@ -90,16 +90,20 @@ pub fn play_out<R: Rng + ?Sized>(
 }
 
 /// A corpus of `count` random no-limit hold'em hands (2 to 9 players, blinds 1/2, stacks of
-/// 20 to 400 big blinds) played to the end and written as PHH records, the way the
-/// cross-check corpora were made. Deterministic for a given `seed`; used by the replay
+/// 20 to 400 big blinds) played to the end under `rules` and written as PHH records, the way
+/// the cross-check corpora were made. Deterministic for a given `seed`; used by the replay
 /// benchmark and by load tests.
-pub fn random_nlhe_records<R: Rng + ?Sized>(rng: &mut R, count: usize) -> Vec<PhhHand> {
+pub fn random_nlhe_records<R: Rng + ?Sized>(
+    rng: &mut R,
+    count: usize,
+    rules: Arc<dyn Rules>,
+) -> Vec<PhhHand> {
     let mut records = Vec::with_capacity(count);
     while records.len() < count {
         let n = rng.random_range(2..=9usize);
         let stacks = (0..n).map(|_| rng.random_range(40..=800)).collect();
         let config = HandConfig::holdem(stacks, n - 1, 1, 2);
-        let Ok(mut hand) = Hand::new(config, Arc::new(PhhConventions)) else {
+        let Ok(mut hand) = Hand::new(config, rules.clone()) else {
             continue;
         };
         let mut deck = Deck::shuffled(rng);

@@ -274,13 +274,20 @@ fn load_layer(
             ),
         ));
     }
+    let mut scripts_ok = true;
     for name in layer.file.scripts.clone() {
         match loader.script(id, &name) {
             Ok(script) => match sandbox.compile(&script.file, &script.text) {
                 Ok(compiled) => layer.scripts.push(compiled),
-                Err(problem) => problems.push(problem),
+                Err(problem) => {
+                    scripts_ok = false;
+                    problems.push(problem);
+                }
             },
-            Err(problem) => problems.push(problem),
+            Err(problem) => {
+                scripts_ok = false;
+                problems.push(problem);
+            }
         }
     }
     for point in layer.file.bounds.keys() {
@@ -293,23 +300,19 @@ fn load_layer(
             problems.push(unknown_point(&layer, point));
             continue;
         };
-        check_binding(&layer, entry, binding, &mut problems);
+        check_binding(&layer, entry, binding, scripts_ok, &mut problems);
     }
     Ok((layer, problems))
 }
 
 fn unknown_point(layer: &Layer, point: &str) -> Problem {
-    let near = registry::all()
+    let nearest = registry::all()
         .iter()
-        .map(|p| p.id)
-        .filter(|id| id.split('.').next() == point.split('.').next())
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let hint = if near.is_empty() {
-        "`floor explain --list` shows every id".to_string()
-    } else {
-        format!("registered points in that family include {near}")
+        .map(|p| (edit_distance(p.id, point), p.id))
+        .min();
+    let hint = match nearest {
+        Some((d, id)) if d <= point.len() / 3 => format!("did you mean `{id}`?"),
+        _ => "`floor explain --list` shows every id".to_string(),
     };
     Problem::new(
         ProblemKind::UnknownRulePoint,
@@ -318,7 +321,13 @@ fn unknown_point(layer: &Layer, point: &str) -> Problem {
     )
 }
 
-fn check_binding(layer: &Layer, entry: &RulePoint, binding: &Binding, problems: &mut Vec<Problem>) {
+fn check_binding(
+    layer: &Layer,
+    entry: &RulePoint,
+    binding: &Binding,
+    scripts_ok: bool,
+    problems: &mut Vec<Problem>,
+) {
     let at = || layer.locate(&format!("\"{}\"", entry.id));
     match (entry.kind, &binding.decision, &binding.value) {
         (Kind::Parameter, Some(_), _) => problems.push(Problem::new(
@@ -339,7 +348,8 @@ fn check_binding(layer: &Layer, entry: &RulePoint, binding: &Binding, problems: 
         )),
         _ => {}
     }
-    if let Some(name) = &binding.decision {
+    // With a script that did not compile, its functions cannot be looked for.
+    if let Some(name) = binding.decision.as_ref().filter(|_| scripts_ok) {
         match layer.script_for(name) {
             None => problems.push(Problem::new(
                 ProblemKind::MissingFunction,
@@ -385,7 +395,7 @@ fn check_bounds(layers: &[Layer], problems: &mut Vec<Problem>) {
                         ProblemKind::BoundExceeded,
                         child.locate(&format!("\"{point}\"")),
                         format!(
-                            "`{point}`: {message}, outside the bound set by {} ({})",
+                            "`{point}`: {message} (bound set by {}, {})",
                             ancestor.file.id, bound.citation
                         ),
                     ));
@@ -397,7 +407,7 @@ fn check_bounds(layers: &[Layer], problems: &mut Vec<Problem>) {
 
 fn violates(bound: &Bound, binding: &Binding) -> Option<String> {
     if bound.locked {
-        return Some("the parent fixes this point and children may not rebind it".into());
+        return Some("the parent fixes this point; a child may not rebind it".into());
     }
     let value = binding.value.as_ref()?;
     let value = match &bound.field {
@@ -429,4 +439,20 @@ fn violates(bound: &Bound, binding: &Binding) -> Option<String> {
         }
     }
     None
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }

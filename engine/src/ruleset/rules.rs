@@ -380,11 +380,7 @@ pub(super) fn probe(point: &RulePoint, name: &str, script: &Script) -> Option<Pr
         ),
         _ => return None,
     };
-    let at = || super::error::Location {
-        file: script.file().to_string(),
-        line: 0,
-        col: 0,
-    };
+    let at = || script.locate_fn(name);
     let ctx = match ctx {
         Ok(ctx) => ctx,
         Err(e) => return Some(Problem::new(ProblemKind::ScriptFailure, at(), e)),
@@ -392,7 +388,11 @@ pub(super) fn probe(point: &RulePoint, name: &str, script: &Script) -> Option<Pr
     match script.call(name, ctx) {
         Err(error) => Some(Problem::new(
             ProblemKind::ScriptFailure,
-            error.location,
+            if error.location.line == 0 {
+                script.locate_fn(name)
+            } else {
+                error.location
+            },
             format!(
                 "`{name}` (for `{}`) fails on a probe: {}",
                 point.id, error.message

@@ -58,6 +58,7 @@ impl Sandbox {
                 engine: self.engine.clone(),
                 ast,
                 file: file.to_string(),
+                text: text.to_string(),
             }),
             Err(error) => {
                 let pos = error.position();
@@ -81,6 +82,7 @@ pub struct Script {
     engine: Arc<Engine>,
     ast: AST,
     file: String,
+    text: String,
 }
 
 impl std::fmt::Debug for Script {
@@ -112,6 +114,15 @@ impl Script {
         self.ast.iter_functions().map(|f| (f.name, f.params.len()))
     }
 
+    /// Where `fn name` is defined in the script (for messages about it).
+    pub fn locate_fn(&self, name: &str) -> Location {
+        let mut at = Location::of(&self.file, &self.text, &format!("fn {name}("));
+        if at.line == 0 {
+            at = Location::of(&self.file, &self.text, &format!("fn {name}"));
+        }
+        at
+    }
+
     /// Whether the script defines `name` taking one argument (`ctx`).
     pub fn has_decision(&self, name: &str) -> bool {
         self.functions().any(|(n, arity)| n == name && arity == 1)
@@ -131,7 +142,12 @@ impl Script {
         let message = if out_of_operations {
             format!("the decision ran out of its {MAX_OPERATIONS} operations (an endless loop?)")
         } else {
-            error.to_string()
+            // Rhai appends the position, which the location already gives.
+            let text = error.to_string();
+            match text.rfind(" (line ") {
+                Some(at) if text.ends_with(')') => text[..at].to_string(),
+                _ => text,
+            }
         };
         ScriptError {
             location: Location {

@@ -41,17 +41,25 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
     let ids = if args.all {
         store.ids()
     } else {
-        vec![args.ruleset.clone().unwrap_or_else(|| "pt-tournament".into())]
+        vec![args
+            .ruleset
+            .clone()
+            .unwrap_or_else(|| "pt-tournament".into())]
     };
     let outcomes = run_under(&store, &parsed, &ids)?;
     if args.json {
-        let text = serde_json::to_string_pretty(&outcomes).map_err(|e| CliError::Output(e.to_string()))?;
+        let text =
+            serde_json::to_string_pretty(&outcomes).map_err(|e| CliError::Output(e.to_string()))?;
         println!("{text}");
     } else {
         print!("{}", render(&parsed.name, &outcomes));
     }
     let failed = outcomes.iter().any(|o| !o.passed());
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Runs a scenario under each ruleset id.
@@ -63,10 +71,12 @@ pub fn run_under(
     let sandbox = Sandbox::new();
     let mut outcomes = Vec::new();
     for id in ids {
-        let ruleset = store.load(id, &sandbox).map_err(|problems| CliError::Ruleset {
-            id: id.clone(),
-            problems: problems.iter().map(ToString::to_string).collect(),
-        })?;
+        let ruleset = store
+            .load(id, &sandbox)
+            .map_err(|problems| CliError::Ruleset {
+                id: id.clone(),
+                problems: problems.iter().map(ToString::to_string).collect(),
+            })?;
         let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
         outcomes.push(scenario::run(parsed, rules));
     }

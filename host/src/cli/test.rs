@@ -60,12 +60,15 @@ pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
             .and_then(|n| n.to_str())
             .ok_or_else(|| CliError::Usage(format!("{}: not a ruleset directory", dir.display())))?
             .to_string();
-        let root = dir.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let root = dir
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
         targets.push((Store::Dir(root), id));
     }
     let report = test(&targets)?;
     if args.json {
-        let text = serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
+        let text =
+            serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
         println!("{text}");
     } else {
         for r in &report.results {
@@ -80,7 +83,11 @@ pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
             report.scenarios, report.passed, report.failed
         );
     }
-    Ok(if report.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if report.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Runs every scenario of each target ruleset.
@@ -91,11 +98,14 @@ pub fn test(targets: &[(Store, String)]) -> Result<Report, CliError> {
             if !file.ends_with(".ron") {
                 continue;
             }
-            let Some((path, text)) = store.read(&file) else { continue };
+            let Some((path, text)) = store.read(&file) else {
+                continue;
+            };
             let (name, failures) = match scenario::parse(&path, &text) {
                 Err(e) => (file.clone(), vec![e.to_string()]),
                 Ok(parsed) => {
-                    let outcomes = super::scenario::run_under(store, &parsed, std::slice::from_ref(id))?;
+                    let outcomes =
+                        super::scenario::run_under(store, &parsed, std::slice::from_ref(id))?;
                     let failures = outcomes.into_iter().flat_map(|o| o.failures).collect();
                     (parsed.name, failures)
                 }

@@ -67,9 +67,18 @@ impl Store {
         match self {
             Store::Dir(dir) => {
                 let path = dir.join(relative);
-                std::fs::read_to_string(&path)
-                    .ok()
-                    .map(|t| (path.display().to_string(), t))
+                match std::fs::read_to_string(&path) {
+                    Ok(t) => Some((path.display().to_string(), t)),
+                    // A house ruleset's parent need not be copied beside it: fall back to the
+                    // bundled jurisdictions.
+                    Err(_) => match Store::choose(None) {
+                        Store::Dir(bundled) if bundled != *dir => {
+                            Store::Dir(bundled).read(relative)
+                        }
+                        Store::Dir(_) => None,
+                        Store::Embedded => Store::Embedded.read(relative),
+                    },
+                }
             }
             Store::Embedded => EMBEDDED
                 .iter()

@@ -1,0 +1,203 @@
+//! `floor check`'s errors, made by the engine's loader: each names file:line:col and says what
+//! to do. Snapshot-tested so that a change of wording is reviewed, never silent.
+
+use floor_engine::hand::{Action, Hand, HandConfig};
+use floor_engine::rules::{Citation, Rules};
+use floor_engine::ruleset::{MemoryLoader, ProblemKind, Ruleset, RulesetRules, Sandbox};
+use std::sync::Arc;
+
+const PARENT: &str = r#"(
+    id: "law",
+    title: "A law",
+    source: "law.txt",
+    kind: Cash,
+    version: "1.0.0",
+    bounds: {
+        "cash.rake.mode_and_bounds": (citation: "rule 7(a)", field: "percent", max: 5),
+        "betting.min_raise": (citation: "rule 86", locked: true),
+    },
+    bindings: {
+        "cash.rake.mode_and_bounds": (citation: "rule 7(a)", value: {"percent": 5, "cap": 0}),
+    },
+)"#;
+
+fn house(bindings: &str, scripts: &str) -> String {
+    format!(
+        r#"(
+    id: "house",
+    title: "House rules",
+    source: "house.txt",
+    kind: House,
+    version: "2.1.0",
+    extends: "law",
+    scripts: [{scripts}],
+    bindings: {{
+{bindings}
+    }},
+)"#
+    )
+}
+
+fn problems(loader: &MemoryLoader, id: &str) -> String {
+    match Ruleset::load(id, loader, &Sandbox::new()) {
+        Ok(_) => "ok".to_string(),
+        Err(problems) => problems
+            .iter()
+            .map(|p| format!("[{:?}] {p}", p.kind))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+#[test]
+fn a_rhai_syntax_error_names_file_line_and_column() {
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "showdown.order": (citation: "h1", decision: "order"),"#,
+            r#""rules.rhai""#,
+        ),
+        &[("rules.rhai", "fn order(ctx) {\n    let x = ;\n}\n")],
+    );
+    insta::assert_snapshot!(problems(&loader, "house"));
+}
+
+#[test]
+fn an_endless_loop_is_stopped_by_the_operation_limit() {
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "showdown.order": (citation: "h1", decision: "order"),"#,
+            r#""rules.rhai""#,
+        ),
+        &[("rules.rhai", "fn order(ctx) {\n    loop { }\n}\n")],
+    );
+    insta::assert_snapshot!(problems(&loader, "house"));
+}
+
+#[test]
+fn an_unknown_rule_point_is_refused_with_neighbours_suggested() {
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "showdown.odd_chips": (citation: "h2", engine_default: true),"#,
+            "",
+        ),
+        &[],
+    );
+    insta::assert_snapshot!(problems(&loader, "house"));
+}
+
+#[test]
+fn a_wrong_return_type_is_found_by_probing() {
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "allin.reopening": (citation: "h3", decision: "reopens"),"#,
+            r#""rules.rhai""#,
+        ),
+        &[("rules.rhai", "fn reopens(ctx) {\n    \"yes\"\n}\n")],
+    );
+    insta::assert_snapshot!(problems(&loader, "house"));
+}
+
+#[test]
+fn a_child_exceeding_a_parents_bound_is_refused_citing_the_parent() {
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "cash.rake.mode_and_bounds": (citation: "house 3", value: {"percent": 8, "cap": 0}),
+        "betting.min_raise": (citation: "house 4", engine_default: true),"#,
+            "",
+        ),
+        &[],
+    );
+    insta::assert_snapshot!(problems(&loader, "house"));
+}
+
+#[test]
+fn an_extends_cycle_is_refused() {
+    let a = r#"(id: "a", title: "A", source: "a", kind: House, version: "1", extends: "b")"#;
+    let b = r#"(id: "b", title: "B", source: "b", kind: House, version: "1", extends: "a")"#;
+    let loader = MemoryLoader::new().with("a", a, &[]).with("b", b, &[]);
+    insta::assert_snapshot!(problems(&loader, "a"));
+}
+
+#[test]
+fn malformed_ron_names_line_and_column() {
+    let loader = MemoryLoader::new().with("law", "(\n    id: \"law\",\n    title: 5,\n)", &[]);
+    insta::assert_snapshot!(problems(&loader, "law"));
+}
+
+#[test]
+fn a_house_ruleset_within_bounds_loads_and_inherits() {
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "cash.rake.mode_and_bounds": (citation: "house 3", value: {"percent": 4, "cap": 100}),"#,
+            "",
+        ),
+        &[],
+    );
+    let ruleset = Ruleset::load("house", &loader, &Sandbox::new()).expect("loads");
+    assert_eq!(ruleset.layers().len(), 2);
+    let rake = ruleset.resolve("cash.rake.mode_and_bounds").expect("bound");
+    assert!(!rake.inherited);
+    assert_eq!(rake.binding.citation, "house 3");
+    assert!(ruleset.resolve("showdown.order").is_none());
+}
+
+#[test]
+fn a_script_failing_at_the_table_gives_the_default_and_says_so() {
+    // The probe passes (the context has a last aggressor) but the script fails when
+    // nobody bet: the hand goes on under the default, and the ruling says why.
+    let script = "fn order(ctx) {\n    if ctx.last_aggressor == () { throw \"no aggressor\"; }\n    ctx.last_aggressor\n}\n";
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "showdown.order": (citation: "h1", decision: "order"),"#,
+            r#""rules.rhai""#,
+        ),
+        &[("rules.rhai", script)],
+    );
+    let ruleset = Arc::new(Ruleset::load("house", &loader, &Sandbox::new()).expect("loads"));
+    let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
+    let mut hand = Hand::new(HandConfig::holdem(vec![100, 100], 1, 1, 2), rules).expect("hand");
+    for p in 0..2 {
+        hand.deal_hole(p, &[None, None]).expect("deal");
+    }
+    hand.act(1, Action::Call).expect("call");
+    hand.act(0, Action::Check).expect("check");
+    for board in ["AsKsQs", "2d", "3c"] {
+        let cards = floor_engine::cards::parse_cards(board).expect("cards");
+        hand.deal_board(&cards).expect("board");
+        while let Some(p) = hand.actor() {
+            hand.act(p, Action::Check).expect("check");
+        }
+    }
+    let ruling = hand
+        .rulings()
+        .iter()
+        .find(|r| r.point == "showdown.order")
+        .expect("a showdown-order ruling");
+    assert!(matches!(ruling.citation, Citation::ScriptFailed(_)));
+    insta::assert_snapshot!(ruling.to_string());
+    assert_eq!(hand.chips_in_play(), 200, "the table state is intact");
+}
+
+#[test]
+fn problem_kinds_are_distinct() {
+    let kinds = [
+        ProblemKind::ScriptSyntax,
+        ProblemKind::ScriptFailure,
+        ProblemKind::UnknownRulePoint,
+        ProblemKind::WrongReturnType,
+        ProblemKind::BoundExceeded,
+        ProblemKind::ExtendsCycle,
+    ];
+    for (i, a) in kinds.iter().enumerate() {
+        for b in &kinds[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+}

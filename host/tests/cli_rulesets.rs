@@ -1,0 +1,166 @@
+//! `floor check`, `compare`, `explain`, `scenario` and `test` end to end on the bundled
+//! rulesets. The comparison and explanations are snapshot-tested: a change in what a
+//! regulator reads must be reviewed.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn floor(args: &[&str]) -> Output {
+    // Run from the repository root so the rulesets on disk are the ones checked.
+    Command::new(env!("CARGO_BIN_EXE_floor"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .output()
+        .expect("the floor binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn every_bundled_ruleset_passes_check() {
+    let out = floor(&["check"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for id in [
+        "pt-casino-2007",
+        "pt-online",
+        "pt-tournament",
+        "pt-solverde-chaves-2023",
+        "ao-tournament-2025",
+        "br-adtp-2012",
+    ] {
+        assert!(text.contains(&format!("ok    {id} ")), "{id}: {text}");
+    }
+    assert!(text.contains("chain pt-solverde-chaves-2023 → pt-tournament"));
+}
+
+#[test]
+fn every_scenario_test_of_every_ruleset_passes() {
+    let out = floor(&["test", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let failures: Vec<&serde_json::Value> = report["results"]
+        .as_array()
+        .map(|r| r.iter().filter(|x| x["passed"] == false).collect())
+        .unwrap_or_default();
+    assert_eq!(out.status.code(), Some(0), "{failures:#?}");
+    assert_eq!(report["failed"], 0);
+    assert!(report["scenarios"].as_u64().unwrap_or(0) >= 1);
+}
+
+#[test]
+fn compare_only_differences_shows_every_differs_point_of_the_catalogue() {
+    let out = floor(&["compare", "--only-differences", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let matrix: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let points = matrix["rule_points"].as_array().expect("rule_points");
+    // The catalogue marks 68 points DIFFERS; every one must be shown as differing.
+    assert!(points.len() >= 68, "{}", points.len());
+    for id in [
+        "betting.min_raise",
+        "showdown.order",
+        "showdown.odd_chip",
+        "allin.reopening",
+    ] {
+        let row = points.iter().find(|p| p["id"] == id).expect(id);
+        assert_eq!(row["differs"], true);
+        for ruleset in matrix["rulesets"].as_array().expect("rulesets") {
+            let cell = &row["cells"][ruleset.as_str().unwrap_or_default()];
+            assert!(cell["regulated"].is_boolean());
+            assert!(cell["ruling"].is_string());
+            assert!(cell["citation"].is_string());
+            if cell["regulated"] == false {
+                assert_eq!(cell["citation"], "");
+            }
+        }
+    }
+}
+
+#[test]
+fn compare_two_jurisdictions_as_a_table() {
+    let out = floor(&[
+        "compare",
+        "--rulesets",
+        "pt-casino-2007,br-adtp-2012",
+        "--only-differences",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!(stdout(&out));
+}
+
+#[test]
+fn compare_as_html_is_one_self_contained_page() {
+    let out = floor(&["compare", "--format", "html"]);
+    let page = stdout(&out);
+    assert!(page.starts_with("<!doctype html>"));
+    assert!(
+        !page.contains("<script src") && !page.contains("<link"),
+        "no external resources"
+    );
+    assert!(page.contains("class=\"differs\""));
+    assert!(page.contains("not regulated by this text"));
+}
+
+#[test]
+fn explain_a_few_points() {
+    for point in ["showdown.odd_chip", "betting.min_raise", "conduct.language"] {
+        let out = floor(&["explain", point]);
+        assert_eq!(out.status.code(), Some(0));
+        insta::assert_snapshot!(point, stdout(&out));
+    }
+    let out = floor(&["explain", "showdown.odd_chips"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_scenario_under_all_six_rulesets() {
+    let out = floor(&[
+        "scenario",
+        "rulesets/pt-tournament/tests/art_51_1_multiple_chips_all_needed_is_a_call.ron",
+        "--all",
+    ]);
+    insta::assert_snapshot!(stdout(&out));
+}
+
+/// The operator's walk-through of the README: a house ruleset extending pt-casino-2007 loads;
+/// the same with a rake above the decree's 5% is refused, citing rule 7(a).
+#[test]
+fn a_house_ruleset_extends_a_jurisdiction_and_is_refused_outside_its_bounds() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .expect("README");
+    let start = readme
+        .find("```ron\n(\n    id: \"house-lisbon\"")
+        .expect("the README's house ruleset");
+    let ron = &readme[start + "```ron\n".len()..];
+    let ron = &ron[..ron.find("```").expect("end of block")];
+    let dir = std::env::temp_dir().join(format!("floor-house-{}", std::process::id()));
+    let house = dir.join("house-lisbon");
+    std::fs::create_dir_all(&house).expect("dir");
+    std::fs::write(house.join("ruleset.ron"), ron).expect("write");
+    std::fs::write(
+        house.join("house.rhai"),
+        "fn odd_chip(ctx) { ctx.winners[ctx.winners.len() - 1] }\n",
+    )
+    .expect("write");
+    let path = house.to_string_lossy().into_owned();
+    let out = floor(&["check", &path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("chain house-lisbon → pt-casino-2007"));
+
+    std::fs::write(
+        house.join("ruleset.ron"),
+        ron.replace("\"percent\": 4", "\"percent\": 8"),
+    )
+    .expect("write");
+    let out = floor(&["check", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains(
+            "`percent` 8 is above the maximum 5 (bound set by pt-casino-2007, rule 7(a))"
+        ),
+        "{}",
+        stdout(&out)
+    );
+}
