@@ -28,12 +28,52 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct RulesetRules {
     ruleset: Arc<Ruleset>,
+    /// The engine-played points, resolved once: the state machine asks them on every action.
+    hooks: Arc<[Hook]>,
 }
+
+/// How the ruleset binds one engine-played point (resolved at construction).
+#[derive(Clone, Debug)]
+struct Hook {
+    point: &'static str,
+    citation: Citation,
+    /// The layer whose scripts hold the decision, and its name.
+    decision: Option<(usize, String)>,
+}
+
+/// The points the state machine consults as it plays.
+const HOOK_POINTS: [&str; 6] = [
+    "betting.min_raise",
+    "allin.reopening",
+    "betting.pot_limit_max",
+    "showdown.odd_chip",
+    "showdown.order",
+    "betting.first_to_act",
+];
 
 impl RulesetRules {
     /// Rules from a loaded ruleset.
     pub fn new(ruleset: Arc<Ruleset>) -> RulesetRules {
-        RulesetRules { ruleset }
+        let hooks: Vec<Hook> = HOOK_POINTS
+            .iter()
+            .filter_map(|&point| {
+                let resolved = ruleset.resolve(point)?;
+                let layer = ruleset
+                    .layers()
+                    .iter()
+                    .position(|l| std::ptr::eq(l, resolved.layer))
+                    .unwrap_or(0);
+                Some(Hook {
+                    point,
+                    citation: Citation::Article(resolved.binding.citation.as_str().into()),
+                    decision: resolved.binding.decision.clone().map(|d| (layer, d)),
+                })
+            })
+            .collect();
+        RulesetRules {
+            ruleset,
+            hooks: hooks.into(),
+        }
     }
 
     /// The ruleset.
@@ -49,31 +89,37 @@ impl RulesetRules {
         convert: impl Fn(&Dynamic) -> Option<T>,
         default: Decided<T>,
     ) -> Decided<T> {
-        let Some(resolved) = self.ruleset.resolve(point) else {
+        let Some(hook) = self.hooks.iter().find(|h| h.point == point) else {
             return default;
         };
-        let article = || Citation::Article(resolved.binding.citation.as_str().into());
-        if let Some(name) = &resolved.binding.decision {
-            return match run(&resolved, name, ctx) {
-                Ok(value) => match convert(&value) {
-                    Some(v) => Decided {
-                        value: v,
-                        citation: article(),
-                    },
-                    None => failed(
-                        default,
-                        format!(
-                            "`{name}` returned {}, not the expected type",
-                            value.type_name()
-                        ),
-                    ),
-                },
-                Err(message) => failed(default, message),
+        let Some((layer, name)) = &hook.decision else {
+            return Decided {
+                value: default.value,
+                citation: hook.citation.clone(),
             };
-        }
-        Decided {
-            value: default.value,
-            citation: article(),
+        };
+        let result = self.ruleset.layers()[*layer]
+            .script_for(name)
+            .ok_or_else(|| format!("no script defines `{name}`"))
+            .and_then(|script| {
+                let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())?;
+                script.call(name, ctx).map_err(|e| e.to_string())
+            });
+        match result {
+            Ok(value) => match convert(&value) {
+                Some(v) => Decided {
+                    value: v,
+                    citation: hook.citation.clone(),
+                },
+                None => failed(
+                    default,
+                    format!(
+                        "`{name}` returned {}, not the expected type",
+                        value.type_name()
+                    ),
+                ),
+            },
+            Err(message) => failed(default, message),
         }
     }
 
