@@ -124,6 +124,30 @@ impl HandConfig {
         }
     }
 
+    /// A hold'em table whose blinds are placed by the rules in force (`blinds.positions_and_amounts`,
+    /// `button.heads_up`): the usual small blind left of the button, or, under the 2007 decree,
+    /// the marker holder's own small bet (pt-casino-2007 rule 81). Returns the ruling's
+    /// citation with the configuration.
+    pub fn at_table(
+        stacks: Vec<Chips>,
+        button: usize,
+        small_blind: Chips,
+        big_blind: Chips,
+        rules: &dyn crate::rules::Rules,
+    ) -> (Self, crate::rules::Citation) {
+        let mut config = HandConfig::holdem(stacks, button, 0, 0);
+        let n = config.stacks.len();
+        let plan = rules.blinds(&crate::rules::BlindsContext { players: n, button });
+        if let Some(sb) = plan.value.small_blind.filter(|&p| p < n) {
+            config.blinds[sb] = small_blind;
+        }
+        if plan.value.big_blind < n {
+            config.blinds[plan.value.big_blind] = big_blind;
+        }
+        config.min_bet = big_blind;
+        (config, plan.citation)
+    }
+
     /// How many players are dealt in.
     pub fn players(&self) -> usize {
         self.stacks.len()

@@ -14,9 +14,9 @@ use crate::hand::{Street, Structure};
 use crate::rules::registry::RulePoint;
 use crate::rules::EventDecision;
 use crate::rules::{
-    Citation, Decided, DefaultRules, FirstToActContext, MinRaiseContext, OddChipContext,
-    PotLimitContext, RaiseCapContext, RakeContext, ReopenContext, Rules, RulesetRef,
-    ShowdownOrderContext,
+    BlindPlan, BlindsContext, Citation, Decided, DefaultRules, FirstToActContext, MinRaiseContext,
+    OddChipContext, PotLimitContext, RaiseCapContext, RakeContext, ReopenContext, Rules,
+    RulesetRef, ShowdownOrderContext,
 };
 use crate::Chips;
 use rhai::Dynamic;
@@ -338,6 +338,38 @@ impl Rules for RulesetRules {
             as_position,
             DefaultRules.first_to_act(ctx),
         )
+    }
+
+    fn blinds(&self, ctx: &BlindsContext) -> Decided<BlindPlan> {
+        let default = DefaultRules.blinds(ctx);
+        let Some(resolved) = self.ruleset.resolve("blinds.positions_and_amounts") else {
+            return default;
+        };
+        let citation = Citation::Article(resolved.binding.citation.as_str().into());
+        // A text that only sets the amounts (by level structure) places the blinds as usual.
+        let Some(ron::Value::Map(map)) = &resolved.binding.value else {
+            return Decided {
+                value: default.value,
+                citation,
+            };
+        };
+        let hand_holder = map.iter().any(|(k, v)| {
+            matches!((k, v), (ron::Value::String(k), ron::Value::String(v))
+                if k == "small_blind" && v == "hand_holder")
+        });
+        let n = ctx.players.max(1);
+        Decided {
+            value: if hand_holder {
+                // The marker holder posts the small blind himself (pt-casino-2007 rule 81).
+                BlindPlan {
+                    small_blind: Some(ctx.button % n),
+                    big_blind: (ctx.button + 1) % n,
+                }
+            } else {
+                default.value
+            },
+            citation,
+        }
     }
 
     fn rake(&self, ctx: &RakeContext) -> Decided<Chips> {

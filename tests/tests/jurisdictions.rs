@@ -1,0 +1,117 @@
+//! Hands played under the bundled rulesets, where the texts differ on how a hand is run. Each
+//! test names the article it proves.
+
+use floor_engine::cards::parse_cards;
+use floor_engine::hand::{Action, Hand, HandConfig};
+use floor_engine::rules::{Citation, Rules};
+use floor_engine::ruleset::{
+    Loader, Location, Problem, ProblemKind, Ruleset, RulesetRules, RulesetSource, Sandbox,
+};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Reads the repository's rulesets/ directory.
+struct Repo(PathBuf);
+
+impl Loader for Repo {
+    fn ruleset(&self, id: &str) -> Result<RulesetSource, Problem> {
+        self.script(id, "ruleset.ron")
+    }
+    fn script(&self, id: &str, name: &str) -> Result<RulesetSource, Problem> {
+        let path = self.0.join(id).join(name);
+        std::fs::read_to_string(&path)
+            .map(|text| RulesetSource {
+                file: path.display().to_string(),
+                text,
+            })
+            .map_err(|e| {
+                Problem::new(
+                    ProblemKind::Missing,
+                    Location {
+                        file: path.display().to_string(),
+                        line: 0,
+                        col: 0,
+                    },
+                    e.to_string(),
+                )
+            })
+    }
+}
+
+fn rules(id: &str) -> Arc<dyn Rules> {
+    let repo = Repo(Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets"));
+    let ruleset =
+        Ruleset::load(id, &repo, &Sandbox::new()).unwrap_or_else(|p| panic!("{id}: {p:?}"));
+    Arc::new(RulesetRules::new(Arc::new(ruleset)))
+}
+
+fn hole(text: &str) -> Vec<Option<floor_engine::cards::Card>> {
+    parse_cards(text)
+        .expect("cards")
+        .into_iter()
+        .map(Some)
+        .collect()
+}
+
+/// Four players, button (or marker) at position 3; everyone calls preflop, then the flop.
+fn to_the_flop(rules: Arc<dyn Rules>) -> Hand {
+    let (config, _) = HandConfig::at_table(vec![1000; 4], 3, 5, 10, rules.as_ref());
+    let mut hand = Hand::new(config, rules).expect("hand");
+    for (p, cards) in ["AhKh", "2c3d", "QsQd", "7h7d"].iter().enumerate() {
+        hand.deal_hole(p, &hole(cards)).expect("deal");
+    }
+    while let Some(p) = hand.actor() {
+        let legal = hand.legal().expect("legal");
+        let action = if legal.to_call > 0 {
+            Action::Call
+        } else {
+            Action::Check
+        };
+        hand.act(p, action).expect("act");
+    }
+    hand.deal_board(&parse_cards("2s5s9c").expect("flop"))
+        .expect("flop");
+    hand
+}
+
+#[test]
+fn pt_casino_2007_rules_81_and_85_the_marker_holder_posts_the_small_bet_and_opens_later_rounds() {
+    let rules = rules("pt-casino-2007");
+    let (config, citation) = HandConfig::at_table(vec![1000; 4], 3, 5, 10, rules.as_ref());
+    // The marker holder (position 3) posts the small bet; the player on his left the big bet.
+    assert_eq!(config.blinds, vec![10, 0, 0, 5]);
+    assert_eq!(
+        citation,
+        Citation::Article("rules 81, 82, 83 (Hold'em via 92)".into())
+    );
+    let hand = to_the_flop(rules);
+    assert_eq!(hand.actor(), Some(3), "the mão opens the flop");
+}
+
+#[test]
+fn pt_tournament_the_small_blind_sits_left_of_the_button_and_opens_later_rounds() {
+    let rules = rules("pt-tournament");
+    let (config, citation) = HandConfig::at_table(vec![1000; 4], 3, 5, 10, rules.as_ref());
+    assert_eq!(config.blinds, vec![5, 10, 0, 0]);
+    assert_eq!(citation, Citation::Article("Art. 23º".into()));
+    let hand = to_the_flop(rules);
+    assert_eq!(hand.actor(), Some(0));
+}
+
+#[test]
+fn pt_casino_2007_rule_86_a_raise_need_only_be_the_table_minimum() {
+    // Blinds 5/10: A raises to 100 (a raise of 90). Under rule 86 B may raise to 110; under
+    // pt-tournament Art. 48º(1) the minimum is 190.
+    for (id, min_to) in [("pt-casino-2007", 110), ("pt-tournament", 190)] {
+        let rules = rules(id);
+        let (config, _) = HandConfig::at_table(vec![1000; 4], 3, 5, 10, rules.as_ref());
+        let mut hand = Hand::new(config, rules).expect("hand");
+        for (p, cards) in ["AhKh", "2c3d", "QsQd", "7h7d"].iter().enumerate() {
+            hand.deal_hole(p, &hole(cards)).expect("deal");
+        }
+        let opener = hand.actor().expect("someone opens");
+        hand.act(opener, Action::BetOrRaiseTo(100)).expect("raise");
+        let legal = hand.legal().expect("legal");
+        assert_eq!(legal.min_raise_to, Some(min_to), "{id}");
+    }
+}
