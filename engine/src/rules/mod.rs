@@ -118,6 +118,15 @@ pub trait Rules: Send + Sync {
         }
     }
 
+    /// `variant.offered_games`: whether a game may be dealt under these rules. `Err` says why
+    /// not (a game the text lists without rules is refused, never invented).
+    fn game(&self, name: &str) -> Result<(), String> {
+        match name {
+            "holdem" | "omaha" => Ok(()),
+            other => Err(format!("floor does not play `{other}`")),
+        }
+    }
+
     /// `time.online_timeout`: what a player who lets the clock run out is deemed to have done.
     fn timeout_action(&self, ctx: &TimeoutContext) -> Decided<TimeoutAction> {
         DefaultRules.timeout_action(ctx)

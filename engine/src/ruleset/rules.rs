@@ -340,6 +340,25 @@ impl Rules for RulesetRules {
         )
     }
 
+    fn game(&self, name: &str) -> Result<(), String> {
+        let Some((ron::Value::Map(games), citation)) = self.parameter("variant.offered_games")
+        else {
+            return DefaultRules.game(name);
+        };
+        let status = games.iter().find_map(|(k, v)| match (k, v) {
+            (ron::Value::String(k), ron::Value::String(v)) if k == name => Some(v.clone()),
+            _ => None,
+        });
+        match status.as_deref() {
+            Some("played") => DefaultRules.game(name),
+            Some(why) => Err(format!("{name}: {why} ({citation})")),
+            None => Err(format!(
+                "{name} is not among the games {} covers ({citation})",
+                self.ruleset.id()
+            )),
+        }
+    }
+
     fn blinds(&self, ctx: &BlindsContext) -> Decided<BlindPlan> {
         let default = DefaultRules.blinds(ctx);
         let Some(resolved) = self.ruleset.resolve("blinds.positions_and_amounts") else {

@@ -22,6 +22,10 @@ pub struct Scenario {
     /// Expected finishing stacks, by ruleset id (`"*"`: any ruleset).
     #[serde(default)]
     pub expect_stacks: BTreeMap<String, Vec<Chips>>,
+    /// The table must be refused, with a reason containing these words, by ruleset id (a
+    /// variant a text lists without rules, for instance).
+    #[serde(default)]
+    pub expect_refused: BTreeMap<String, String>,
 }
 
 /// The table a scenario's hand is played at. Positions count from 0 = the first seat left of

@@ -46,7 +46,8 @@ impl Outcome {
     }
 }
 
-fn config(table: &TableSetup) -> Result<HandConfig, String> {
+fn config(table: &TableSetup, rules: &dyn Rules) -> Result<HandConfig, String> {
+    rules.game(table.variant.as_deref().unwrap_or("holdem"))?;
     let n = table.stacks.len();
     if n < 2 {
         return Err("a table needs at least two players".into());
@@ -83,14 +84,32 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
         failures: Vec::new(),
     };
     let mut hand: Option<Hand> = None;
+    let refusal = scenario
+        .expect_refused
+        .get(&id)
+        .or_else(|| scenario.expect_refused.get("*"));
     if let Some(table) = &scenario.table {
-        match config(table).and_then(|c| Hand::new(c, rules.clone()).map_err(|e| e.to_string())) {
+        match config(table, rules.as_ref())
+            .and_then(|c| Hand::new(c, rules.clone()).map_err(|e| e.to_string()))
+        {
             Ok(h) => hand = Some(h),
             Err(e) => {
-                out.failures.push(format!("table: {e}"));
+                match refusal {
+                    Some(words) if e.contains(words.as_str()) => {
+                        out.log.push(format!("refused: {e}"))
+                    }
+                    Some(words) => out.failures.push(format!(
+                        "table refused for another reason (expected `{words}`): {e}"
+                    )),
+                    None => out.failures.push(format!("table: {e}")),
+                }
                 return out;
             }
         }
+    }
+    if let Some(words) = refusal {
+        out.failures
+            .push(format!("the table was expected to be refused (`{words}`)"));
     }
     // Situations need no hand; give them a two-player table to hang the log on.
     let mut scratch = Hand::new(HandConfig::holdem(vec![1, 1], 1, 0, 0), rules.clone()).ok();
