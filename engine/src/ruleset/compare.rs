@@ -57,8 +57,17 @@ pub struct Cell {
     pub measured: Option<String>,
 }
 
+/// Outcomes of table-event decisions measured on probe situations (the bundled scenarios):
+/// by rule point, then ruleset id, the outcomes in probe order.
+pub type Probes = BTreeMap<String, BTreeMap<String, String>>;
+
 /// Compares `rulesets` on every registered rule point.
 pub fn compare(rulesets: &[Arc<Ruleset>]) -> Matrix {
+    compare_with(rulesets, &Probes::new())
+}
+
+/// Compares `rulesets`, with decisions on table events measured on `probes` too.
+pub fn compare_with(rulesets: &[Arc<Ruleset>], probes: &Probes) -> Matrix {
     let rules: Vec<RulesetRules> = rulesets
         .iter()
         .map(|r| RulesetRules::new(r.clone()))
@@ -69,7 +78,15 @@ pub fn compare(rulesets: &[Arc<Ruleset>]) -> Matrix {
             let cells: BTreeMap<String, Cell> = rulesets
                 .iter()
                 .zip(&rules)
-                .map(|(ruleset, rules)| (ruleset.id().to_string(), cell(ruleset, rules, point.id)))
+                .map(|(ruleset, rules)| {
+                    let mut c = cell(ruleset, rules, point.id);
+                    let probed = probes.get(point.id).and_then(|p| p.get(ruleset.id()));
+                    if let (true, None, Some(outcomes)) = (c.regulated, &c.measured, probed) {
+                        c.ruling = format!("{} [probes: {outcomes}]", c.ruling);
+                        c.measured = Some(outcomes.clone());
+                    }
+                    (ruleset.id().to_string(), c)
+                })
                 .collect();
             let measured: Vec<&String> = cells
                 .values()

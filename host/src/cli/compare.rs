@@ -5,10 +5,14 @@
 
 use super::CliError;
 use crate::rulesets::Store;
-use floor_engine::ruleset::{compare, Matrix, Sandbox};
+use floor_engine::rules::Rules;
+use floor_engine::ruleset::{compare_with, Matrix, Probes, RulesetRules, Sandbox};
+use floor_engine::scenario;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Output formats.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,11 +75,57 @@ pub fn build(store: &Store, ids: &[String], only_differences: bool) -> Result<Ma
                 })?,
         );
     }
-    let mut matrix = compare(&loaded);
+    let probes = probes(store, &loaded);
+    let mut matrix = compare_with(&loaded, &probes);
     if only_differences {
         matrix.rule_points.retain(|row| row.differs);
     }
     Ok(matrix)
+}
+
+/// Runs every bundled scenario under every compared ruleset and collects, per rule point and
+/// ruleset, the outcome of each table event: the probe battery for DECISIONS the engine does
+/// not play itself.
+fn probes(store: &Store, rulesets: &[Arc<floor_engine::ruleset::Ruleset>]) -> Probes {
+    let mut scenarios = Vec::new();
+    for id in store.ids() {
+        for file in store.list(&format!("{id}/tests/")) {
+            if let Some((path, text)) = store.read(&file) {
+                if let Ok(parsed) = scenario::parse(&path, &text) {
+                    scenarios.push(parsed);
+                }
+            }
+        }
+    }
+    // point → ruleset → outcomes, in scenario order.
+    let mut found: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for ruleset in rulesets {
+        let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset.clone()));
+        for s in &scenarios {
+            let outcome = scenario::run(s, rules.clone());
+            for step in &outcome.steps {
+                if let Some(r) = &step.ruling {
+                    let text = match r.fields.get("to") {
+                        Some(to) => format!("{} {to}", r.outcome),
+                        None => r.outcome.clone(),
+                    };
+                    found
+                        .entry(r.point.clone())
+                        .or_default()
+                        .entry(ruleset.id().to_string())
+                        .or_default()
+                        .push(text);
+                }
+            }
+        }
+    }
+    found
+        .into_iter()
+        .map(|(point, by)| {
+            let by = by.into_iter().map(|(id, v)| (id, v.join(", "))).collect();
+            (point, by)
+        })
+        .collect()
 }
 
 /// One block per point: a header line, then one line per ruleset.
