@@ -112,7 +112,7 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
             .push(format!("the table was expected to be refused (`{words}`)"));
     }
     // Situations need no hand; give them a two-player table to hang the log on.
-    let mut scratch = Hand::new(HandConfig::holdem(vec![1, 1], 1, 0, 0), rules.clone()).ok();
+    let mut scratch = Hand::new(HandConfig::holdem(vec![100, 100], 1, 1, 2), rules.clone()).ok();
     for (i, step) in scenario.steps.iter().enumerate() {
         let number = i + 1;
         let mut result = StepResult {
