@@ -110,7 +110,9 @@ pub fn handle(
             facts(hand, *player, &[], Some(declaration)),
             Some(*player),
         ),
-        TableEvent::Situation { point, facts } => (point.clone(), facts.clone(), None),
+        TableEvent::Situation { point, facts } => {
+            (point.clone(), with_hand_facts(hand, facts.clone()), None)
+        }
     };
     let rules = hand.rules().clone();
     let decision = rules.table_event(&point, &facts);
@@ -133,4 +135,55 @@ pub fn handle(
         finding: crate::rules::Finding::Text(ruling.text.clone()),
     });
     Ok(ruling)
+}
+
+/// Adds what the hand itself knows to a situation's facts, unless the event already says:
+/// the `street` (`preflop`...), the `board` size, and the voluntary `actions` taken so far
+/// (`check`, `call`, `bet`, `raise`, `fold`), from which rulesets judge substantial action.
+fn with_hand_facts(
+    hand: &crate::hand::Hand,
+    mut facts: BTreeMap<String, ron::Value>,
+) -> BTreeMap<String, ron::Value> {
+    use crate::hand::{ActionKind, Event};
+    // A hand nobody was dealt into (a situation ruled away from any table) knows nothing.
+    if !hand
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::HoleDealt { .. }))
+    {
+        return facts;
+    }
+    let actions: Vec<ron::Value> = hand
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Acted { kind, .. } => Some(ron::Value::String(
+                match kind {
+                    ActionKind::Fold => "fold",
+                    ActionKind::Check => "check",
+                    ActionKind::Call => "call",
+                    ActionKind::Bet => "bet",
+                    ActionKind::Raise => "raise",
+                }
+                .to_string(),
+            )),
+            _ => None,
+        })
+        .collect();
+    let street = match hand.board().len() {
+        0 => "preflop",
+        3 => "flop",
+        4 => "turn",
+        _ => "river",
+    };
+    facts
+        .entry("street".into())
+        .or_insert_with(|| ron::Value::String(street.into()));
+    facts
+        .entry("board".into())
+        .or_insert_with(|| ron::Value::Number(ron::Number::U64(hand.board().len() as u64)));
+    facts
+        .entry("actions".into())
+        .or_insert_with(|| ron::Value::Seq(actions));
+    facts
 }
