@@ -129,6 +129,25 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
                 ("call", format!("the extra is less than half a raise: a call of {current}, the rest returned"))
             }
         }
+        "action.uncollected_previous_bet" => {
+            // Chips added to one's own uncollected bet, without a word: judged like a fresh
+            // push of the old bet plus the new chips.
+            if total >= min_to {
+                raise_to(min_to.max(total), &mut fields);
+                (
+                    "raise",
+                    format!(
+                        "the bet and the chips added make a raise to {}",
+                        min_to.max(total)
+                    ),
+                )
+            } else {
+                (
+                    "call",
+                    format!("the chips added to the uncollected bet are a call of {current}"),
+                )
+            }
+        }
         "action.insufficient_call" | "action.undercall_far_below_bet" => (
             "call",
             format!("an insufficient call must be completed to {current}"),

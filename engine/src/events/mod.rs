@@ -30,6 +30,10 @@ pub enum TableEvent {
         /// What the player said, if anything.
         #[serde(default)]
         declared: Option<Declaration>,
+        /// The chips were added to the player's own bet of this round, not yet collected
+        /// (the texts rule on such additions separately).
+        #[serde(default)]
+        onto_previous_bet: bool,
     },
     /// A player states an action without (yet) moving chips.
     Declare {
@@ -97,11 +101,20 @@ pub fn handle(
             player,
             chips,
             declared,
-        } => (
-            classify(hand, *player, chips, declared.as_ref()).to_string(),
-            facts(hand, *player, chips, declared.as_ref()),
-            Some(*player),
-        ),
+            onto_previous_bet,
+        } => {
+            let mut f = facts(hand, *player, chips, declared.as_ref());
+            f.insert(
+                "onto_previous_bet".into(),
+                ron::Value::Bool(*onto_previous_bet),
+            );
+            let point = if *onto_previous_bet && declared.is_none() {
+                "action.uncollected_previous_bet"
+            } else {
+                classify(hand, *player, chips, declared.as_ref())
+            };
+            (point.to_string(), f, Some(*player))
+        }
         TableEvent::Declare {
             player,
             declaration,
