@@ -404,6 +404,15 @@ impl Rules for RulesetRules {
             }),
             _ => None,
         };
+        let no_flop_no_drop = match &value {
+            ron::Value::Map(map) => map.iter().any(|(k, v)| {
+                matches!((k, v), (ron::Value::String(k), ron::Value::Bool(true)) if k == "no_flop_no_drop")
+            }),
+            _ => false,
+        };
+        if no_flop_no_drop && !ctx.flop_dealt {
+            return Decided { value: 0, citation };
+        }
         let percent = field("percent").unwrap_or(0);
         let cap = field("cap").unwrap_or(0);
         let mut rake = ctx.pot * percent / 100;

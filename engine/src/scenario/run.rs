@@ -52,8 +52,14 @@ fn config(table: &TableSetup, rules: &dyn Rules) -> Result<HandConfig, String> {
     if n < 2 {
         return Err("a table needs at least two players".into());
     }
-    let mut config =
-        HandConfig::holdem(table.stacks.clone(), n - 1, table.blinds.0, table.blinds.1);
+    // The blinds go where the ruleset's `blinds.positions_and_amounts` puts them.
+    let (mut config, _) = HandConfig::at_table(
+        table.stacks.clone(),
+        n - 1,
+        table.blinds.0,
+        table.blinds.1,
+        rules,
+    );
     config.antes = vec![table.ante; n];
     config.structure = match table.structure.as_deref().unwrap_or("no_limit") {
         "no_limit" => Structure::NoLimit,
@@ -199,6 +205,12 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
                 .push(format!("step {number} ({}): refused: {e}", result.what));
         }
         out.steps.push(result);
+    }
+    if let Some(h) = hand.as_mut() {
+        // A showdown nobody finished: tabled hands speak.
+        if h.phase() == crate::hand::Phase::Showdown {
+            let _ = h.finish_showdown();
+        }
     }
     if let Some(h) = &hand {
         out.log = h.rulings().iter().map(ToString::to_string).collect();
