@@ -4,45 +4,11 @@
 use floor_engine::cards::parse_cards;
 use floor_engine::hand::{Action, Hand, HandConfig};
 use floor_engine::rules::{Citation, Rules};
-use floor_engine::ruleset::{
-    Loader, Location, Problem, ProblemKind, Ruleset, RulesetRules, RulesetSource, Sandbox,
-};
-use std::path::{Path, PathBuf};
+use floor_tests::Repo;
 use std::sync::Arc;
 
-/// Reads the repository's rulesets/ directory.
-struct Repo(PathBuf);
-
-impl Loader for Repo {
-    fn ruleset(&self, id: &str) -> Result<RulesetSource, Problem> {
-        self.script(id, "ruleset.ron")
-    }
-    fn script(&self, id: &str, name: &str) -> Result<RulesetSource, Problem> {
-        let path = self.0.join(id).join(name);
-        std::fs::read_to_string(&path)
-            .map(|text| RulesetSource {
-                file: path.display().to_string(),
-                text,
-            })
-            .map_err(|e| {
-                Problem::new(
-                    ProblemKind::Missing,
-                    Location {
-                        file: path.display().to_string(),
-                        line: 0,
-                        col: 0,
-                    },
-                    e.to_string(),
-                )
-            })
-    }
-}
-
 fn rules(id: &str) -> Arc<dyn Rules> {
-    let repo = Repo(Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets"));
-    let ruleset =
-        Ruleset::load(id, &repo, &Sandbox::new()).unwrap_or_else(|p| panic!("{id}: {p:?}"));
-    Arc::new(RulesetRules::new(Arc::new(ruleset)))
+    Repo::bundled().rules(id)
 }
 
 fn hole(text: &str) -> Vec<Option<floor_engine::cards::Card>> {
