@@ -90,6 +90,41 @@ fn compare_two_jurisdictions_as_a_table() {
 }
 
 #[test]
+fn compare_as_json_for_scripts() {
+    let out = floor(&[
+        "compare",
+        "--rulesets",
+        "pt-online,pt-tournament",
+        "--only-differences",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!(stdout(&out));
+}
+
+#[test]
+fn a_few_scenarios_under_all_six_rulesets() {
+    for (name, file) in [
+        (
+            "tv_d02_bet_five",
+            "rulesets/pt-tournament/tests/art_58_tv_d02_bet_five_with_a_6000_pot.ron",
+        ),
+        (
+            "tv_d03_clock",
+            "rulesets/pt-tournament/tests/art_29_tv_d03_clock_expiry_no_bet.ron",
+        ),
+        (
+            "tv_a52_four_card_flop",
+            "rulesets/pt-tournament/tests/art_40_tv_a52_four_card_flop.ron",
+        ),
+    ] {
+        let out = floor(&["scenario", file, "--all"]);
+        insta::assert_snapshot!(name, stdout(&out));
+    }
+}
+
+#[test]
 fn compare_as_html_is_one_self_contained_page() {
     let out = floor(&["compare", "--format", "html"]);
     let page = stdout(&out);
@@ -117,7 +152,7 @@ fn explain_a_few_points() {
 fn a_scenario_under_all_six_rulesets() {
     let out = floor(&[
         "scenario",
-        "rulesets/pt-tournament/tests/art_51_1_multiple_chips_all_needed_is_a_call.ron",
+        "rulesets/pt-tournament/tests/art_51_1_tv_a05_multiple_chips_all_needed_is_a_call.ron",
         "--all",
     ]);
     insta::assert_snapshot!(stdout(&out));

@@ -97,7 +97,7 @@ pub fn facts(
     f.insert("players_in_hand".into(), n(hand.players_in_hand() as Chips));
     f.insert(
         "opening_bet".into(),
-        ron::Value::Bool(current > 0 && current <= hand.config().min_bet),
+        ron::Value::Bool(hand.facing_opening_bet()),
     );
     f.insert(
         "chips".into(),

@@ -281,6 +281,7 @@ impl Hand {
         let start = self
             .rules
             .first_to_act(&FirstToActContext {
+                small_blind: self.small_blind_position(),
                 street: self.street,
                 button: self.config.button,
                 players: n,

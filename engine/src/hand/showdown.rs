@@ -131,6 +131,7 @@ impl Hand {
             }
         }
         let decided = self.rules.showdown_order(&ShowdownOrderContext {
+            small_blind: self.small_blind_position(),
             in_hand: &in_hand[..count],
             last_aggressor: self.last_aggressor,
             button,
@@ -302,6 +303,7 @@ impl Hand {
         let mut lucky = None;
         if odd > 0 {
             let decided = self.rules.odd_chip(&OddChipContext {
+                small_blind: self.small_blind_position(),
                 winners: ordered,
                 button,
                 players: n,

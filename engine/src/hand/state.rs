@@ -287,6 +287,33 @@ impl Hand {
         self.min_increment().value
     }
 
+    /// Whether the bet to call is the round's opening bet: the big blind before the flop with
+    /// no raise yet, or the first bet of a later round with no raise over it.
+    pub fn facing_opening_bet(&self) -> bool {
+        self.current_bet > 0
+            && match self.street {
+                Street::Preflop => self.raises == 0,
+                _ => self.raises <= 1,
+            }
+    }
+
+    /// Who posted the small blind: of two or more blinds, the smallest (the first of equals);
+    /// `None` with fewer than two.
+    pub fn small_blind_position(&self) -> Option<usize> {
+        let posted: Vec<(usize, Chips)> = self
+            .config
+            .blinds
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|&(_, b)| b > 0)
+            .collect();
+        if posted.len() < 2 {
+            return None;
+        }
+        posted.iter().min_by_key(|&&(p, b)| (b, p)).map(|&(p, _)| p)
+    }
+
     /// The player's bet in the current round.
     pub fn bet_of(&self, player: usize) -> Chips {
         self.players.get(player).map_or(0, |s| s.bet)

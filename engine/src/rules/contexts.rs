@@ -66,6 +66,8 @@ pub struct OddChipContext<'a> {
     pub button: usize,
     /// How many players were dealt in.
     pub players: usize,
+    /// Who posted the small blind, if anyone did (the "mão" of the 2007 decree).
+    pub small_blind: Option<usize>,
 }
 
 /// Context for `showdown.order`.
@@ -77,6 +79,8 @@ pub struct ShowdownOrderContext<'a> {
     pub last_aggressor: Option<usize>,
     /// The button's position.
     pub button: usize,
+    /// Who posted the small blind, if anyone did (the "mão" of the 2007 decree).
+    pub small_blind: Option<usize>,
 }
 
 /// Context for `betting.first_to_act` (rounds after the first).
@@ -88,6 +92,8 @@ pub struct FirstToActContext {
     pub button: usize,
     /// How many players were dealt in.
     pub players: usize,
+    /// Who posted the small blind, if anyone did (the "mão" of the 2007 decree).
+    pub small_blind: Option<usize>,
 }
 
 /// Context for `blinds.positions_and_amounts` / `button.heads_up`.

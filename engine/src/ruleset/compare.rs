@@ -55,6 +55,9 @@ pub struct Cell {
     /// Probe outcomes, when the engine plays the point (compared to find differences).
     #[serde(skip)]
     pub measured: Option<String>,
+    /// What the text says (compared when nothing can be measured).
+    #[serde(skip)]
+    pub text: String,
 }
 
 /// Outcomes of table-event decisions measured on probe situations (the bundled scenarios):
@@ -88,18 +91,23 @@ pub fn compare_with(rulesets: &[Arc<Ruleset>], probes: &Probes) -> Matrix {
                     (ruleset.id().to_string(), c)
                 })
                 .collect();
-            let measured: Vec<&String> = cells
-                .values()
-                .filter(|c| c.regulated)
+            let regulated: Vec<&Cell> = cells.values().filter(|c| c.regulated).collect();
+            // Measured on probes: the outcomes differ.
+            let measured: Vec<&String> = regulated
+                .iter()
                 .filter_map(|c| c.measured.as_ref())
                 .collect();
             let measured_differs = measured.windows(2).any(|w| w[0] != w[1]);
-            let regulated = cells.values().filter(|c| c.regulated).count();
+            // Where the catalogue records a difference: these texts do not say the same thing,
+            // or one rules and another is silent.
+            let silence_differs = !regulated.is_empty() && regulated.len() < cells.len();
+            let texts_differ = regulated.windows(2).any(|w| w[0].text != w[1].text);
+            let differs = measured_differs || (point.differs && (texts_differ || silence_differs));
             Row {
                 id: point.id.to_string(),
                 kind: point.kind,
                 area: point.area.title(),
-                differs: regulated > 0 && (measured_differs || point.differs),
+                differs,
                 cells,
             }
         })
@@ -118,15 +126,12 @@ fn cell(ruleset: &Ruleset, rules: &RulesetRules, point: &str) -> Cell {
             citation: String::new(),
             inherited_from: None,
             measured: None,
+            text: String::new(),
         };
     };
     let text = resolved.binding.ruling.clone().unwrap_or_default();
     let measured = probe_battery(rules, point);
-    let value = resolved
-        .binding
-        .value
-        .as_ref()
-        .and_then(|v| ron::to_string(v).ok());
+    let value = resolved.binding.value.as_ref().map(render);
     let ruling = match (&value, &measured) {
         (Some(v), _) => format!("{v} — {text}"),
         (None, Some(m)) => format!("{text} [probes: {m}]"),
@@ -134,6 +139,7 @@ fn cell(ruleset: &Ruleset, rules: &RulesetRules, point: &str) -> Cell {
     };
     Cell {
         regulated: true,
+        text: resolved.binding.ruling.clone().unwrap_or_default(),
         ruling,
         citation: resolved.binding.citation.clone(),
         inherited_from: resolved.inherited.then(|| resolved.layer.file.id.clone()),
@@ -206,6 +212,7 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
             .iter()
             .map(|&(winners, button, players)| {
                 show(rules.odd_chip(&OddChipContext {
+                    small_blind: Some(1),
                     winners,
                     button,
                     players,
@@ -216,6 +223,7 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
             .iter()
             .map(|&last_aggressor| {
                 show(rules.showdown_order(&ShowdownOrderContext {
+                    small_blind: Some(1),
                     in_hand: &[1, 2, 3],
                     last_aggressor,
                     button: 0,
@@ -226,6 +234,7 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
             .iter()
             .map(|&street| {
                 show(rules.first_to_act(&FirstToActContext {
+                    small_blind: Some(1),
                     street,
                     button: 0,
                     players: 4,
@@ -235,4 +244,35 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
         _ => return None,
     };
     Some(outcomes.join(", "))
+}
+
+/// A PARAMETER's value as compact JSON-like text (`{"percent": 5, "cap": 0}`).
+pub fn render(value: &ron::Value) -> String {
+    match value {
+        ron::Value::Bool(b) => b.to_string(),
+        ron::Value::Char(c) => format!("{c:?}"),
+        ron::Value::String(s) => format!("{s:?}"),
+        ron::Value::Number(n) => {
+            let f = n.into_f64();
+            if f.fract() == 0.0 && f.abs() < 1e15 {
+                format!("{}", f as i64)
+            } else {
+                f.to_string()
+            }
+        }
+        ron::Value::Option(None) | ron::Value::Unit => "()".into(),
+        ron::Value::Option(Some(v)) => render(v),
+        ron::Value::Seq(items) => format!(
+            "[{}]",
+            items.iter().map(render).collect::<Vec<_>>().join(", ")
+        ),
+        ron::Value::Map(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{}: {}", render(k), render(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => format!("{other:?}"),
+    }
 }

@@ -14,7 +14,7 @@ mod rules;
 mod schema;
 mod script;
 
-pub use compare::{compare, compare_with, probe_battery, Cell, Matrix, Probes, Row};
+pub use compare::{compare, compare_with, probe_battery, render, Cell, Matrix, Probes, Row};
 pub use error::{Location, Problem, ProblemKind};
 pub use load::{Layer, Loader, MemoryLoader, Resolved, Ruleset, RulesetSource};
 pub use rules::RulesetRules;

@@ -462,6 +462,7 @@ pub(super) fn probe(point: &RulePoint, name: &str, script: &Script) -> Option<Pr
         ),
         "showdown.odd_chip" => (
             to_map(&OddChipContext {
+                small_blind: Some(1),
                 winners: &[1, 3],
                 button: 0,
                 players: 4,
@@ -470,6 +471,7 @@ pub(super) fn probe(point: &RulePoint, name: &str, script: &Script) -> Option<Pr
         ),
         "showdown.order" => (
             to_map(&ShowdownOrderContext {
+                small_blind: Some(1),
                 in_hand: &[1, 2, 3],
                 last_aggressor: Some(2),
                 button: 0,
@@ -478,6 +480,7 @@ pub(super) fn probe(point: &RulePoint, name: &str, script: &Script) -> Option<Pr
         ),
         "betting.first_to_act" => (
             to_map(&FirstToActContext {
+                small_blind: Some(1),
                 street: Street::Flop,
                 button: 0,
                 players: 4,

@@ -46,6 +46,22 @@ pub struct TableSetup {
     /// `holdem` (default) or `omaha`.
     #[serde(default)]
     pub variant: Option<String>,
+    /// Where the blinds sit: `Standard` (default: small blind left of the button, as in PHH,
+    /// so the same steps play under every ruleset) or `Ruleset` (as the ruleset's
+    /// `blinds.positions_and_amounts` says, e.g. pt-casino-2007's marker holder posting the
+    /// small bet himself).
+    #[serde(default)]
+    pub seating: Seating,
+}
+
+/// Where a scenario table's blinds sit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seating {
+    /// Small blind left of the button, big blind next (heads-up: the button posts the small).
+    #[default]
+    Standard,
+    /// As the ruleset in force places them.
+    Ruleset,
 }
 
 /// One step.
@@ -57,6 +73,14 @@ pub enum Step {
     Act(String),
     /// Board cards (`"AhKdQc"`, then `"7s"`...).
     Board(String),
+    /// A clean action (PHH notation) that must be refused, with a reason containing `because`;
+    /// the hand is left as it was.
+    Refused {
+        /// The action, as in `Act`.
+        act: String,
+        /// Words the refusal must contain.
+        because: String,
+    },
     /// A table event, with the ruling expected under each ruleset.
     Event {
         /// The event.

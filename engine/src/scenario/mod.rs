@@ -7,5 +7,5 @@
 mod format;
 mod run;
 
-pub use format::{parse, Expect, Scenario, ScenarioError, Step, TableSetup};
+pub use format::{parse, Expect, Scenario, ScenarioError, Seating, Step, TableSetup};
 pub use run::{run, Outcome, StepResult};

@@ -1,6 +1,6 @@
 //! Running a scenario under one ruleset and checking its expectations.
 
-use super::format::{Expect, Scenario, Step, TableSetup};
+use super::format::{Expect, Scenario, Seating, Step, TableSetup};
 use crate::cards::Card;
 use crate::events::{handle, EventRuling};
 use crate::hand::{Hand, HandConfig, Structure, Variant};
@@ -52,14 +52,12 @@ fn config(table: &TableSetup, rules: &dyn Rules) -> Result<HandConfig, String> {
     if n < 2 {
         return Err("a table needs at least two players".into());
     }
-    // The blinds go where the ruleset's `blinds.positions_and_amounts` puts them.
-    let (mut config, _) = HandConfig::at_table(
-        table.stacks.clone(),
-        n - 1,
-        table.blinds.0,
-        table.blinds.1,
-        rules,
-    );
+    let (stacks, button, (small, big)) = (table.stacks.clone(), n - 1, table.blinds);
+    let mut config = match table.seating {
+        Seating::Standard => HandConfig::holdem(stacks, button, small, big),
+        // The blinds go where the ruleset's `blinds.positions_and_amounts` puts them.
+        Seating::Ruleset => HandConfig::at_table(stacks, button, small, big, rules).0,
+    };
     config.antes = vec![table.ante; n];
     config.structure = match table.structure.as_deref().unwrap_or("no_limit") {
         "no_limit" => Structure::NoLimit,
@@ -163,6 +161,26 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
                             result.error = Some(e.to_string());
                         }
                     }
+                    (None, _) => result.error = Some("no table: add `table: (...)`".into()),
+                    (_, Err(e)) => result.error = Some(e),
+                }
+            }
+            Step::Refused { act, because } => {
+                result.what = format!("{act} (must be refused)");
+                let parsed: Result<PhhAction, String> =
+                    act.parse().map_err(|e: crate::phh::PhhError| e.to_string());
+                match (hand.as_mut(), parsed) {
+                    (Some(h), Ok(action)) => match apply(h, &action) {
+                        Ok(()) => out.failures.push(format!(
+                            "step {number}: `{act}` was accepted, expected a refusal"
+                        )),
+                        Err(e) if e.to_string().contains(because.as_str()) => {
+                            result.what = format!("{act} — refused: {e}");
+                        }
+                        Err(e) => out.failures.push(format!(
+                            "step {number}: `{act}` refused with `{e}`, expected `{because}`"
+                        )),
+                    },
                     (None, _) => result.error = Some("no table: add `table: (...)`".into()),
                     (_, Err(e)) => result.error = Some(e),
                 }

@@ -112,11 +112,7 @@ pub fn explain(
                     let _ = writeln!(out, "    {text}");
                 }
                 if let Some(value) = &r.binding.value {
-                    let _ = writeln!(
-                        out,
-                        "    value: {}",
-                        ron::to_string(value).unwrap_or_default()
-                    );
+                    let _ = writeln!(out, "    value: {}", floor_engine::ruleset::render(value));
                 }
                 if let Some(f) = &r.binding.decision {
                     let _ = writeln!(out, "    decided by fn {f}(ctx)");
