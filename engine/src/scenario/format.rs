@@ -22,6 +22,10 @@ pub struct Scenario {
     /// Expected finishing stacks, by ruleset id (`"*"`: any ruleset).
     #[serde(default)]
     pub expect_stacks: BTreeMap<String, Vec<Chips>>,
+    /// Words that must appear in the hand's log of rulings (each entry in some line), by
+    /// ruleset id: for rulings the engine makes itself, such as who shows first.
+    #[serde(default)]
+    pub expect_log: BTreeMap<String, Vec<String>>,
     /// The table must be refused, with a reason containing these words, by ruleset id (a
     /// variant a text lists without rules, for instance).
     #[serde(default)]

@@ -239,6 +239,18 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     if let Some(s) = scratch {
         out.log.extend(s.rulings().iter().map(ToString::to_string));
     }
+    if let Some(words) = scenario
+        .expect_log
+        .get(&id)
+        .or_else(|| scenario.expect_log.get("*"))
+    {
+        for w in words {
+            if !out.log.iter().any(|line| line.contains(w.as_str())) {
+                out.failures
+                    .push(format!("no ruling in the log says `{w}`"));
+            }
+        }
+    }
     if let Some(expected) = scenario
         .expect_stacks
         .get(&id)
