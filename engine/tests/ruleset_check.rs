@@ -201,3 +201,23 @@ fn problem_kinds_are_distinct() {
         }
     }
 }
+
+#[test]
+fn table_event_decisions_read_the_rulesets_parameters() {
+    let ron = r#"(
+    id: "house", title: "House", source: "h", kind: House, version: "1",
+    scripts: ["rules.rhai"],
+    bindings: {
+        "table.final_table_size": (citation: "h1", value: {"max": 9}),
+        "table.breaking.reseat": (citation: "h2", decision: "reseat"),
+    },
+)"#;
+    let script = "fn reseat(ctx) {\n    #{ outcome: \"final_table\", seats: ctx.params[\"table.final_table_size\"].max }\n}\n";
+    let loader = MemoryLoader::new().with("house", ron, &[("rules.rhai", script)]);
+    let ruleset = Arc::new(Ruleset::load("house", &loader, &Sandbox::new()).expect("loads"));
+    let rules = RulesetRules::new(ruleset);
+    let decision = rules.table_event("table.breaking.reseat", &Default::default());
+    assert_eq!(decision.outcome, "final_table");
+    assert_eq!(decision.fields.get("seats").map(String::as_str), Some("9"));
+    assert_eq!(decision.citation, Citation::Article("h2".into()));
+}

@@ -30,6 +30,9 @@ pub struct RulesetRules {
     ruleset: Arc<Ruleset>,
     /// The engine-played points, resolved once: the state machine asks them on every action.
     hooks: Arc<[Hook]>,
+    /// Every PARAMETER value the ruleset (or an ancestor) binds, by point id: table-event
+    /// decisions read them as `ctx.params["point.id"]`.
+    params: Arc<ron::Value>,
 }
 
 /// How the ruleset binds one engine-played point (resolved at construction).
@@ -70,9 +73,19 @@ impl RulesetRules {
                 })
             })
             .collect();
+        let mut params = ron::Map::new();
+        for point in crate::rules::registry::all() {
+            if let Some(value) = ruleset
+                .resolve(point.id)
+                .and_then(|r| r.binding.value.clone())
+            {
+                params.insert(ron::Value::String(point.id.to_string()), value);
+            }
+        }
         RulesetRules {
             ruleset,
             hooks: hooks.into(),
+            params: Arc::new(ron::Value::Map(params)),
         }
     }
 
@@ -234,7 +247,9 @@ impl Rules for RulesetRules {
                 citation: article,
             };
         };
-        match run(&resolved, name, facts) {
+        let mut ctx = facts.clone();
+        ctx.insert("params".into(), (*self.params).clone());
+        match run(&resolved, name, &ctx) {
             Err(message) => EventDecision {
                 citation: Citation::ScriptFailed(message.into()),
                 ..default
