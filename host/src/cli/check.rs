@@ -5,7 +5,7 @@
 use super::CliError;
 use crate::rulesets::Store;
 use floor_engine::ruleset::Sandbox;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `floor check`.
@@ -17,17 +17,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> Result<ExitCode, CliError> {
-    let mut targets: Vec<(Store, String)> = Vec::new();
-    if args.dirs.is_empty() {
-        let store = Store::choose(None);
-        for id in store.ids() {
-            targets.push((store.clone(), id));
-        }
-    }
-    for dir in &args.dirs {
-        let (root, id) = split(dir)?;
-        targets.push((Store::Dir(root), id));
-    }
+    let targets = Store::targets(&args.dirs)?;
     let (report, failed) = check(&targets);
     print!("{report}");
     Ok(if failed {
@@ -35,25 +25,6 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// `rulesets/pt-online` → (`rulesets`, `pt-online`).
-fn split(dir: &Path) -> Result<(PathBuf, String), CliError> {
-    if !dir.join("ruleset.ron").is_file() {
-        return Err(CliError::Usage(format!(
-            "{}: not a ruleset directory (no ruleset.ron)",
-            dir.display()
-        )));
-    }
-    let id = dir
-        .file_name()
-        .and_then(|n| n.to_str())
-        .map(str::to_string)
-        .ok_or_else(|| CliError::Usage(format!("{}: no directory name", dir.display())))?;
-    let root = dir
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    Ok((root, id))
 }
 
 /// Checks each target; returns the report and whether anything failed.

@@ -66,14 +66,7 @@ pub fn build(store: &Store, ids: &[String], only_differences: bool) -> Result<Ma
     let sandbox = Sandbox::new();
     let mut loaded = Vec::new();
     for id in ids {
-        loaded.push(
-            store
-                .load(id, &sandbox)
-                .map_err(|problems| CliError::Ruleset {
-                    id: id.clone(),
-                    problems: problems.iter().map(ToString::to_string).collect(),
-                })?,
-        );
+        loaded.push(store.load_for_cli(id, &sandbox)?);
     }
     let probes = probes(store, &loaded);
     let mut matrix = compare_with(&loaded, &probes);

@@ -91,12 +91,7 @@ pub fn explain(
     let _ = writeln!(out);
     let sandbox = Sandbox::new();
     for id in ids {
-        let ruleset = store
-            .load(id, &sandbox)
-            .map_err(|problems| CliError::Ruleset {
-                id: id.clone(),
-                problems: problems.iter().map(ToString::to_string).collect(),
-            })?;
+        let ruleset = store.load_for_cli(id, &sandbox)?;
         match ruleset.resolve(point.id) {
             None => {
                 let _ = writeln!(out, "{id}: not regulated by this text");

@@ -71,12 +71,7 @@ pub fn run_under(
     let sandbox = Sandbox::new();
     let mut outcomes = Vec::new();
     for id in ids {
-        let ruleset = store
-            .load(id, &sandbox)
-            .map_err(|problems| CliError::Ruleset {
-                id: id.clone(),
-                problems: problems.iter().map(ToString::to_string).collect(),
-            })?;
+        let ruleset = store.load_for_cli(id, &sandbox)?;
         let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
         outcomes.push(scenario::run(parsed, rules));
     }

@@ -5,7 +5,7 @@ use super::CliError;
 use crate::rulesets::Store;
 use floor_engine::scenario;
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `floor test`.
@@ -47,24 +47,7 @@ pub struct ScenarioResult {
 }
 
 pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
-    let mut targets: Vec<(Store, String)> = Vec::new();
-    if args.dirs.is_empty() {
-        let store = Store::choose(None);
-        for id in store.ids() {
-            targets.push((store.clone(), id));
-        }
-    }
-    for dir in &args.dirs {
-        let id = dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .ok_or_else(|| CliError::Usage(format!("{}: not a ruleset directory", dir.display())))?
-            .to_string();
-        let root = dir
-            .parent()
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        targets.push((Store::Dir(root), id));
-    }
+    let targets = Store::targets(&args.dirs)?;
     let report = test(&targets)?;
     if args.json {
         let text =

@@ -62,6 +62,51 @@ impl Store {
         Ruleset::load(id, self, sandbox).map(Arc::new)
     }
 
+    /// Loads one ruleset for a command: its problems become the command's error.
+    pub fn load_for_cli(
+        &self,
+        id: &str,
+        sandbox: &Sandbox,
+    ) -> Result<Arc<Ruleset>, crate::cli::CliError> {
+        self.load(id, sandbox)
+            .map_err(|problems| crate::cli::CliError::Ruleset {
+                id: id.to_string(),
+                problems: problems.iter().map(ToString::to_string).collect(),
+            })
+    }
+
+    /// The rulesets a command works on: those in `dirs` (each a ruleset directory, its
+    /// parents looked up beside it), or every bundled one when `dirs` is empty.
+    pub fn targets(dirs: &[PathBuf]) -> Result<Vec<(Store, String)>, crate::cli::CliError> {
+        if dirs.is_empty() {
+            let store = Store::choose(None);
+            return Ok(store
+                .ids()
+                .into_iter()
+                .map(|id| (store.clone(), id))
+                .collect());
+        }
+        dirs.iter()
+            .map(|dir| {
+                let id = dir
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .filter(|_| dir.join("ruleset.ron").is_file())
+                    .ok_or_else(|| {
+                        crate::cli::CliError::Usage(format!(
+                            "{}: not a ruleset directory (no ruleset.ron)",
+                            dir.display()
+                        ))
+                    })?
+                    .to_string();
+                let root = dir
+                    .parent()
+                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+                Ok((Store::Dir(root), id))
+            })
+            .collect()
+    }
+
     /// The text of a file below a ruleset directory (scenario tests), by relative path.
     pub fn read(&self, relative: &str) -> Option<(String, String)> {
         match self {
