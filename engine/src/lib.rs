@@ -10,6 +10,7 @@
 //!   registry of every rule point.
 //! - [`ruleset`]: jurisdictions' rulebooks as RON plus sandboxed Rhai, with `extends` and bounds.
 //! - [`phh`]: reading, writing and replaying Poker Hand History files.
+//! - [`tournament`]: tournament money in integer cents: the prize pool and the payout list.
 
 pub mod cards;
 pub mod events;
@@ -20,6 +21,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod sim;
+pub mod tournament;
 
 /// An amount of chips. Always an integer: the engine never uses floating point for money;
 /// decimal amounts from outside (PHH's `0.50`) are scaled to integers on the way in.

@@ -1,0 +1,17 @@
+//! Tournament operations that are pure arithmetic on the rulebook's numbers: what goes into
+//! the prize pool and how the pool is paid out.
+//!
+//! Money here is euro cents ([`Cents`]), never floating point: a prize list must add up to the
+//! pool to the cent, and a regulator checks it to the cent. The rulebook's numbers (fee bounds,
+//! payout bands) come in from the caller — usually the `value` of a ruleset's binding — so the
+//! engine reads no ruleset itself and every error names the article the caller cited.
+
+pub mod payouts;
+
+pub use payouts::{
+    payouts, prize_pool, Band, FeeBounds, Payout, PayoutTable, PrizePool, TournamentError,
+};
+
+/// An amount of money in the smallest unit (euro cents). Distinct in meaning from
+/// [`crate::Chips`]: tournament chips have no face value (Solverde §4.2), prizes do.
+pub type Cents = u64;
