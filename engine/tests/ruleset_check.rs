@@ -221,3 +221,33 @@ fn table_event_decisions_read_the_rulesets_parameters() {
     assert_eq!(decision.fields.get("seats").map(String::as_str), Some("9"));
     assert_eq!(decision.citation, Citation::Article("h2".into()));
 }
+
+#[test]
+fn a_plugin_may_only_answer_a_decision_the_host_asks() {
+    // A plugin on a PARAMETER, beside a decision, or on a point the pure engine plays is
+    // refused; on a host-asked DECISION it loads and the binding carries the plugin's name.
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "cash.rake.mode_and_bounds": (citation: "house 3", value: {"percent": 4, "cap": 0}, plugin: "rake"),
+        "showdown.order": (citation: "house 5", plugin: "order"),
+        "prize.chop_deals": (citation: "house 9", decision: "chop", plugin: "icm-chop"),"#,
+            r#""rules.rhai""#,
+        ),
+        &[("rules.rhai", "fn chop(ctx) {\n    true\n}\n")],
+    );
+    insta::assert_snapshot!(problems(&loader, "house"));
+
+    let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
+        "house",
+        &house(
+            r#"        "prize.chop_deals": (citation: "house 9", plugin: "icm-chop"),"#,
+            "",
+        ),
+        &[],
+    );
+    let ruleset = Ruleset::load("house", &loader, &Sandbox::new()).expect("loads");
+    let chop = ruleset.resolve("prize.chop_deals").expect("bound");
+    assert_eq!(chop.binding.plugin.as_deref(), Some("icm-chop"));
+    assert_eq!(chop.binding.citation, "house 9");
+}

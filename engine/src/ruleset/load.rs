@@ -348,6 +348,31 @@ fn check_binding(
         )),
         _ => {}
     }
+    if let Some(plugin) = &binding.plugin {
+        let problem = if entry.kind == Kind::Parameter {
+            Some(format!(
+                "`{}` is a PARAMETER: give it a `value`, not a `plugin`",
+                entry.id
+            ))
+        } else if binding.decision.is_some() {
+            Some(format!(
+                "`{}` names both a `decision` and a `plugin` (`{plugin}`): keep one",
+                entry.id
+            ))
+        } else if entry.engine_hook().is_some() {
+            Some(format!(
+                "`{}` is played by the engine, which calls no native code: bind it with a `decision`, a `value` or `engine_default: true`, not a `plugin`",
+                entry.id
+            ))
+        } else if plugin.trim().is_empty() {
+            Some(format!("`{}`: the `plugin` name is empty", entry.id))
+        } else {
+            None
+        };
+        if let Some(message) = problem {
+            problems.push(Problem::new(ProblemKind::InvalidBinding, at(), message));
+        }
+    }
     // With a script that did not compile, its functions cannot be looked for.
     if let Some(name) = binding.decision.as_ref().filter(|_| scripts_ok) {
         match layer.script_for(name) {
@@ -370,6 +395,7 @@ fn check_binding(
         && binding.decision.is_none()
         && binding.value.is_none()
         && !binding.engine_default
+        && binding.plugin.is_none()
     {
         problems.push(Problem::new(
             ProblemKind::InvalidBinding,

@@ -60,6 +60,12 @@ pub struct Binding {
     /// For a DECISION: the Rhai function that computes it (taking one argument, `ctx`).
     #[serde(default)]
     pub decision: Option<String>,
+    /// For a DECISION the host answers with a native plugin (`plugins/`): the plugin's name, as
+    /// its descriptor gives it (`icm-chop`). The engine only carries the name — it stays pure;
+    /// the host's loader finds the plugin among those its config allows, calls it, and cites
+    /// this binding's `citation` in the ruling.
+    #[serde(default)]
+    pub plugin: Option<String>,
     /// The text rules exactly as the engine's documented default does: the engine applies
     /// its default and cites this article.
     #[serde(default)]
