@@ -1,6 +1,7 @@
 //! `floor`: the one binary users run. Each subcommand lives in its own module under `cli/`.
 
 mod cli;
+mod plugins;
 mod rulesets;
 
 use clap::Parser;

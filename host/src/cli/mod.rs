@@ -3,6 +3,7 @@
 mod check;
 mod compare;
 mod explain;
+mod plugin;
 mod replay;
 mod scenario;
 mod test;
@@ -33,6 +34,9 @@ enum Command {
     Scenario(scenario::ScenarioArgs),
     /// Run every scenario in the rulesets' tests/ directories against their expectations.
     Test(test::TestArgs),
+    /// Native rule-point plugins: check one (ABI, rule points, SHA-256 for the config), call
+    /// one, or rule with the plugin a ruleset's binding selects.
+    Plugin(plugin::PluginArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -45,6 +49,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Check(args) => check::run(args),
         Command::Scenario(args) => scenario::run(args),
         Command::Test(args) => test::run(args),
+        Command::Plugin(args) => plugin::run(args),
     }
 }
 

@@ -1,0 +1,275 @@
+//! `floor plugin check|call|rule`: tools for plugin developers and operators.
+//!
+//! - `check FILE [--config FLOOR_TOML] [--json]` loads a plugin and prints its ABI version,
+//!   name, version, rule points and SHA-256, with the `[[plugins]]` entry to paste in the host
+//!   config; with `--config`, also whether that config allows it (exit 1 if not).
+//! - `call FILE POINT CONTEXT [--config FLOOR_TOML]` calls one rule point with a JSON context
+//!   (`CONTEXT` is JSON text, `@path` to read a file, or `-` for standard input) and prints the
+//!   answer; exit 1 when the plugin refuses, panics or is refused.
+//! - `list --config FLOOR_TOML` loads every plugin the config allows, as the daemon does at
+//!   start (all or nothing), and lists them; exit 1 with the refusal otherwise.
+//! - `rule POINT CONTEXT --ruleset ID --config FLOOR_TOML [--json]` does what the daemon does:
+//!   loads the plugins the config allows and lets the ruleset's binding choose one; prints the
+//!   ruling with its citation and the plugin's identity.
+//!
+//! Without `--config`, `check` and `call` load the file they are given, whatever it is: loading
+//! runs the library's code, so use them on plugins you built or trust. The daemon never does.
+
+use super::CliError;
+use crate::plugins::{LoadedPlugin, PluginConfig, PluginError, Plugins};
+use crate::rulesets::Store;
+use floor_engine::ruleset::Sandbox;
+use serde_json::{json, Value};
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `floor plugin`.
+#[derive(clap::Args, Debug)]
+pub struct PluginArgs {
+    #[command(subcommand)]
+    command: PluginCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum PluginCommand {
+    /// Load a plugin; print its ABI version, rule points and the SHA-256 to list in the config.
+    Check {
+        /// The plugin library (.so, .dylib, .dll).
+        file: PathBuf,
+        /// Also say whether this host config (`[[plugins]]` of floor.toml) allows it.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Call one rule point of a plugin with a JSON context and print its answer.
+    Call {
+        /// The plugin library.
+        file: PathBuf,
+        /// The rule point (`prize.chop_deals`).
+        point: String,
+        /// The context: JSON text, `@FILE`, or `-` for standard input.
+        context: String,
+        /// Load the plugin only if this host config allows it.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
+    /// Load every plugin a host config allows, as the daemon does at start, and list them.
+    List {
+        /// The host config listing the allowed plugins.
+        #[arg(long, value_name = "FILE")]
+        config: PathBuf,
+    },
+    /// Rule on a point under a ruleset, with the plugin its binding selects among those the
+    /// config allows (what the daemon does).
+    Rule {
+        /// The rule point (`prize.chop_deals`).
+        point: String,
+        /// The context: JSON text, `@FILE`, or `-` for standard input.
+        context: String,
+        /// The ruleset in force.
+        #[arg(long)]
+        ruleset: String,
+        /// The host config listing the allowed plugins.
+        #[arg(long, value_name = "FILE")]
+        config: PathBuf,
+        /// Read rulesets from this directory instead of the bundled ones.
+        #[arg(long = "rulesets-dir", value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: PluginArgs) -> Result<ExitCode, CliError> {
+    match args.command {
+        PluginCommand::Check { file, config, json } => check(&file, config.as_deref(), json),
+        PluginCommand::Call {
+            file,
+            point,
+            context,
+            config,
+        } => call(&file, &point, &context, config.as_deref()),
+        PluginCommand::List { config } => list(&config),
+        PluginCommand::Rule {
+            point,
+            context,
+            ruleset,
+            config,
+            dir,
+            json,
+        } => rule(&point, &context, &ruleset, &config, dir.as_deref(), json),
+    }
+}
+
+fn check(file: &Path, config: Option<&Path>, as_json: bool) -> Result<ExitCode, CliError> {
+    let plugin = match LoadedPlugin::open_unchecked(file) {
+        Ok(plugin) => plugin,
+        Err(error) => return Ok(refused(&error)),
+    };
+    let allowed = config
+        .map(|path| {
+            let config = read_config(path)?;
+            Ok::<_, CliError>(LoadedPlugin::open(file, &config).map(|_| ()))
+        })
+        .transpose()?;
+    let id = plugin.identity();
+    let path = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    if as_json {
+        let report = json!({
+            "name": id.name,
+            "version": id.version,
+            "abi_version": plugin.abi_version(),
+            "host_abi_version": floor_plugin_api::ABI_VERSION,
+            "rule_points": plugin.rule_points(),
+            "sha256": id.sha256,
+            "path": path.display().to_string(),
+            "allowed": allowed.as_ref().map(Result::is_ok),
+            "refusal": allowed.as_ref().and_then(|a| a.as_ref().err()).map(ToString::to_string),
+        });
+        print_json(&report)?;
+    } else {
+        println!("plugin   {} {}", id.name, id.version);
+        println!("file     {}", file.display());
+        println!(
+            "abi      {} (this floor: {})",
+            plugin.abi_version(),
+            floor_plugin_api::ABI_VERSION
+        );
+        println!("points   {}", plugin.rule_points().join(", "));
+        println!("sha256   {}", id.sha256);
+        match &allowed {
+            Some(Ok(())) => println!("allowed  yes, by {}", config.unwrap_or(file).display()),
+            Some(Err(error)) => println!("allowed  no: {error}"),
+            None => {}
+        }
+        println!("\n# to allow it, in the host config (floor.toml):");
+        println!("[[plugins]]");
+        println!("path = {:?}", path.display().to_string());
+        println!("sha256 = \"{}\"", id.sha256);
+        println!("name = {:?}", id.name);
+    }
+    Ok(match allowed {
+        Some(Err(_)) => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+fn call(
+    file: &Path,
+    point: &str,
+    context: &str,
+    config: Option<&Path>,
+) -> Result<ExitCode, CliError> {
+    let context = read_context(context)?;
+    let plugin = match config {
+        Some(path) => LoadedPlugin::open(file, &read_config(path)?),
+        None => LoadedPlugin::open_unchecked(file),
+    };
+    let answer = plugin.and_then(|plugin| plugin.call(point, &context));
+    match answer {
+        Ok(answer) => {
+            print_json(&answer)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => Ok(refused(&error)),
+    }
+}
+
+fn list(config: &Path) -> Result<ExitCode, CliError> {
+    let plugins = match Plugins::load(&read_config(config)?) {
+        Ok(plugins) => plugins,
+        Err(error) => return Ok(refused(&error)),
+    };
+    for plugin in plugins.iter() {
+        let id = plugin.identity();
+        println!(
+            "{} {}  {}  sha256:{}  {}",
+            id.name,
+            id.version,
+            plugin.rule_points().join(", "),
+            id.sha256,
+            plugin.path().display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn rule(
+    point: &str,
+    context: &str,
+    ruleset: &str,
+    config: &Path,
+    dir: Option<&Path>,
+    as_json: bool,
+) -> Result<ExitCode, CliError> {
+    let context = read_context(context)?;
+    let ruleset = Store::choose(dir).load_for_cli(ruleset, &Sandbox::new())?;
+    let plugins = match Plugins::load(&read_config(config)?) {
+        Ok(plugins) => plugins,
+        Err(error) => return Ok(refused(&error)),
+    };
+    match plugins.rule(&ruleset, point, &context) {
+        Ok(ruling) if as_json => {
+            print_json(&ruling)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(ruling) => {
+            println!(
+                "{} under {} — {}",
+                ruling.point, ruling.ruleset, ruling.citation
+            );
+            println!("plugin {}", ruling.plugin);
+            print_json(&ruling.answer)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("floor: {error}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn refused(error: &PluginError) -> ExitCode {
+    eprintln!("floor: {error}");
+    ExitCode::from(1)
+}
+
+fn read_config(path: &Path) -> Result<PluginConfig, CliError> {
+    PluginConfig::from_file(path).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// The context argument: JSON text, `@FILE`, or `-` (standard input).
+fn read_context(argument: &str) -> Result<Value, CliError> {
+    let (origin, text) = if argument == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|source| CliError::Read {
+                path: "standard input".into(),
+                source,
+            })?;
+        ("standard input".to_string(), text)
+    } else if let Some(path) = argument.strip_prefix('@') {
+        let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
+            path: path.to_string(),
+            source,
+        })?;
+        (path.to_string(), text)
+    } else {
+        ("the context argument".to_string(), argument.to_string())
+    };
+    serde_json::from_str(&text).map_err(|e| CliError::Parse {
+        path: origin,
+        error: format!("{}:{}: not JSON: {e}", e.line(), e.column()),
+    })
+}
+
+fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| CliError::Output(e.to_string()))?;
+    println!("{text}");
+    Ok(())
+}

@@ -1,0 +1,40 @@
+//! Native rule-point plugins: the host side of the C ABI of `plugins/api`.
+//!
+//! A plugin is a shared library the operator allows by listing it, with its SHA-256, in the
+//! host config ([`PluginConfig`], the `[[plugins]]` tables of `floor.toml`). [`Plugins::load`]
+//! opens every listed plugin and refuses (with a [`PluginError`] naming the file and both
+//! hashes or both ABI versions) one whose bytes or ABI do not match. A ruleset selects a plugin
+//! for a DECISION rule point with `plugin: "NAME"` in the binding; [`Plugins::rule`] calls it
+//! and returns a [`PluginRuling`]: the rule point, the ruleset and the binding's citation, the
+//! plugin's name, version and SHA-256, and its JSON answer. A plugin that fails or panics gives
+//! a [`RulingError`], never a crash.
+//!
+//! The daemon's use, in full:
+//!
+//! ```ignore
+//! let config = PluginConfig::from_file(Path::new("floor.toml"))?; // [[plugins]] path, sha256
+//! let plugins = Arc::new(Plugins::load(&config)?);                // at start: refuse bad ones
+//! // on a request for a DECISION point the host answers (e.g. `prize.chop_deals`):
+//! let ruling = plugins.rule(&ruleset, "prize.chop_deals", &context_json)?;
+//! ```
+
+mod config;
+mod digest;
+mod error;
+mod library;
+mod registry;
+mod ruling;
+
+#[cfg(test)]
+pub(crate) mod testing;
+#[cfg(test)]
+mod tests;
+
+pub use config::PluginConfig;
+pub use error::PluginError;
+pub use library::{LoadedPlugin, PluginRef};
+pub use registry::Plugins;
+pub use ruling::PluginRuling;
+// The rest of the interface the daemon uses; the `floor plugin` commands do not name them.
+#[allow(unused_imports)]
+pub use {config::PluginEntry, digest::sha256_hex, error::RulingError};

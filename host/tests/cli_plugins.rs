@@ -1,0 +1,248 @@
+//! `floor plugin check|call|list|rule` end to end, on plugins built from the workspace: the
+//! developer's view (ABI, rule points, the SHA-256 to paste) and the operator's (a config that
+//! allows or refuses, a ruling citing the ruleset's binding, a panic reported, not a crash).
+
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// Builds the plugin crates once (same cargo, profile and target directory as this test) and
+/// returns `<target>/release`, where their libraries are.
+fn built() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test binary path");
+        let target = exe
+            .ancestors()
+            .nth(3)
+            .expect("<target>/<profile>/deps/<test>")
+            .to_path_buf();
+        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(workspace())
+            .args(["build", "--release", "--quiet", "--target-dir"])
+            .arg(&target)
+            .args(["-p", "floor-icm-chop", "-p", "floor-plugin-test-panic"])
+            .args(["-p", "floor-plugin-test-wrong-abi"])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the plugins failed");
+        target.join("release")
+    })
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn library(name: &str) -> PathBuf {
+    built().join(format!(
+        "{}{name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ))
+}
+
+fn sha256(path: &Path) -> String {
+    hex::encode(Sha256::digest(std::fs::read(path).expect("built")))
+}
+
+/// A fresh config file allowing `entries` (path, sha256).
+fn config(name: &str, entries: &[(&Path, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("floor-cli-plugins-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let text: String = entries
+        .iter()
+        .map(|(path, sha)| {
+            format!(
+                "[[plugins]]\npath = {:?}\nsha256 = \"{sha}\"\n",
+                path.display().to_string()
+            )
+        })
+        .collect();
+    let file = dir.join(name);
+    std::fs::write(&file, format!("[serve]\naddr = \"127.0.0.1:0\"\n\n{text}")).expect("written");
+    file
+}
+
+fn floor(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_floor"))
+        .args(args)
+        .current_dir(workspace())
+        .output()
+        .expect("the floor binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn arg(path: &Path) -> String {
+    path.display().to_string()
+}
+
+#[test]
+fn plugin_check_prints_the_abi_the_rule_points_and_the_entry_to_paste() {
+    let icm = library("floor_icm_chop");
+    let out = floor(&["plugin", "check", &arg(&icm)]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("plugin   icm-chop 0.1.0\n"), "{stdout}");
+    assert!(stdout.contains("abi      1 (this floor: 1)\n"), "{stdout}");
+    assert!(stdout.contains("points   prize.chop_deals\n"), "{stdout}");
+    let sha = sha256(&icm);
+    assert!(stdout.contains(&format!("sha256   {sha}\n")), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "[[plugins]]\npath = {:?}\nsha256 = \"{sha}\"\nname = \"icm-chop\"\n",
+            arg(&std::fs::canonicalize(&icm).unwrap())
+        )),
+        "{stdout}"
+    );
+
+    let out = floor(&["plugin", "check", &arg(&icm), "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["sha256"], sha.as_str());
+    assert_eq!(report["abi_version"], 1);
+    assert_eq!(
+        report["rule_points"],
+        serde_json::json!(["prize.chop_deals"])
+    );
+    assert_eq!(report["allowed"], serde_json::Value::Null);
+}
+
+#[test]
+fn plugin_check_against_a_config_says_allowed_or_refused_with_both_hashes() {
+    let icm = library("floor_icm_chop");
+    let sha = sha256(&icm);
+    let good = config("good.toml", &[(&icm, &sha)]);
+    let out = floor(&["plugin", "check", &arg(&icm), "--config", &arg(&good)]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("allowed  yes, by "));
+
+    let stale = "ab".repeat(32);
+    let bad = config("stale.toml", &[(&icm, &stale)]);
+    let out = floor(&[
+        "plugin",
+        "check",
+        &arg(&icm),
+        "--config",
+        &arg(&bad),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["allowed"], false);
+    let refusal = report["refusal"].as_str().unwrap();
+    assert!(
+        refusal.contains(&format!("its SHA-256 is {sha}, but ")),
+        "{refusal}"
+    );
+    assert!(refusal.contains(&format!("allows {stale}")), "{refusal}");
+}
+
+#[test]
+fn plugin_check_refuses_another_abi_version() {
+    let out = floor(&[
+        "plugin",
+        "check",
+        &arg(&library("floor_plugin_test_wrong_abi")),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr)
+        .contains("refused: it was built for plugin ABI version 2, this floor speaks version 1"));
+}
+
+#[test]
+fn plugin_call_prints_an_icm_deal_that_sums_to_the_prizes() {
+    let icm = library("floor_icm_chop");
+    let out = floor(&[
+        "plugin",
+        "call",
+        &arg(&icm),
+        "prize.chop_deals",
+        r#"{"stacks": [7500, 2500], "prizes": [60000, 40000]}"#,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer["players"][0]["deal"], 55000);
+    assert_eq!(answer["players"][1]["deal"], 45000);
+    assert_eq!(answer["ranking_points"]["chop"], 500);
+}
+
+#[test]
+fn plugin_call_reports_a_panic_and_a_refusal_and_exits_1() {
+    let out = floor(&[
+        "plugin",
+        "call",
+        &arg(&library("floor_plugin_test_panic")),
+        "prize.chop_deals",
+        "{}",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains(
+        "floor: plugin `test-panic` 0.1.0 panicked on `prize.chop_deals`: the plugin panicked: index out of bounds"
+    ));
+    let icm = library("floor_icm_chop");
+    let unlisted = config("other.toml", &[]);
+    let out = floor(&[
+        "plugin",
+        "call",
+        &arg(&icm),
+        "prize.chop_deals",
+        "{}",
+        "--config",
+        &arg(&unlisted),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("is not listed in"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = floor(&["plugin", "call", &arg(&icm), "prize.chop_deals", "{oops"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("floor: the context argument:1:2: not JSON"));
+}
+
+#[test]
+fn plugin_rule_answers_with_the_plugin_the_ruleset_binding_selects() {
+    let icm = library("floor_icm_chop");
+    let sha = sha256(&icm);
+    let allowed = config("rule.toml", &[(&icm, &sha)]);
+    let out = floor(&[
+        "plugin",
+        "rule",
+        "prize.chop_deals",
+        r#"{"stacks": [50, 30, 20], "prizes": [5000, 3000, 2000], "buy_in": 2000}"#,
+        "--ruleset",
+        "pt-solverde-chaves-2023",
+        "--config",
+        &arg(&allowed),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    insta::assert_snapshot!(text(&out.stdout).replace(&sha, "<sha256>"));
+
+    let out = floor(&["plugin", "list", "--config", &arg(&allowed)]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).starts_with(&format!("icm-chop 0.1.0  prize.chop_deals  sha256:{sha}  "))
+    );
+
+    // A ruleset whose binding names no plugin: no ruling, exit 1, the citation in the message.
+    let out = floor(&[
+        "plugin",
+        "rule",
+        "prize.chop_deals",
+        "{}",
+        "--ruleset",
+        "pt-online",
+        "--config",
+        &arg(&allowed),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "floor: no ruling on `prize.chop_deals` under pt-online v1.0.0 (rule 28): `prize.chop_deals` is not bound to a plugin by this ruleset\n"
+    );
+}
