@@ -1,7 +1,10 @@
 //! `floor`: the one binary users run. Each subcommand lives in its own module under `cli/`.
 
 mod cli;
+mod journal;
+mod live;
 mod rulesets;
+mod serve;
 
 use clap::Parser;
 use std::process::ExitCode;

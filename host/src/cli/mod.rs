@@ -1,10 +1,12 @@
 //! The command line: one module per verb.
 
+mod audit;
 mod check;
-mod compare;
-mod explain;
+pub(crate) mod compare;
+pub(crate) mod explain;
 mod replay;
 mod scenario;
+mod serve;
 mod test;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +35,10 @@ enum Command {
     Scenario(scenario::ScenarioArgs),
     /// Run every scenario in the rulesets' tests/ directories against their expectations.
     Test(test::TestArgs),
+    /// Run the daemon: tables over HTTP, rulesets hot-reloaded, every ruling journaled.
+    Serve(serve::ServeArgs),
+    /// Read a daemon's journal: every ruling with its citation and ruleset version.
+    Audit(audit::AuditArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -45,6 +51,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Check(args) => check::run(args),
         Command::Scenario(args) => scenario::run(args),
         Command::Test(args) => test::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Audit(args) => audit::run(args),
     }
 }
 
