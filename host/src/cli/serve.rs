@@ -36,6 +36,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
     let data = args
         .data

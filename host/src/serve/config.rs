@@ -75,7 +75,9 @@ impl FileConfig {
             path: name.clone(),
             source,
         })?;
-        ron::from_str(&text).map_err(|e| ConfigError::Parse {
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        options.from_str(&text).map_err(|e| ConfigError::Parse {
             path: name,
             line: e.span.start.line,
             col: e.span.start.col,

@@ -437,6 +437,10 @@ pub async fn run(settings: Settings) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", settings.addr))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
+    // Scripts (and the tests) started with port 0 read the address chosen here.
+    let addr_file = settings.data.join("addr");
+    std::fs::write(&addr_file, local.to_string())
+        .map_err(|e| format!("cannot write {}: {e}", addr_file.display()))?;
     tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/api/rulesets");
     let router = api::router(app.clone());
     axum::serve(listener, router)
