@@ -151,6 +151,8 @@ pub struct Table {
     button: Option<usize>,
     hands: u64,
     current: Option<Current>,
+    /// Chips the house took as rake, over every hand.
+    raked: Chips,
 }
 
 /// A table as a viewer may see it.
@@ -166,6 +168,8 @@ pub struct TableView {
     pub seats: Vec<SeatView>,
     /// The hand in progress or the last one.
     pub hand: Option<HandView>,
+    /// Chips taken as rake at this table so far.
+    pub raked: Chips,
 }
 
 /// One seat as a viewer may see it.
@@ -251,6 +255,7 @@ impl Table {
             button: None,
             hands: 0,
             current: None,
+            raked: 0,
         })
     }
 
@@ -527,6 +532,15 @@ impl Table {
             }
         }
         if c.hand.is_complete() {
+            self.raked += c
+                .hand
+                .events()
+                .iter()
+                .map(|e| match e {
+                    floor_engine::hand::Event::Raked { amount, .. } => *amount,
+                    _ => 0,
+                })
+                .sum::<Chips>();
             let stacks = c.hand.stacks();
             for (p, &i) in c.positions.iter().enumerate() {
                 if let Some(s) = self.seats[i].as_mut() {
@@ -541,9 +555,11 @@ impl Table {
         self.current.as_ref().map(|c| c.hash.as_str())
     }
 
-    /// Every chip at the table: seated stacks, or during a hand the hand's chips in play.
+    /// Every chip at the table: seated stacks (during a hand, the hand's chips in play) plus
+    /// the rake the house took. Conserved by everything but seating and unseating.
     pub fn chips(&self) -> Chips {
-        let seated: Chips = self.seats.iter().flatten().map(|s| s.stack).sum();
+        let seated: Chips =
+            self.seats.iter().flatten().map(|s| s.stack).sum::<Chips>() + self.raked;
         match &self.current {
             Some(c) if !c.voided && !c.hand.is_complete() => {
                 let dealt: Chips = c
@@ -631,6 +647,136 @@ impl Table {
             button: self.button.map(|b| b + 1),
             seats,
             hand,
+            raked: self.raked,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::Store;
+    use floor_engine::rules::Citation;
+    use floor_engine::ruleset::Sandbox;
+
+    fn version(id: &str) -> Version {
+        Version::load(&Store::Embedded, id, &Sandbox::new()).expect("bundled ruleset loads")
+    }
+
+    fn table(players: usize, stack: Chips) -> Table {
+        let mut t = Table::new(
+            "t1".into(),
+            TableSpec {
+                ruleset: "pt-online".into(),
+                blinds: (1, 2),
+                ante: 0,
+                seats: 6,
+            },
+        )
+        .expect("table");
+        for s in 1..=players {
+            t.seat(s, &format!("p{s}"), stack, &format!("token{s}"))
+                .expect("seat");
+        }
+        t
+    }
+
+    #[test]
+    fn actions_are_read_as_phh_verbs_words_or_json() {
+        assert_eq!(Move::parse("cbr 600"), Ok(Move::RaiseTo(600)));
+        assert_eq!(Move::parse("raise 600"), Ok(Move::RaiseTo(600)));
+        assert_eq!(Move::parse("cc"), Ok(Move::CheckOrCall));
+        assert_eq!(Move::parse("f"), Ok(Move::Fold));
+        assert!(Move::parse("cbr -3").is_err());
+        assert!(Move::parse("cbr 0").is_err());
+        assert!(Move::parse("dance").is_err());
+        let json: Move = serde_json::from_str(r#"{"raise_to": 6}"#).expect("json");
+        assert_eq!(json, Move::RaiseTo(6));
+    }
+
+    #[test]
+    fn a_refused_action_leaves_the_table_exactly_as_it_was() {
+        let v = version("pt-online");
+        let mut t = table(3, 100);
+        t.start_hand(&v, 7).expect("deal");
+        let before = format!("{:?}", t.view(Viewer::Operator));
+        let actor = t
+            .view(Viewer::Operator)
+            .hand
+            .and_then(|h| h.to_act)
+            .expect("actor");
+        let other = if actor == 1 { 2 } else { 1 };
+        assert!(matches!(
+            t.act(other, Move::Fold),
+            Err(TableError::Refused(_))
+        ));
+        assert!(matches!(
+            t.act(actor, Move::RaiseTo(1)),
+            Err(TableError::Refused(_))
+        ));
+        assert!(matches!(t.act(9, Move::Fold), Err(TableError::Invalid(_))));
+        assert!(matches!(t.start_hand(&v, 8), Err(TableError::Refused(_))));
+        assert!(matches!(t.unseat(actor), Err(TableError::Refused(_))));
+        assert_eq!(format!("{:?}", t.view(Viewer::Operator)), before);
+    }
+
+    #[test]
+    fn chips_are_conserved_hand_after_hand_and_the_button_moves_round_the_table() {
+        let v = version("pt-online");
+        let mut t = table(4, 100);
+        let mut buttons = Vec::new();
+        for seed in 0..40u64 {
+            if t.start_hand(&v, seed).is_err() {
+                break; // fewer than two players with chips
+            }
+            buttons.push(t.view(Viewer::Public).button.expect("button"));
+            let mut turn = 0u64;
+            while t.in_hand() {
+                assert_eq!(t.chips(), 400);
+                let hand = t.view(Viewer::Operator).hand.expect("hand");
+                let seat = hand.to_act.expect("someone to act");
+                // Raise now and then, otherwise check or call.
+                let mv = match (turn + seed) % 5 {
+                    0 => hand.min_raise_to.map_or(Move::CheckOrCall, Move::RaiseTo),
+                    _ => Move::CheckOrCall,
+                };
+                t.act(seat, mv).expect("a legal action");
+                turn += 1;
+            }
+            assert_eq!(t.chips(), 400, "after hand {}", seed + 1);
+        }
+        assert!(buttons.len() >= 2);
+        assert_ne!(buttons[0], buttons[1], "the button moved");
+    }
+
+    #[test]
+    fn a_voided_hand_returns_every_bet_and_records_the_ruling() {
+        let v = version("pt-online");
+        let mut t = table(2, 100);
+        t.start_hand(&v, 3).expect("deal");
+        let seat = t
+            .view(Viewer::Operator)
+            .hand
+            .and_then(|h| h.to_act)
+            .expect("actor");
+        t.act(seat, Move::RaiseTo(10)).expect("raise");
+        let returned = t
+            .void(
+                "online.communication_failure",
+                Citation::Article("rules 72, 73".into()),
+                "the system failed",
+            )
+            .expect("void");
+        assert_eq!(returned, 12);
+        let view = t.view(Viewer::Public);
+        assert!(!t.in_hand());
+        assert_eq!(view.seats[0].stack + view.seats[1].stack, 200);
+        assert_eq!((view.seats[0].stack, view.seats[1].stack), (100, 100));
+        let hand = view.hand.expect("hand");
+        assert!(hand.voided);
+        assert!(hand
+            .rulings
+            .last()
+            .is_some_and(|r| r.contains("rules 72, 73")));
     }
 }
