@@ -209,6 +209,8 @@ impl App {
         }
         self.journal_write(&Command::CloseTable { table: id.into() }, &[])?;
         tables.remove(id);
+        // Streams of the table render once more and, the table gone, end.
+        let _ = slot.changes.send(());
         tracing::info!(table = %id, "table closed");
         Ok(())
     }
@@ -247,8 +249,10 @@ impl App {
             .collect();
         if let Err(e) = self.journal_write(&command, &rulings) {
             *table = backup;
+            tracing::error!(table = %command.table(), error = %e, "command not journaled; undone");
             return Err(e);
         }
+        tracing::debug!(table = %command.table(), ?command, rulings = rulings.len(), "command journaled");
         drop(table);
         let _ = slot.changes.send(());
         Ok(applied)

@@ -28,18 +28,30 @@ pub async fn stream(
             .map_err(|()| ApiError::unauthorized())?
             .viewer()
     };
+    // The stream holds the table weakly: once the table is closed and dropped, its channel
+    // closes and the stream ends.
     let render = {
-        let slot = slot.clone();
-        move || {
-            let view = super::lock(&slot.table).view(viewer);
-            Event::default()
-                .event("table")
-                .json_data(view)
-                .unwrap_or_else(|_| Event::default().event("error"))
+        let slot = Arc::downgrade(&slot);
+        move || match slot.upgrade() {
+            Some(slot) => {
+                let view = super::lock(&slot.table).view(viewer);
+                Event::default()
+                    .event("table")
+                    .json_data(view)
+                    .unwrap_or_else(|_| Event::default().event("error"))
+            }
+            None => Event::default().event("closed").data("{}"),
         }
     };
     let first = render();
-    let changes = BroadcastStream::new(slot.changes.subscribe()).map(move |_| Some(render()));
+    // After the last change of a closed table: an event `closed`, then the end (`None`).
+    let changes = BroadcastStream::new(slot.changes.subscribe())
+        .map(move |_| Some(render()))
+        .chain(tokio_stream::once(Some(
+            Event::default().event("closed").data("{}"),
+        )))
+        .chain(tokio_stream::once(None));
+    drop(slot);
     // `None` marks the daemon stopping: the stream ends there.
     let stop = WatchStream::new(app.stopping.subscribe())
         .filter(|stopping| *stopping)
