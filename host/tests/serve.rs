@@ -431,3 +431,73 @@ fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_be
         .as_array()
         .is_some_and(|a| a.iter().any(|a| a["ruleset"] == "pt-online")));
 }
+
+#[test]
+fn malformed_requests_get_400_with_a_message_and_never_break_the_daemon() {
+    let scratch = Scratch::new("malformed");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let (t, _) = d.table("pt-online", 2, 100);
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    let before = d.view(&t);
+    let bodies = [
+        "",
+        "null",
+        "[]",
+        "{",
+        r#"{"ruleset": "pt-online", "blinds": [2, 1], "seats": 6}"#,
+        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 60}"#,
+        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 6, "colour": "red"}"#,
+        r#"{"ruleset": "nowhere", "blinds": [1, 2], "seats": 6}"#,
+        r#"{"ruleset": "pt-online", "blinds": [1, 18446744073709551615], "seats": 6}"#,
+        r#"{"seat": 99, "name": "x", "stack": 10}"#,
+        r#"{"seat": 3, "name": "x", "stack": 0}"#,
+        r#"{"seat": 3, "name": "x", "stack": 18446744073709551615}"#,
+        r#"{"seat": 3, "name": "", "stack": 10}"#,
+        r#"{"seat": -1, "action": "f"}"#,
+        r#"{"seat": 1, "action": {"raise_to": -5}}"#,
+        r#"{"seat": 1, "action": "cbr 99999999999999999999999"}"#,
+        r#"{"Declare": {"player": 77, "declaration": {}}}"#,
+        r#"{"Chips": {"player": 1, "chips": "lots"}}"#,
+        r#"{"Situation": {"point": "no.such.point", "facts": {"x": [1, {"y": null}]}}}"#,
+    ];
+    let paths = [
+        "/api/tables".to_string(),
+        format!("/api/tables/{t}/seats"),
+        format!("/api/tables/{t}/actions"),
+        format!("/api/tables/{t}/events"),
+    ];
+    for path in &paths {
+        for body in bodies {
+            let (status, answer) = d.request("POST", path, Some(&d.operator), Some(body));
+            assert!(status < 500, "POST {path} {body}: {status} {answer}");
+            if status == 400 {
+                assert!(
+                    answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+                    "{answer}"
+                );
+            }
+        }
+    }
+    for path in [
+        format!("/api/tables/{t}/seats/x"),
+        format!("/api/tables/{t}/seats/0"),
+        "/api/tables/nope".to_string(),
+    ] {
+        let (status, _) = d.request("DELETE", &path, Some(&d.operator), None);
+        assert!((400..500).contains(&status), "DELETE {path}: {status}");
+    }
+    assert_eq!(
+        d.request("GET", "/api/explain/not.a.point", None, None).0,
+        404
+    );
+    assert_eq!(
+        d.request("GET", "/api/compare?rulesets=nowhere", None, None)
+            .0,
+        400
+    );
+    // The unknown-point situation got a ruling (referred to the floor), nothing else changed
+    // the hand; the daemon still answers.
+    let after = d.view(&t);
+    assert_eq!(after["seats"], before["seats"]);
+    assert_eq!(after["hand"]["to_act"], before["hand"]["to_act"]);
+}

@@ -18,8 +18,13 @@ use floor_engine::Chips;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
+/// The most chips one seat may bring or a blind may be: far beyond any real game, and small
+/// enough that every sum of a table's chips fits in the engine's integers.
+pub const MAX_CHIPS: Chips = 1_000_000_000_000;
+
 /// How a table is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TableSpec {
     /// The ruleset its hands are played under (the version live when each hand starts).
     pub ruleset: String,
@@ -242,9 +247,13 @@ impl Table {
                 spec.seats
             )));
         }
-        if spec.blinds.1 == 0 || spec.blinds.0 > spec.blinds.1 {
+        if spec.blinds.1 == 0
+            || spec.blinds.0 > spec.blinds.1
+            || spec.blinds.1 > MAX_CHIPS
+            || spec.ante > MAX_CHIPS
+        {
             return Err(TableError::Invalid(format!(
-                "blinds {}/{}: the big blind must be positive and at least the small blind",
+                "blinds {}/{}: the big blind must be positive, at least the small blind, and at most {MAX_CHIPS} (so must the ante)",
                 spec.blinds.0, spec.blinds.1
             )));
         }
@@ -320,8 +329,10 @@ impl Table {
         if name.trim().is_empty() {
             return Err(TableError::Invalid("a player needs a name".into()));
         }
-        if stack == 0 {
-            return Err(TableError::Invalid("a player sits with chips".into()));
+        if stack == 0 || stack > MAX_CHIPS {
+            return Err(TableError::Invalid(format!(
+                "a player sits with 1 to {MAX_CHIPS} chips, not {stack}"
+            )));
         }
         if let Some(s) = &self.seats[i] {
             return Err(TableError::Refused(format!(
