@@ -2,7 +2,10 @@
 
 mod cli;
 mod plugins;
+mod journal;
+mod live;
 mod rulesets;
+mod serve;
 
 use clap::Parser;
 use std::process::ExitCode;

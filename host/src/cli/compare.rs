@@ -68,12 +68,22 @@ pub fn build(store: &Store, ids: &[String], only_differences: bool) -> Result<Ma
     for id in ids {
         loaded.push(store.load_for_cli(id, &sandbox)?);
     }
-    let probes = probes(store, &loaded);
-    let mut matrix = compare_with(&loaded, &probes);
+    Ok(build_from(store, &loaded, only_differences))
+}
+
+/// The matrix of rulesets already loaded (the daemon passes the versions live now); the
+/// scenarios of `store` are the probes.
+pub fn build_from(
+    store: &Store,
+    loaded: &[Arc<floor_engine::ruleset::Ruleset>],
+    only_differences: bool,
+) -> Matrix {
+    let probes = probes(store, loaded);
+    let mut matrix = compare_with(loaded, &probes);
     if only_differences {
         matrix.rule_points.retain(|row| row.differs);
     }
-    Ok(matrix)
+    matrix
 }
 
 /// Runs every bundled scenario under every compared ruleset and collects, per rule point and

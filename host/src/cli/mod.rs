@@ -1,11 +1,13 @@
 //! The command line: one module per verb.
 
+mod audit;
 mod check;
-mod compare;
-mod explain;
+pub(crate) mod compare;
+pub(crate) mod explain;
 mod plugin;
 mod replay;
 mod scenario;
+mod serve;
 mod test;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +39,10 @@ enum Command {
     /// Native rule-point plugins: check one (ABI, rule points, SHA-256 for the config), call
     /// one, or rule with the plugin a ruleset's binding selects.
     Plugin(plugin::PluginArgs),
+    /// Run the daemon: tables over HTTP, rulesets hot-reloaded, every ruling journaled.
+    Serve(serve::ServeArgs),
+    /// Read a daemon's journal: every ruling with its citation and ruleset version.
+    Audit(audit::AuditArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -50,6 +56,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Scenario(args) => scenario::run(args),
         Command::Test(args) => test::run(args),
         Command::Plugin(args) => plugin::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Audit(args) => audit::run(args),
     }
 }
 

@@ -1,0 +1,68 @@
+//! `floor serve [--rulesets DIR] [--data DIR] [--addr ADDR] [--config FILE]`: runs the daemon
+//! (see `crate::serve`) until SIGTERM or SIGINT.
+
+use super::CliError;
+use crate::rulesets::Store;
+use crate::serve::config::{FileConfig, Tokens, DEFAULT_ADDR, DEFAULT_DATA};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `floor serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Rulesets directory to serve and watch (default: `./rulesets` in a checkout, else the
+    /// rulesets built into the binary, which are not watched).
+    #[arg(long, value_name = "DIR")]
+    rulesets: Option<PathBuf>,
+    /// Data directory: the journal and the tokens file (default `./floor-data`).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Address to listen on (default 127.0.0.1:8787; port 0 picks a free one).
+    #[arg(long, value_name = "ADDR")]
+    addr: Option<String>,
+    /// A RON file with any of: addr, rulesets, data, operator_token, auditor_token,
+    /// reload_debounce_ms.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+}
+
+pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
+    let file = match &args.config {
+        Some(path) => FileConfig::read(path).map_err(|e| CliError::Usage(e.to_string()))?,
+        None => FileConfig::default(),
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+    let data = args
+        .data
+        .or(file.data.clone())
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA));
+    let rulesets = args.rulesets.or(file.rulesets.clone());
+    let store = Store::choose(rulesets.as_deref());
+    let addr = args
+        .addr
+        .or(file.addr.clone())
+        .unwrap_or_else(|| DEFAULT_ADDR.to_string());
+    let tokens = Tokens::resolve(&file, &data).map_err(|e| CliError::Usage(e.to_string()))?;
+    tracing::info!(file = %data.join("tokens.json").display(), "operator and auditor tokens");
+    let settings = crate::serve::Settings {
+        store,
+        data,
+        addr,
+        tokens,
+        debounce: std::time::Duration::from_millis(file.reload_debounce_ms.unwrap_or(50)),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start the runtime: {e}")))?;
+    match runtime.block_on(crate::serve::run(settings)) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(CliError::Usage(e)),
+    }
+}

@@ -1,0 +1,420 @@
+//! The HTTP API (JSON). Documented with runnable examples in `docs/API.md`.
+//!
+//! Every handler identifies the caller ([`super::auth`]), checks what they may do, and only
+//! then changes anything; errors are `{"error": "..."}` with 400 (malformed), 401 (unknown
+//! token), 403 (not allowed), 404 (no such table), 409 (refused in the present state), 500
+//! (the journal failed: nothing changed), 503 (shutting down).
+
+use super::auth::{self, Who};
+use super::commands::Command;
+use super::tables::{Move, TableError, TableSpec};
+use super::{App, ExecError};
+use crate::journal::audit;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use floor_engine::events::TableEvent;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// An error answer.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl ApiError {
+    /// 401: a token that matches nobody.
+    pub fn unauthorized() -> ApiError {
+        unauthorized()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<ExecError> for ApiError {
+    fn from(e: ExecError) -> ApiError {
+        let status = match &e {
+            ExecError::Table(TableError::Invalid(_)) => StatusCode::BAD_REQUEST,
+            ExecError::Table(TableError::Refused(_)) => StatusCode::CONFLICT,
+            ExecError::NoTable(_) => StatusCode::NOT_FOUND,
+            ExecError::NoRuleset(_) => StatusCode::BAD_REQUEST,
+            ExecError::Journal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ExecError::Closed => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+type ApiResult = Result<Json<Value>, ApiError>;
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, message.into())
+}
+
+fn unauthorized() -> ApiError {
+    ApiError(
+        StatusCode::UNAUTHORIZED,
+        "unknown token (send `Authorization: Bearer TOKEN`)".into(),
+    )
+}
+
+fn forbidden(what: &str) -> ApiError {
+    ApiError(StatusCode::FORBIDDEN, format!("this token may not {what}"))
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| bad(format!("malformed request body: {e}")))
+}
+
+/// Query parameters every route accepts.
+#[derive(Debug, Default, Deserialize)]
+pub struct TokenQuery {
+    /// The token, for clients that cannot set headers (EventSource).
+    pub token: Option<String>,
+}
+
+/// The caller, for routes not about one table (seat tokens are unknown there).
+fn who(app: &App, headers: &HeaderMap, query: Option<&str>) -> Result<Who, ApiError> {
+    let token = auth::token(headers, query);
+    auth::identify(&app.tokens, token.as_deref(), None).map_err(|()| unauthorized())
+}
+
+/// The caller at table `id`.
+fn who_at(app: &App, id: &str, headers: &HeaderMap, query: Option<&str>) -> Result<Who, ApiError> {
+    let slot = app.slot(id)?;
+    let token = auth::token(headers, query);
+    let table = super::lock(&slot.table);
+    auth::identify(&app.tokens, token.as_deref(), Some(&table)).map_err(|()| unauthorized())
+}
+
+fn operator(who: Who, what: &str) -> Result<(), ApiError> {
+    match who {
+        Who::Operator => Ok(()),
+        _ => Err(forbidden(what)),
+    }
+}
+
+/// The router.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/rulesets", get(rulesets))
+        .route("/api/compare", get(compare))
+        .route("/api/explain/{point}", get(explain))
+        .route("/api/journal", get(journal))
+        .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/{id}", get(table_view).delete(close_table))
+        .route("/api/tables/{id}/seats", post(seat))
+        .route(
+            "/api/tables/{id}/seats/{seat}",
+            axum::routing::delete(unseat),
+        )
+        .route("/api/tables/{id}/hands", post(start_hand))
+        .route("/api/tables/{id}/actions", post(act))
+        .route("/api/tables/{id}/events", post(event))
+        .route("/api/tables/{id}/stream", get(super::stream::stream))
+        .with_state(app)
+}
+
+/// `GET /api/rulesets`: per ruleset `id`, `version`, `hash` (SHA-256 of the active content),
+/// `status` (`ok`/`error`), `error` (the last failed reload, with file:line:col).
+async fn rulesets(State(app): State<Arc<App>>) -> ApiResult {
+    let list: Vec<Value> = app
+        .live
+        .snapshot()
+        .into_iter()
+        .map(|(id, e)| {
+            json!({
+                "id": id,
+                "version": e.active.as_ref().map(|v| v.ruleset.version().to_string()),
+                "title": e.active.as_ref().map(|v| v.ruleset.title().to_string()),
+                "hash": e.active.as_ref().map(|v| v.hash.clone()),
+                "status": if e.error.is_some() { "error" } else { "ok" },
+                "error": e.error,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
+
+#[derive(Debug, Deserialize)]
+struct CompareQuery {
+    rulesets: Option<String>,
+    #[serde(default)]
+    only_differences: bool,
+}
+
+/// `GET /api/compare?rulesets=a,b&only_differences=true`: the matrix of `floor compare
+/// --format json`, over the versions live now.
+async fn compare(State(app): State<Arc<App>>, Query(q): Query<CompareQuery>) -> ApiResult {
+    let ids: Vec<String> = match &q.rulesets {
+        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+        None => app.live.snapshot().keys().cloned().collect(),
+    };
+    let mut loaded = Vec::new();
+    for id in &ids {
+        let v = app
+            .live
+            .active(id)
+            .ok_or_else(|| bad(format!("there is no valid ruleset `{id}`")))?;
+        loaded.push(v.ruleset);
+    }
+    let store = app.live.store().clone();
+    let matrix = tokio::task::spawn_blocking(move || {
+        crate::cli::compare::build_from(&store, &loaded, q.only_differences)
+    })
+    .await
+    .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    serde_json::to_value(matrix)
+        .map(Json)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+#[derive(Debug, Deserialize)]
+struct ExplainQuery {
+    ruleset: Option<String>,
+}
+
+/// `GET /api/explain/{point}?ruleset=ID`: the text of `floor explain`.
+async fn explain(
+    State(app): State<Arc<App>>,
+    Path(point): Path<String>,
+    Query(q): Query<ExplainQuery>,
+) -> ApiResult {
+    let entry = floor_engine::rules::registry::get(&point).ok_or_else(|| {
+        ApiError(
+            StatusCode::NOT_FOUND,
+            format!("`{point}` is not a registered rule point"),
+        )
+    })?;
+    let ids = match q.ruleset {
+        Some(id) => vec![id],
+        None => app.live.snapshot().keys().cloned().collect(),
+    };
+    let text = crate::cli::explain::explain(entry, app.live.store(), &ids)
+        .map_err(|e| bad(e.to_string()))?;
+    Ok(Json(json!({ "point": entry.id, "text": text })))
+}
+
+/// `GET /api/journal?table=&hand=&rule_point=` (operator, auditor): every ruling with its
+/// citation and ruleset version, and every ruleset activation.
+async fn journal(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Query(filter): Query<audit::Filter>,
+) -> ApiResult {
+    match who(&app, &headers, None)? {
+        Who::Operator | Who::Auditor => {}
+        _ => return Err(forbidden("read the journal")),
+    }
+    let guard = super::lock(&app.journal);
+    let j = guard
+        .as_ref()
+        .ok_or_else(|| ApiError(StatusCode::SERVICE_UNAVAILABLE, "shutting down".into()))?;
+    let report = audit::Report {
+        rulings: j
+            .rulings(&filter)
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
+        activations: j
+            .activations()
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
+    };
+    serde_json::to_value(report)
+        .map(Json)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// `GET /api/tables`: id, ruleset, players seated, hand number.
+async fn list_tables(State(app): State<Arc<App>>) -> ApiResult {
+    let slots: Vec<_> = app
+        .tables
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .values()
+        .cloned()
+        .collect();
+    let list: Vec<Value> = slots
+        .iter()
+        .map(|s| {
+            let t = super::lock(&s.table);
+            let view = t.view(super::tables::Viewer::Public);
+            json!({
+                "id": t.id,
+                "ruleset": t.spec.ruleset,
+                "players": view.seats.iter().filter(|s| s.player.is_some()).count(),
+                "hand": t.hand_number(),
+                "in_hand": t.in_hand(),
+                "chips": t.chips(),
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
+
+/// `POST /api/tables` (operator): `{"ruleset", "blinds": [SB, BB], "ante", "seats"}`.
+async fn create_table(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> ApiResult {
+    operator(who(&app, &headers, None)?, "open tables")?;
+    let spec: TableSpec = parse(&body)?;
+    let id = app.create_table(spec)?;
+    Ok(Json(json!({ "table": id })))
+}
+
+/// `DELETE /api/tables/{id}` (operator).
+async fn close_table(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    operator(who_at(&app, &id, &headers, None)?, "close tables")?;
+    app.close_table(&id)?;
+    Ok(Json(json!({ "closed": id })))
+}
+
+/// `GET /api/tables/{id}`: the table as the caller may see it.
+async fn table_view(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> ApiResult {
+    let caller = who_at(&app, &id, &headers, q.token.as_deref())?;
+    let slot = app.slot(&id)?;
+    let view = super::lock(&slot.table).view(caller.viewer());
+    serde_json::to_value(view)
+        .map(Json)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    seat: usize,
+    name: String,
+    stack: u64,
+}
+
+/// `POST /api/tables/{id}/seats` (operator): `{"seat", "name", "stack"}` → the seat's token.
+async fn seat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    operator(who_at(&app, &id, &headers, None)?, "seat players")?;
+    let r: SeatRequest = parse(&body)?;
+    let token = super::config::new_token();
+    app.execute(Command::Seat {
+        table: id,
+        seat: r.seat,
+        name: r.name,
+        stack: r.stack,
+        token: token.clone(),
+    })?;
+    Ok(Json(json!({ "seat": r.seat, "token": token })))
+}
+
+/// `DELETE /api/tables/{id}/seats/{seat}` (operator): the player leaves with their chips.
+async fn unseat(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult {
+    operator(who_at(&app, &id, &headers, None)?, "remove players")?;
+    let seat: usize = seat
+        .parse()
+        .map_err(|_| bad(format!("`{seat}` is not a seat number")))?;
+    let done = app.execute(Command::Unseat { table: id, seat })?;
+    Ok(Json(json!({ "seat": seat, "chips": done.chips })))
+}
+
+/// `POST /api/tables/{id}/hands` (operator): deals the next hand under the ruleset version
+/// live now.
+async fn start_hand(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    operator(who_at(&app, &id, &headers, None)?, "deal hands")?;
+    let done = app.start_hand(&id)?;
+    Ok(Json(json!({ "hand": done.hand })))
+}
+
+/// An action: JSON (`"fold"`, `{"raise_to": 600}`) or PHH verbs (`"cbr 600"`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum ActionBody {
+    Json(Move),
+    Notation(String),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActRequest {
+    seat: usize,
+    action: ActionBody,
+}
+
+/// `POST /api/tables/{id}/actions` (operator, or the seat's own token): `{"seat", "action"}`.
+async fn act(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let caller = who_at(&app, &id, &headers, None)?;
+    let r: ActRequest = parse(&body)?;
+    match caller {
+        Who::Operator => {}
+        Who::Seat(i) if i + 1 == r.seat => {}
+        Who::Seat(_) => return Err(forbidden("act for another seat")),
+        Who::Public => return Err(unauthorized()),
+        Who::Auditor => return Err(forbidden("act (the auditor's token is read-only)")),
+    }
+    let action = match r.action {
+        ActionBody::Json(m) => m,
+        ActionBody::Notation(text) => Move::parse(&text).map_err(|e| bad(e.to_string()))?,
+    };
+    app.execute(Command::Act {
+        table: id.clone(),
+        seat: r.seat,
+        action,
+    })?;
+    let slot = app.slot(&id)?;
+    let view = super::lock(&slot.table).view(caller.viewer());
+    serde_json::to_value(view)
+        .map(Json)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// `POST /api/tables/{id}/events`: a table event in the scenario vocabulary (`player` is the
+/// seat number). Operator; a seat may post `Chips` and `Declare` for itself.
+async fn event(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let caller = who_at(&app, &id, &headers, None)?;
+    let event: TableEvent = parse(&body)?;
+    let own = match &event {
+        TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. } => Some(*player),
+        TableEvent::Situation { .. } => None,
+    };
+    match (caller, own) {
+        (Who::Operator, _) => {}
+        (Who::Seat(i), Some(p)) if i + 1 == p => {}
+        (Who::Seat(_), _) => return Err(forbidden("post events for another seat or the floor")),
+        (Who::Public, _) => return Err(unauthorized()),
+        (Who::Auditor, _) => {
+            return Err(forbidden("post events (the auditor's token is read-only)"))
+        }
+    }
+    let done = app.execute(Command::Event { table: id, event })?;
+    Ok(Json(json!({ "ruling": done.ruling })))
+}

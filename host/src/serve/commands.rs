@@ -1,0 +1,160 @@
+//! The commands the daemon accepts, as journaled: the daemon's state is what applying them in
+//! order gives, whether they arrive over HTTP or are replayed from the journal after a restart.
+
+use super::tables::{Move, Table, TableError, TableSpec};
+use crate::live::Version;
+use floor_engine::events::{EventRuling, TableEvent};
+use floor_engine::rules::Citation;
+use floor_engine::Chips;
+use serde::{Deserialize, Serialize};
+
+/// One accepted command.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// A table is opened.
+    CreateTable {
+        /// Its id.
+        table: String,
+        /// Its setup.
+        spec: TableSpec,
+    },
+    /// A table is closed (no hand in progress).
+    CloseTable {
+        /// Its id.
+        table: String,
+    },
+    /// A player sits down.
+    Seat {
+        /// The table.
+        table: String,
+        /// The seat, from 1.
+        seat: usize,
+        /// The player's name.
+        name: String,
+        /// Their chips.
+        stack: Chips,
+        /// Their token.
+        token: String,
+    },
+    /// A player leaves.
+    Unseat {
+        /// The table.
+        table: String,
+        /// The seat, from 1.
+        seat: usize,
+    },
+    /// A hand is dealt.
+    StartHand {
+        /// The table.
+        table: String,
+        /// The deck's seed.
+        seed: u64,
+        /// The ruleset version's content hash (the hand is pinned to it).
+        hash: String,
+    },
+    /// A betting action.
+    Act {
+        /// The table.
+        table: String,
+        /// The seat, from 1.
+        seat: usize,
+        /// The action.
+        action: Move,
+    },
+    /// A table event (scenario vocabulary; `player` is the seat number).
+    Event {
+        /// The table.
+        table: String,
+        /// The event.
+        event: TableEvent,
+    },
+    /// The hand in progress is voided, its bets returned.
+    Void {
+        /// The table.
+        table: String,
+        /// The rule point that rules on it.
+        point: String,
+        /// The article (`None`: not regulated by the ruleset's text).
+        citation: Option<String>,
+        /// Why.
+        why: String,
+    },
+}
+
+impl Command {
+    /// The table the command is about.
+    pub fn table(&self) -> &str {
+        match self {
+            Command::CreateTable { table, .. }
+            | Command::CloseTable { table }
+            | Command::Seat { table, .. }
+            | Command::Unseat { table, .. }
+            | Command::StartHand { table, .. }
+            | Command::Act { table, .. }
+            | Command::Event { table, .. }
+            | Command::Void { table, .. } => table,
+        }
+    }
+}
+
+/// What applying a command gave.
+#[derive(Clone, Debug, Default)]
+pub struct Applied {
+    /// The hand number dealt, for `StartHand`.
+    pub hand: Option<u64>,
+    /// The ruling, for `Event`.
+    pub ruling: Option<EventRuling>,
+    /// Chips returned to a leaving player or a voided hand's players.
+    pub chips: Option<Chips>,
+}
+
+/// Applies a command to an existing table (every command but create and close). `version`
+/// is the ruleset version for `StartHand`. On error the table is unchanged.
+pub fn apply(
+    table: &mut Table,
+    command: &Command,
+    version: Option<&Version>,
+) -> Result<Applied, TableError> {
+    let mut out = Applied::default();
+    match command {
+        Command::CreateTable { .. } | Command::CloseTable { .. } => {
+            return Err(TableError::Invalid(
+                "tables are opened and closed by the daemon, not by a table".into(),
+            ))
+        }
+        Command::Seat {
+            seat,
+            name,
+            stack,
+            token,
+            ..
+        } => table.seat(*seat, name, *stack, token)?,
+        Command::Unseat { seat, .. } => out.chips = Some(table.unseat(*seat)?),
+        Command::StartHand { seed, .. } => {
+            let version = version.ok_or_else(|| {
+                TableError::Refused(format!(
+                    "ruleset `{}` has no valid version loaded",
+                    table.spec.ruleset
+                ))
+            })?;
+            out.hand = Some(table.start_hand(version, *seed)?);
+        }
+        Command::Act { seat, action, .. } => table.act(*seat, *action)?,
+        Command::Event { event, .. } => out.ruling = Some(table.event(event)?),
+        Command::Void {
+            point,
+            citation,
+            why,
+            ..
+        } => {
+            let point = floor_engine::rules::registry::get(point)
+                .map_or("online.communication_failure", |p| p.id);
+            let citation = citation
+                .as_deref()
+                .map_or(Citation::NotRegulated, |c| Citation::Article(c.into()));
+            out.chips = Some(table.void(point, citation, why)?);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,485 @@
+//! `floor serve`: the daemon. Tables over HTTP ([`api`]), rulesets hot-reloaded from disk
+//! ([`crate::live`]), every accepted command and ruling journaled before it is acknowledged
+//! ([`crate::journal`]), and the state rebuilt from the journal on start.
+
+pub mod api;
+pub mod auth;
+pub mod commands;
+pub mod config;
+pub mod stream;
+pub mod tables;
+
+use crate::journal::{Journal, JournalError, RulingRecord};
+use crate::live::{Live, Reloaded, Version};
+use crate::rulesets::Store;
+use commands::{Applied, Command};
+use config::Tokens;
+use floor_engine::rules::Citation;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use tables::{Table, TableError};
+use tokio::sync::broadcast;
+
+/// A table and the channel its changes are announced on (for the live stream).
+pub struct Slot {
+    /// The table.
+    pub table: Mutex<Table>,
+    /// Announces each change.
+    pub changes: broadcast::Sender<()>,
+}
+
+/// Why a command was not carried out.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    /// The table refused or the request is malformed.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// No such table.
+    #[error("there is no table `{0}`")]
+    NoTable(String),
+    /// No such ruleset (or none valid).
+    #[error("there is no valid ruleset `{0}` (GET /api/rulesets lists them)")]
+    NoRuleset(String),
+    /// The journal could not record it: nothing changed.
+    #[error("the journal could not record the command, so nothing changed: {0}")]
+    Journal(#[from] JournalError),
+    /// The daemon is stopping.
+    #[error("the daemon is shutting down")]
+    Closed,
+}
+
+/// The daemon's state.
+pub struct App {
+    /// The rulesets.
+    pub live: Arc<Live>,
+    /// The journal (`None` once closed at shutdown).
+    pub journal: Mutex<Option<Journal>>,
+    /// The tables by id.
+    pub tables: RwLock<BTreeMap<String, Arc<Slot>>>,
+    /// Every ruleset version a hand may have been dealt under, by content hash.
+    versions: Mutex<HashMap<String, Version>>,
+    next_table: AtomicU64,
+    /// The operator's and auditor's tokens.
+    pub tokens: Tokens,
+    /// Set when the daemon stops: live streams end so that the shutdown is not held up.
+    pub stopping: tokio::sync::watch::Sender<bool>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl App {
+    /// Loads every ruleset of `store`, opens the journal in `data`, replays it, and voids the
+    /// hands a crash cut short.
+    pub fn start(
+        store: Store,
+        data: &std::path::Path,
+        tokens: Tokens,
+    ) -> Result<Arc<App>, JournalError> {
+        let live = Arc::new(Live::new(store));
+        let journal = Journal::open(data)?;
+        let app = Arc::new(App {
+            live,
+            journal: Mutex::new(Some(journal)),
+            tables: RwLock::new(BTreeMap::new()),
+            versions: Mutex::new(HashMap::new()),
+            next_table: AtomicU64::new(1),
+            tokens,
+            stopping: tokio::sync::watch::channel(false).0,
+        });
+        for id in app.live.store().ids() {
+            app.reload(&id);
+        }
+        app.recover()?;
+        Ok(app)
+    }
+
+    /// Reloads ruleset `id` (after a change on disk): journals and logs an activation, or
+    /// logs the error and keeps the previous version.
+    pub fn reload(&self, id: &str) -> Reloaded {
+        let outcome = self.live.reload(id);
+        match &outcome {
+            Reloaded::Activated { version, hash } => {
+                if let Some(v) = self.live.active(id) {
+                    lock(&self.versions).insert(hash.clone(), v.clone());
+                    if let Some(j) = lock(&self.journal).as_mut() {
+                        if let Err(e) = j.activation(id, version, hash, &v.content) {
+                            tracing::error!(ruleset = id, error = %e, "activation not journaled");
+                        }
+                    }
+                }
+                tracing::info!(ruleset = id, version = %version, sha256 = %hash, "ruleset activated");
+            }
+            Reloaded::Unchanged => tracing::debug!(ruleset = id, "ruleset unchanged"),
+            Reloaded::Rejected(message) => {
+                tracing::warn!(ruleset = id, error = %message, "ruleset rejected; the previous version stays live")
+            }
+        }
+        outcome
+    }
+
+    /// A directory under the watched rulesets changed: reload it and the rulesets that
+    /// extend it.
+    pub fn changed(&self, ids: &[String]) {
+        let mut all: Vec<String> = Vec::new();
+        for id in ids {
+            for a in self.live.affected_by(id) {
+                if !all.contains(&a) {
+                    all.push(a);
+                }
+            }
+        }
+        for id in all {
+            if self.live.store().ids().contains(&id) {
+                self.reload(&id);
+            } else {
+                self.live.forget(&id);
+                tracing::info!(ruleset = %id, "ruleset removed from disk; no longer offered");
+            }
+        }
+    }
+
+    /// The version with `hash`, from memory or rebuilt from the journal's copy.
+    fn version(&self, hash: &str) -> Option<Version> {
+        if let Some(v) = lock(&self.versions).get(hash) {
+            return Some(v.clone());
+        }
+        let stored = lock(&self.journal).as_ref()?.content(hash).ok()??;
+        let (id, content) = stored;
+        match Version::rebuild(&id, content, self.live.sandbox()) {
+            Ok(v) => {
+                lock(&self.versions).insert(hash.to_string(), v.clone());
+                Some(v)
+            }
+            Err(e) => {
+                tracing::error!(ruleset = %id, sha256 = hash, error = %e, "journaled version cannot be rebuilt");
+                None
+            }
+        }
+    }
+
+    /// The table with `id`.
+    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, ExecError> {
+        self.tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ExecError::NoTable(id.to_string()))
+    }
+
+    fn journal_write(&self, command: &Command, rulings: &[RulingRecord]) -> Result<(), ExecError> {
+        let mut guard = lock(&self.journal);
+        let journal = guard.as_mut().ok_or(ExecError::Closed)?;
+        journal.append(command.table(), command, rulings)?;
+        Ok(())
+    }
+
+    /// Opens a table under a valid ruleset; journaled before it exists.
+    pub fn create_table(&self, spec: tables::TableSpec) -> Result<String, ExecError> {
+        if self.live.active(&spec.ruleset).is_none() {
+            return Err(ExecError::NoRuleset(spec.ruleset.clone()));
+        }
+        let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
+        let id = format!("t{}", self.next_table.fetch_add(1, Ordering::SeqCst));
+        let table = Table::new(id.clone(), spec.clone())?;
+        self.journal_write(
+            &Command::CreateTable {
+                table: id.clone(),
+                spec,
+            },
+            &[],
+        )?;
+        tables.insert(id.clone(), new_slot(table));
+        tracing::info!(table = %id, "table opened");
+        Ok(id)
+    }
+
+    /// Closes a table with no hand in progress.
+    pub fn close_table(&self, id: &str) -> Result<(), ExecError> {
+        let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
+        let slot = tables
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ExecError::NoTable(id.to_string()))?;
+        if lock(&slot.table).in_hand() {
+            return Err(TableError::Refused("a hand is in progress at this table".into()).into());
+        }
+        self.journal_write(&Command::CloseTable { table: id.into() }, &[])?;
+        tables.remove(id);
+        // Streams of the table render once more and, the table gone, end.
+        let _ = slot.changes.send(());
+        tracing::info!(table = %id, "table closed");
+        Ok(())
+    }
+
+    /// Carries out a table command: applied, then journaled with its rulings, then
+    /// announced. If the journal refuses, the table is put back as it was.
+    pub fn execute(&self, command: Command) -> Result<Applied, ExecError> {
+        let slot = self.slot(command.table())?;
+        let mut table = lock(&slot.table);
+        let version = match &command {
+            Command::StartHand { hash, .. } => self.version(hash),
+            _ => None,
+        };
+        let backup = table.clone();
+        let (hand_before, rulings_before) = (table.hand_number(), table.rulings_count());
+        let applied = commands::apply(&mut table, &command, version.as_ref())?;
+        // A new hand's rulings start from its first; otherwise only the new ones.
+        let from = if table.hand_number() == hand_before {
+            rulings_before
+        } else {
+            0
+        };
+        let rulings: Vec<RulingRecord> = table
+            .rulings_since(from)
+            .into_iter()
+            .map(|r| RulingRecord {
+                seq: 0,
+                table: table.id.clone(),
+                hand: r.hand,
+                point: r.ruling.point.to_string(),
+                ruleset: r.ruling.ruleset.id.to_string(),
+                version: r.ruling.ruleset.version.to_string(),
+                citation: r.ruling.citation.to_string(),
+                text: r.ruling.text(),
+            })
+            .collect();
+        if let Err(e) = self.journal_write(&command, &rulings) {
+            *table = backup;
+            tracing::error!(table = %command.table(), error = %e, "command not journaled; undone");
+            return Err(e);
+        }
+        tracing::debug!(table = %command.table(), ?command, rulings = rulings.len(), "command journaled");
+        drop(table);
+        let _ = slot.changes.send(());
+        Ok(applied)
+    }
+
+    /// Deals the next hand at a table under the version of its ruleset live now.
+    pub fn start_hand(&self, table: &str) -> Result<Applied, ExecError> {
+        let ruleset = lock(&self.slot(table)?.table).spec.ruleset.clone();
+        let version = self
+            .live
+            .active(&ruleset)
+            .ok_or(ExecError::NoRuleset(ruleset))?;
+        lock(&self.versions)
+            .entry(version.hash.clone())
+            .or_insert_with(|| version.clone());
+        self.execute(Command::StartHand {
+            table: table.to_string(),
+            seed: rand::random(),
+            hash: version.hash,
+        })
+    }
+
+    /// Rebuilds the tables from the journal; if the last run did not stop cleanly, voids
+    /// every hand it left in progress (pt-online rules 72–73: a failure of the gaming system
+    /// voids the hand and returns every bet).
+    fn recover(&self) -> Result<(), JournalError> {
+        let (commands, clean) = {
+            let guard = lock(&self.journal);
+            let Some(j) = guard.as_ref() else {
+                return Ok(());
+            };
+            (j.commands::<Command>()?, j.stopped_cleanly()?)
+        };
+        let count = commands.len();
+        for (seq, _, command) in commands {
+            if let Err(e) = self.replay(&command) {
+                tracing::error!(seq, error = %e, "journal entry could not be replayed");
+            }
+        }
+        tracing::info!(
+            commands = count,
+            tables = self.tables.read().map_or(0, |t| t.len()),
+            clean,
+            "journal replayed"
+        );
+        if !clean {
+            let slots: Vec<Arc<Slot>> = self
+                .tables
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .values()
+                .cloned()
+                .collect();
+            for slot in slots {
+                let (id, void) = {
+                    let t = lock(&slot.table);
+                    (
+                        t.id.clone(),
+                        t.in_hand()
+                            .then(|| t.hand_hash().map(str::to_string))
+                            .flatten(),
+                    )
+                };
+                let Some(hash) = void else { continue };
+                let point = "online.communication_failure";
+                let citation = self.version(&hash).map(|v| {
+                    let mut facts = BTreeMap::new();
+                    facts.insert("origin".to_string(), ron::Value::String("system".into()));
+                    v.rules.table_event(point, &facts).citation
+                });
+                let citation = match citation {
+                    Some(Citation::Article(a)) => Some(a.to_string()),
+                    _ => None,
+                };
+                let done = self.execute(Command::Void {
+                    table: id.clone(),
+                    point: point.into(),
+                    citation,
+                    why: "the daemon stopped before the hand finished (a failure of the gaming system)".into(),
+                });
+                match done {
+                    Ok(a) => {
+                        tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
+                    }
+                    Err(e) => {
+                        tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
+                    }
+                }
+            }
+        }
+        if let Some(j) = lock(&self.journal).as_mut() {
+            j.lifecycle("started")?;
+        }
+        Ok(())
+    }
+
+    /// Applies a journaled command without journaling it again.
+    fn replay(&self, command: &Command) -> Result<(), ExecError> {
+        match command {
+            Command::CreateTable { table, spec } => {
+                let t = Table::new(table.clone(), spec.clone())?;
+                if let Some(n) = table.strip_prefix('t').and_then(|n| n.parse::<u64>().ok()) {
+                    self.next_table.fetch_max(n + 1, Ordering::SeqCst);
+                }
+                self.tables
+                    .write()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(table.clone(), new_slot(t));
+            }
+            Command::CloseTable { table } => {
+                self.tables
+                    .write()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(table);
+            }
+            other => {
+                let slot = self.slot(other.table())?;
+                let version = match other {
+                    Command::StartHand { hash, .. } => self.version(hash),
+                    _ => None,
+                };
+                commands::apply(&mut lock(&slot.table), other, version.as_ref())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the journal (clean stop). Requests after this are refused.
+    pub fn close(&self) -> Result<(), JournalError> {
+        match lock(&self.journal).take() {
+            Some(j) => j.close(),
+            None => Ok(()),
+        }
+    }
+}
+
+fn new_slot(table: Table) -> Arc<Slot> {
+    let (changes, _) = broadcast::channel(64);
+    Arc::new(Slot {
+        table: Mutex::new(table),
+        changes,
+    })
+}
+
+/// Where and how the daemon runs.
+pub struct Settings {
+    /// Rulesets: a watched directory or the embedded copies.
+    pub store: Store,
+    /// The data directory.
+    pub data: std::path::PathBuf,
+    /// The address.
+    pub addr: String,
+    /// Tokens.
+    pub tokens: Tokens,
+    /// Watcher debounce.
+    pub debounce: std::time::Duration,
+}
+
+/// Runs the daemon until SIGTERM or SIGINT, then finishes the requests in flight and closes
+/// the journal.
+pub async fn run(settings: Settings) -> Result<(), String> {
+    let data = settings.data.clone();
+    let store = settings.store.clone();
+    let tokens = settings.tokens.clone();
+    let app = tokio::task::spawn_blocking(move || App::start(store, &data, tokens))
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
+    let _watcher = match &settings.store {
+        Store::Dir(dir) => {
+            let target = app.clone();
+            let w =
+                crate::live::watch::watch(dir, settings.debounce, move |ids| target.changed(&ids))
+                    .map_err(|e| e.to_string())?;
+            tracing::info!(dir = %dir.display(), "watching rulesets for changes");
+            Some(w)
+        }
+        Store::Embedded => {
+            tracing::info!(
+                "serving the rulesets built into the binary (no hot reload; pass --rulesets DIR)"
+            );
+            None
+        }
+    };
+    let listener = tokio::net::TcpListener::bind(&settings.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", settings.addr))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    // Scripts (and the tests) started with port 0 read the address chosen here.
+    let addr_file = settings.data.join("addr");
+    std::fs::write(&addr_file, local.to_string())
+        .map_err(|e| format!("cannot write {}: {e}", addr_file.display()))?;
+    tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/api/rulesets");
+    let router = api::router(app.clone());
+    axum::serve(listener, router)
+        .with_graceful_shutdown({
+            let app = app.clone();
+            async move {
+                shutdown().await;
+                app.stopping.send_replace(true);
+            }
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    tracing::info!("shutting down: closing the journal");
+    app.close().map_err(|e| e.to_string())?;
+    tracing::info!("journal closed");
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => tracing::info!("SIGINT received"),
+        () = term => tracing::info!("SIGTERM received"),
+    }
+}

@@ -1,0 +1,293 @@
+//! Starting the real `floor serve` binary on a loopback port with its own data and rulesets
+//! directories, and a small HTTP client for it (std only: requests are few and simple).
+//! Waits poll with a deadline; nothing asserts on a fixed sleep.
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long any wait may take before the test fails (generous: a loaded 2-core machine).
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A scratch directory removed on drop.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    /// A fresh directory for test `name`.
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("floor-serve-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    /// The rulesets directory: a copy of the repository's rulesets.
+    pub fn rulesets(&self) -> PathBuf {
+        let dir = self.0.join("rulesets");
+        if !dir.exists() {
+            copy_dir(
+                &Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets"),
+                &dir,
+            );
+        }
+        dir
+    }
+
+    /// The data directory.
+    pub fn data(&self) -> PathBuf {
+        self.0.join("data")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read rulesets").flatten() {
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
+
+/// Polls `f` until it returns `Some`, or panics after [`PATIENCE`] saying what it waited for.
+pub fn eventually<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A running daemon.
+pub struct Daemon {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    /// The operator's token.
+    pub operator: String,
+    /// The auditor's token.
+    pub auditor: String,
+    /// The data directory.
+    pub data: PathBuf,
+}
+
+/// The `floor` binary under test.
+pub fn floor() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_floor"))
+}
+
+impl Daemon {
+    /// Starts `floor serve` on port 0 over `rulesets` and `data`, and waits until it answers.
+    pub fn start(rulesets: &Path, data: &Path) -> Daemon {
+        std::fs::create_dir_all(data).expect("data dir");
+        let addr_file = data.join("addr");
+        let _ = std::fs::remove_file(&addr_file);
+        let config = data.join("test-config.ron");
+        std::fs::write(
+            &config,
+            r#"(operator_token: "op-secret", auditor_token: "audit-secret", reload_debounce_ms: 30)"#,
+        )
+        .expect("config");
+        let child = floor()
+            .arg("serve")
+            .arg("--rulesets")
+            .arg(rulesets)
+            .arg("--data")
+            .arg(data)
+            .args(["--addr", "127.0.0.1:0", "--config"])
+            .arg(&config)
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(data.join("daemon.log"))
+                    .map(Stdio::from)
+                    .unwrap_or_else(|_| Stdio::null()),
+            )
+            .spawn()
+            .expect("start floor serve");
+        let mut daemon = Daemon {
+            child,
+            addr: String::new(),
+            operator: "op-secret".into(),
+            auditor: "audit-secret".into(),
+            data: data.to_path_buf(),
+        };
+        daemon.addr = eventually("the daemon's address file", || {
+            std::fs::read_to_string(&addr_file)
+                .ok()
+                .filter(|a| a.contains(':'))
+        });
+        eventually("the daemon to answer", || {
+            daemon
+                .try_get("/api/rulesets", None)
+                .filter(|(s, _)| *s == 200)
+        });
+        daemon
+    }
+
+    /// Kills the daemon with SIGKILL (no chance to close anything).
+    pub fn kill9(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Stops the daemon with SIGTERM and waits for it to exit; returns its success.
+    pub fn terminate(mut self) -> bool {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let start = Instant::now();
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            assert!(start.elapsed() < PATIENCE, "daemon did not stop on SIGTERM");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// A request; `None` if the connection failed.
+    pub fn try_request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Option<(u16, Value)> {
+        let mut stream = TcpStream::connect(&self.addr).ok()?;
+        stream.set_read_timeout(Some(PATIENCE)).ok()?;
+        let body = body.unwrap_or("");
+        let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).ok()?;
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).ok()?;
+        let text = String::from_utf8_lossy(&raw);
+        let (head, rest) = text.split_once("\r\n\r\n")?;
+        let status: u16 = head.split_whitespace().nth(1)?.parse().ok()?;
+        let value = serde_json::from_str(rest).unwrap_or(Value::String(rest.to_string()));
+        Some((status, value))
+    }
+
+    fn try_get(&self, path: &str, token: Option<&str>) -> Option<(u16, Value)> {
+        self.try_request("GET", path, token, None)
+    }
+
+    /// A request that must get an answer.
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (u16, Value) {
+        self.try_request(method, path, token, body)
+            .unwrap_or_else(|| panic!("no answer to {method} {path}"))
+    }
+
+    /// GET that must answer 200.
+    pub fn get(&self, path: &str, token: Option<&str>) -> Value {
+        let (status, value) = self.request("GET", path, token, None);
+        assert_eq!(status, 200, "GET {path}: {value}");
+        value
+    }
+
+    /// POST as the operator that must answer 200.
+    pub fn post(&self, path: &str, body: &str) -> Value {
+        let (status, value) = self.request("POST", path, Some(&self.operator), Some(body));
+        assert_eq!(status, 200, "POST {path} {body}: {value}");
+        value
+    }
+
+    /// The active entry of ruleset `id` in `/api/rulesets`.
+    pub fn ruleset(&self, id: &str) -> Value {
+        let list = self.get("/api/rulesets", None);
+        list.as_array()
+            .and_then(|l| l.iter().find(|r| r["id"] == id))
+            .cloned()
+            .unwrap_or_else(|| panic!("no ruleset {id} in {list}"))
+    }
+
+    /// Opens a table with `players` seated (seats 1..) of `stack` chips; returns the table
+    /// id and the seat tokens.
+    pub fn table(&self, ruleset: &str, players: usize, stack: u64) -> (String, Vec<String>) {
+        let created = self.post(
+            "/api/tables",
+            &format!(r#"{{"ruleset": "{ruleset}", "blinds": [1, 2], "seats": 6}}"#),
+        );
+        let id = created["table"].as_str().expect("table id").to_string();
+        let tokens = (1..=players)
+            .map(|s| {
+                let seated = self.post(
+                    &format!("/api/tables/{id}/seats"),
+                    &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": {stack}}}"#),
+                );
+                seated["token"].as_str().expect("token").to_string()
+            })
+            .collect();
+        (id, tokens)
+    }
+
+    /// The table as the operator sees it.
+    pub fn view(&self, table: &str) -> Value {
+        self.get(&format!("/api/tables/{table}"), Some(&self.operator))
+    }
+
+    /// Plays the hand in progress to the end: each seat to act checks or calls, except
+    /// `folder` who folds when facing a bet.
+    pub fn play_out(&self, table: &str) {
+        for _ in 0..200 {
+            let view = self.view(table);
+            let hand = &view["hand"];
+            if hand["phase"] == "Complete" || hand["voided"] == true {
+                return;
+            }
+            let seat = hand["to_act"].as_u64().expect("someone to act");
+            self.post(
+                &format!("/api/tables/{table}/actions"),
+                &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
+            );
+        }
+        panic!("the hand did not finish");
+    }
+
+    /// Sum of the seats' stacks plus the pot.
+    pub fn chips(&self, table: &str) -> u64 {
+        let list = self.get("/api/tables", None);
+        list.as_array()
+            .and_then(|l| l.iter().find(|t| t["id"] == table))
+            .and_then(|t| t["chips"].as_u64())
+            .expect("table chips")
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
