@@ -3,8 +3,9 @@
 //!
 //! Five measurements in one run, so their ratios are comparable on any machine:
 //! - `walk` (the baseline): touching every action of every parsed record, no engine at all;
-//! - `replay`: one [`floor_engine::replay::Replayer`] under the engine's default rules, which
-//!   sets each hand up (reusing the previous hand's buffers), applies every action, settles
+//! - `replay`: [`floor_engine::replay::Replayer::replay_all`] under the engine's default
+//!   rules, which sets each hand up (reusing the previous hand's buffers, with the next
+//!   records' memory fetched ahead), applies every action, settles
 //!   the pots and checks the finishing stacks. Nothing is switched off: every event and every
 //!   ruling (rule point, ruleset id and version, citation) is recorded, exactly as
 //!   [`floor_engine::replay::replay`] records them (a unit test checks they agree);
@@ -76,16 +77,16 @@ fn pt_tournament() -> Arc<dyn Rules> {
     }
 }
 
-/// Replays the corpus with one [`Replayer`] (buffers reused from hand to hand; every event
-/// and every ruling with its citation is still recorded, exactly as [`replay`] records them).
+/// Replays the corpus with one [`Replayer`] (buffers reused from hand to hand, the next
+/// records fetched ahead; every event and every ruling with its citation is still recorded,
+/// exactly as [`replay`] records them).
 fn replay_all(hands: &[PhhHand], rules: &Arc<dyn Rules>) -> usize {
-    let mut replayer = Replayer::new(rules.clone());
     let mut settled = 0;
-    for hand in hands {
-        if let Ok(report) = replayer.replay(hand) {
+    Replayer::new(rules.clone()).replay_all(hands, |_, result| {
+        if let Ok((_, report)) = result {
             settled += (report.settled && !report.failed()) as usize;
         }
-    }
+    });
     settled
 }
 

@@ -75,7 +75,7 @@ impl Hand {
                 available: all_in_to,
             });
         }
-        let (min, max) = self.raise_bounds(player)?;
+        let (min, max, full) = self.raise_limits(player)?;
         if amount < min && amount != all_in_to {
             return Err(match self.config.structure {
                 Structure::FixedLimit { .. } => ActionError::FixedAmount {
@@ -105,7 +105,6 @@ impl Hand {
             });
         }
         let increment = amount - self.current_bet;
-        let full = self.min_increment().value;
         let kind = if self.current_bet == 0 {
             ActionKind::Bet
         } else {
@@ -164,6 +163,12 @@ impl Hand {
 
     /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
     pub(super) fn raise_bounds(&self, player: usize) -> Result<(Chips, Chips), ActionError> {
+        self.raise_limits(player).map(|(min, max, _)| (min, max))
+    }
+
+    /// [`Hand::raise_bounds`] and the full raise increment it was worked out from (which
+    /// [`Hand::raise_to`] needs too: asking the rules once is enough).
+    fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), ActionError> {
         let s = &self.players[player];
         let all_in_to = s.bet + s.stack;
         if all_in_to <= self.current_bet {
@@ -228,7 +233,7 @@ impl Hand {
                 .value
                 .clamp(min, all_in_to),
         };
-        Ok((min, max))
+        Ok((min, max, full))
     }
 
     fn after_action(&mut self, player: usize, kind: ActionKind) {

@@ -124,7 +124,8 @@ impl Hand {
         let button = self.config.button;
         let mut in_hand = [0usize; MAX_PLAYERS];
         let mut count = 0;
-        for p in (1..=n).map(|k| (button + k) % n) {
+        // Clockwise from the seat left of the button (two ranges: no division per seat).
+        for p in (button + 1..n).chain(0..=button) {
             if !self.players[p].folded {
                 in_hand[count] = p;
                 count += 1;

@@ -16,6 +16,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 mod export;
+mod prefetch;
 pub use export::{to_phh, ExportError};
 
 /// The stack given to a player whose starting stack the record writes as `inf`: larger than
@@ -123,6 +124,7 @@ pub enum SetupError {
 pub fn config_from_phh(phh: &PhhHand) -> Result<HandConfig, SetupError> {
     let mut config = empty_config();
     fill_config(phh, &mut config)?;
+    config.validate()?;
     Ok(config)
 }
 
@@ -140,8 +142,9 @@ fn empty_config() -> HandConfig {
     }
 }
 
-/// [`config_from_phh`] into an existing configuration, reusing its lists' buffers. On an
-/// error, `config` holds a partly filled configuration that must not be used.
+/// [`config_from_phh`] into an existing configuration, reusing its lists' buffers, but not
+/// yet validated (starting a hand from it validates it). On an error, `config` holds a
+/// partly filled configuration that must not be used.
 fn fill_config(phh: &PhhHand, config: &mut HandConfig) -> Result<(), SetupError> {
     let n = phh.starting_stacks.len();
     let (variant, structure, min_bet) = match phh.variant.as_str() {
@@ -207,7 +210,6 @@ fn fill_config(phh: &PhhHand, config: &mut HandConfig) -> Result<(), SetupError>
         config.blinds.reverse();
     }
     config.button = n.saturating_sub(1);
-    config.validate()?;
     Ok(())
 }
 
@@ -288,6 +290,33 @@ impl Replayer {
         };
         play(phh, hand, report);
         Ok(&self.report)
+    }
+
+    /// Replays every record of a corpus in order (each exactly as [`Replayer::replay`]
+    /// would) and calls `visit` with its index and result: the hand as played and its
+    /// report, or why it could not be set up. While one record is replayed, the memory of
+    /// the next ones is fetched ahead (see the `prefetch` module), which a corpus larger than
+    /// the processor's caches needs to replay at full speed.
+    pub fn replay_all<F>(&mut self, records: &[PhhHand], mut visit: F)
+    where
+        F: FnMut(usize, Result<(&Hand, &ReplayReport), SetupError>),
+    {
+        for (index, record) in records.iter().enumerate() {
+            if let Some(later) = records.get(index + 2) {
+                prefetch::outline(later);
+            }
+            if let Some(next) = records.get(index + 1) {
+                prefetch::actions(next);
+            }
+            let result = match self.replay(record) {
+                Ok(_) => match &self.hand {
+                    Some(hand) => Ok((hand, &self.report)),
+                    None => continue,
+                },
+                Err(error) => Err(error),
+            };
+            visit(index, result);
+        }
     }
 
     /// The hand of the last successful [`Replayer::replay`], as played.
@@ -521,5 +550,36 @@ mod tests {
             }
         }
         assert!(compared >= 400, "{compared} hands compared");
+    }
+
+    /// [`Replayer::replay_all`], which fetches records ahead, visits every record once, in
+    /// order, with what [`replay`] gives for it.
+    #[test]
+    fn replay_all_gives_what_replay_gives() {
+        let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut records = random_nlhe_records(&mut rng, 200, rules.clone());
+        // Records with empty lists and no finishing stacks, and one that cannot start.
+        records.insert(5, PhhHand::default());
+        let mut bare = records[8].clone();
+        bare.finishing_stacks = None;
+        bare.actions.clear();
+        records.insert(9, bare);
+        let mut visited = Vec::new();
+        Replayer::new(rules.clone()).replay_all(&records, |index, result| {
+            let fresh = replay(&records[index], rules.clone());
+            match (fresh, result) {
+                (Ok((hand, report)), Ok((again, again_report))) => {
+                    assert_eq!(format!("{report:?}"), format!("{again_report:?}"));
+                    assert_eq!(hand.events(), again.events());
+                    assert_eq!(hand.rulings(), again.rulings());
+                    assert_eq!(hand.stacks(), again.stacks());
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("record {index}: replay gave {a:?}, replay_all {b:?}"),
+            }
+            visited.push(index);
+        });
+        assert_eq!(visited, (0..records.len()).collect::<Vec<_>>());
     }
 }
