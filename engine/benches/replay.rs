@@ -15,7 +15,7 @@
 //! - `parse_and_replay`: the default replay from PHH text, as `floor replay` does.
 //!
 //! `cargo bench -p floor-engine --bench replay` prints hands/s for each and the ratios; on a
-//! shared machine, `-- 'walk|replay$' --warm-up-time 1 --measurement-time 2` keeps a run short
+//! shared machine, `-- 'walk|/replay$' --warm-up-time 1 --measurement-time 2` keeps a run short
 //! (the direct rates at the end are always printed).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
