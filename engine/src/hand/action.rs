@@ -19,7 +19,10 @@ impl<T: Copy + Default> EventCards<T> {
             cards: [T::default(); 5],
             len: cards.len().min(5) as u8,
         };
-        out.cards[..out.len as usize].copy_from_slice(&cards[..out.len as usize]);
+        // Card by card: a handful, cheaper than a call to copy a slice.
+        for (slot, &card) in out.cards.iter_mut().zip(cards) {
+            *slot = card;
+        }
         out
     }
 }

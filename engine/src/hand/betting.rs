@@ -28,6 +28,7 @@ impl Hand {
         match action {
             Action::Fold => {
                 self.players[player].folded = true;
+                self.in_hand &= !(1 << player);
                 self.after_action(player, ActionKind::Fold);
             }
             Action::Check if owed > 0 => {
@@ -74,7 +75,7 @@ impl Hand {
                 available: all_in_to,
             });
         }
-        let (min, max) = self.raise_bounds(player)?;
+        let (min, max, full) = self.raise_limits(player)?;
         if amount < min && amount != all_in_to {
             return Err(match self.config.structure {
                 Structure::FixedLimit { .. } => ActionError::FixedAmount {
@@ -104,7 +105,6 @@ impl Hand {
             });
         }
         let increment = amount - self.current_bet;
-        let full = self.min_increment().value;
         let kind = if self.current_bet == 0 {
             ActionKind::Bet
         } else {
@@ -132,9 +132,9 @@ impl Hand {
         }
         self.current_bet = amount;
         self.last_aggressor = Some(player);
-        for (q, other) in self.players.iter_mut().enumerate() {
+        for (q, other) in self.players.iter().enumerate() {
             if q != player && other.active() {
-                other.needs_action = true;
+                self.needs_action |= 1 << q;
             }
         }
         self.after_action(player, kind);
@@ -163,6 +163,12 @@ impl Hand {
 
     /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
     pub(super) fn raise_bounds(&self, player: usize) -> Result<(Chips, Chips), ActionError> {
+        self.raise_limits(player).map(|(min, max, _)| (min, max))
+    }
+
+    /// [`Hand::raise_bounds`] and the full raise increment it was worked out from (which
+    /// [`Hand::raise_to`] needs too: asking the rules once is enough).
+    fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), ActionError> {
         let s = &self.players[player];
         let all_in_to = s.bet + s.stack;
         if all_in_to <= self.current_bet {
@@ -227,12 +233,12 @@ impl Hand {
                 .value
                 .clamp(min, all_in_to),
         };
-        Ok((min, max))
+        Ok((min, max, full))
     }
 
     fn after_action(&mut self, player: usize, kind: ActionKind) {
+        self.needs_action &= !(1 << player);
         let s = &mut self.players[player];
-        s.needs_action = false;
         s.acted = true;
         s.faced = self.current_bet;
         let (to, all_in) = (s.bet, s.stack == 0 && !s.folded);
@@ -253,10 +259,16 @@ impl Hand {
     }
 
     fn next_needing_action(&self, after: usize) -> Option<usize> {
-        let n = self.players.len();
-        (1..=n)
-            .map(|k| (after + k) % n)
-            .find(|&q| self.players[q].needs_action)
+        // Clockwise from the seat after `after`, wrapping round once (one division, not one
+        // per seat).
+        let start = (after + 1) % self.players.len();
+        let from_start = self.needs_action & !((1 << start) - 1);
+        let first = if from_start != 0 {
+            from_start
+        } else {
+            self.needs_action
+        };
+        (first != 0).then(|| first.trailing_zeros() as usize)
     }
 
     pub(super) fn start_first_round(&mut self) {
@@ -299,19 +311,19 @@ impl Hand {
         self.phase = Phase::Betting;
         let second_total = self.second_largest_total();
         let current = self.current_bet;
-        for s in self.players.iter_mut() {
-            s.needs_action = s.active() && s.bet < second_total;
-        }
-        let mut deciders = self.players.iter().filter(|s| s.needs_action);
-        let lone_covered = match (deciders.next(), deciders.next()) {
-            (None, _) => true,
-            (Some(only), None) => only.bet >= current,
+        self.needs_action = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.active() && s.bet < second_total)
+            .fold(0, |mask, (p, _)| mask | (1 << p));
+        let lone_covered = match self.needs_action.count_ones() {
+            0 => true,
+            1 => self.players[self.needs_action.trailing_zeros() as usize].bet >= current,
             _ => false,
         };
         if lone_covered {
-            for s in self.players.iter_mut() {
-                s.needs_action = false;
-            }
+            self.needs_action = 0;
             self.end_round();
             return;
         }
@@ -362,8 +374,8 @@ impl Hand {
             s.bet = 0;
             s.acted = false;
             s.faced = 0;
-            s.needs_action = false;
         }
+        self.needs_action = 0;
         self.current_bet = 0;
         self.full_increment = 0;
         self.raises = 0;

@@ -4,6 +4,7 @@
 //! closes a layer, and only players who reached that level can win it. Folded players' chips
 //! stay in the pots they reached, but they are eligible for none.
 
+use super::config::MAX_PLAYERS;
 use crate::Chips;
 use serde::Serialize;
 
@@ -11,7 +12,7 @@ use serde::Serialize;
 pub type Players = u32;
 
 /// One pot: its chips and who may win them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Pot {
     /// The chips in it.
     pub amount: Chips,
@@ -37,16 +38,67 @@ impl Pot {
 /// Consecutive layers with the same eligible players are one pot; a layer that only folded
 /// players reached (possible only in odd records) joins the pot below it.
 pub fn build_pots(live: &[Chips], dead: Chips, in_hand: Players) -> Vec<Pot> {
-    let mut levels: Vec<Chips> = live.to_vec();
-    levels.sort_unstable();
-    levels.dedup();
-    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
+    build_pots_inline(live, dead, in_hand).to_vec()
+}
+
+/// At most this many pots: one per distinct contribution level, plus the antes' carry.
+const MAX_POTS: usize = MAX_PLAYERS + 1;
+
+/// Pots held inline, so that settling a hand allocates nothing. Reads as a slice.
+#[derive(Clone, Copy)]
+pub(super) struct PotList {
+    pots: [Pot; MAX_POTS],
+    len: usize,
+}
+
+impl PotList {
+    fn push(&mut self, pot: Pot) {
+        self.pots[self.len] = pot;
+        self.len += 1;
+    }
+
+    fn last_mut(&mut self) -> Option<&mut Pot> {
+        self.len.checked_sub(1).map(|i| &mut self.pots[i])
+    }
+}
+
+impl std::ops::Deref for PotList {
+    type Target = [Pot];
+    fn deref(&self) -> &[Pot] {
+        &self.pots[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for PotList {
+    fn deref_mut(&mut self) -> &mut [Pot] {
+        &mut self.pots[..self.len]
+    }
+}
+
+/// [`build_pots`] without allocating: the same pots, held inline. `live` has at most
+/// [`MAX_PLAYERS`] entries (one per position).
+pub(super) fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
+    let mut sorted = [0 as Chips; MAX_PLAYERS];
+    let n = live.len().min(MAX_PLAYERS);
+    sorted[..n].copy_from_slice(&live[..n]);
+    let sorted = &mut sorted[..n];
+    sorted.sort_unstable();
+    let mut pots = PotList {
+        pots: [Pot {
+            amount: 0,
+            eligible: 0,
+        }; MAX_POTS],
+        len: 0,
+    };
     let mut floor = 0;
     let mut carry = dead;
-    for &level in &levels {
+    for (i, &level) in sorted.iter().enumerate() {
+        if i > 0 && sorted[i - 1] == level {
+            continue;
+        }
         let mut amount = std::mem::take(&mut carry);
         let mut eligible = 0;
-        for (p, &c) in live.iter().enumerate() {
+        for (p, &c) in live[..n].iter().enumerate() {
             amount += c.min(level).saturating_sub(floor);
             if c >= level && in_hand & (1 << p) != 0 {
                 eligible |= 1 << p;

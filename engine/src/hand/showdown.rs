@@ -124,7 +124,8 @@ impl Hand {
         let button = self.config.button;
         let mut in_hand = [0usize; MAX_PLAYERS];
         let mut count = 0;
-        for p in (1..=n).map(|k| (button + k) % n) {
+        // Clockwise from the seat left of the button (two ranges: no division per seat).
+        for p in (button + 1..n).chain(0..=button) {
             if !self.players[p].folded {
                 in_hand[count] = p;
                 count += 1;
@@ -165,7 +166,7 @@ impl Hand {
         self.phase = Phase::Complete;
         self.actor = None;
         let in_hand = self.in_hand_mask();
-        let mut pots = self.pots();
+        let mut pots = self.pot_list();
         let total: Chips = pots.iter().map(|p| p.amount).sum();
         let rake = self.rules.rake(&RakeContext {
             pot: total,
@@ -214,14 +215,14 @@ impl Hand {
             }
         }
         let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
+        let shown: Players = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.show == ShowState::Shown)
+            .fold(0, |m, (p, _)| m | (1 << p));
         for (i, pot) in pots.iter().enumerate() {
-            let live: Players = pot.eligible
-                & self
-                    .players
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| s.show == ShowState::Shown)
-                    .fold(0, |m, (p, _)| m | (1 << p));
+            let live: Players = pot.eligible & shown;
             plans[i] = match live.count_ones() {
                 0 => {
                     // Everyone who could win this pot mucked: the last of them to muck held

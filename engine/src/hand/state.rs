@@ -6,9 +6,9 @@
 //! rulebooks differ, the hand asks its [`Rules`] and records the [`Ruling`] with its citation.
 
 use super::action::{Event, EventCards, PostKind, Street};
-use super::config::{ConfigError, HandConfig};
+use super::config::{ConfigError, HandConfig, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::{build_pots, Players, Pot};
+use super::pots::{build_pots_inline, Players, Pot, PotList};
 use crate::cards::Card;
 use crate::rules::{Citation, Finding, Rules, Ruling};
 use crate::Chips;
@@ -52,7 +52,6 @@ pub(super) struct PlayerState {
     pub(super) dealt: bool,
     pub(super) acted: bool,
     pub(super) faced: Chips,
-    pub(super) needs_action: bool,
     pub(super) show: ShowState,
 }
 
@@ -104,6 +103,15 @@ pub struct Hand {
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
     pub(super) outcome: Outcome,
+    /// [`Hand::small_blind_position`], worked out once from the configuration's blinds.
+    pub(super) small_blind: Option<usize>,
+    /// The players who have not folded (bit `p` for position `p`): kept beside each
+    /// player's `folded` so that counting them costs no walk round the table.
+    pub(super) in_hand: Players,
+    /// The players who must still act in this betting round.
+    pub(super) needs_action: Players,
+    /// How many players have their hole cards.
+    pub(super) dealt: usize,
     pub(super) events: Vec<Event>,
     pub(super) rulings: Vec<Ruling>,
 }
@@ -128,26 +136,9 @@ impl Hand {
     pub fn new(config: HandConfig, rules: Arc<dyn Rules>) -> Result<Hand, ConfigError> {
         config.validate()?;
         let n = config.players();
-        let players = config
-            .stacks
-            .iter()
-            .map(|&stack| PlayerState {
-                stack,
-                bet: 0,
-                contributed: 0,
-                ante: 0,
-                folded: false,
-                hole: [None; 4],
-                dealt: false,
-                acted: false,
-                faced: 0,
-                needs_action: false,
-                show: ShowState::Pending,
-            })
-            .collect();
         let mut hand = Hand {
             rules,
-            players,
+            players: Vec::with_capacity(n),
             board: Vec::with_capacity(5),
             seen: 0,
             street: Street::Preflop,
@@ -159,18 +150,88 @@ impl Hand {
             last_aggressor: None,
             mucks: 0,
             outcome: Outcome::InProgress,
+            small_blind: None,
+            in_hand: 0,
+            needs_action: 0,
+            dealt: 0,
             events: Vec::with_capacity(8 * n + 24),
             rulings: Vec::with_capacity(2),
             config,
         };
+        hand.start();
+        Ok(hand)
+    }
+
+    /// Starts a new hand in place of this one, under the same rules: exactly what
+    /// [`Hand::new`] with `config` and [`Hand::rules`] would give, but reusing this hand's
+    /// buffers (players, board, events, rulings), so that replaying many hands one after
+    /// another allocates nothing once the buffers are large enough. A refused configuration
+    /// leaves this hand as it was.
+    pub fn restart(&mut self, config: &HandConfig) -> Result<(), ConfigError> {
+        config.validate()?;
+        // Field by field, so the lists keep their buffers (a derived `clone_from` would not).
+        let own = &mut self.config;
+        own.variant = config.variant;
+        own.structure = config.structure;
+        own.min_bet = config.min_bet;
+        own.button = config.button;
+        for (to, from) in [
+            (&mut own.stacks, &config.stacks),
+            (&mut own.antes, &config.antes),
+            (&mut own.blinds, &config.blinds),
+            (&mut own.posts, &config.posts),
+        ] {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        self.start();
+        Ok(())
+    }
+
+    /// Resets every field from `self.config` and posts the forced bets: the one start of a
+    /// hand that [`Hand::new`] and [`Hand::restart`] share.
+    fn start(&mut self) {
+        let n = self.config.players();
+        self.players.clear();
+        self.players
+            .extend(self.config.stacks.iter().map(|&stack| PlayerState {
+                stack,
+                bet: 0,
+                contributed: 0,
+                ante: 0,
+                folded: false,
+                hole: [None; 4],
+                dealt: false,
+                acted: false,
+                faced: 0,
+                show: ShowState::Pending,
+            }));
+        self.board.clear();
+        self.seen = 0;
+        self.street = Street::Preflop;
+        self.phase = Phase::DealingHole;
+        self.actor = None;
+        self.current_bet = 0;
+        self.full_increment = 0;
+        self.raises = 0;
+        self.last_aggressor = None;
+        self.mucks = 0;
+        self.outcome = Outcome::InProgress;
+        self.small_blind = small_blind_of(&self.config.blinds);
+        self.in_hand = ((1u64 << n) - 1) as Players;
+        self.needs_action = 0;
+        self.dealt = 0;
+        self.events.clear();
+        self.events.reserve(8 * n + 24);
+        self.rulings.clear();
         for p in 0..n {
-            let ante = hand.config.antes[p];
+            let ante = self.config.antes[p];
             if ante > 0 {
-                let paid = hand.put_in(p, ante);
+                let paid = self.put_in(p, ante);
                 // Antes are dead money: they count for the pots, not for this round's bet.
-                hand.players[p].bet -= paid;
-                hand.players[p].ante = paid;
-                hand.record(Event::Posted {
+                self.players[p].bet -= paid;
+                self.players[p].ante = paid;
+                self.record(Event::Posted {
                     player: p,
                     kind: PostKind::Ante,
                     amount: paid,
@@ -180,13 +241,13 @@ impl Hand {
         for (kind, field) in [(PostKind::Blind, 0), (PostKind::Post, 1)] {
             for p in 0..n {
                 let asked = if field == 0 {
-                    hand.config.blinds[p]
+                    self.config.blinds[p]
                 } else {
-                    hand.config.posts[p]
+                    self.config.posts[p]
                 };
                 if asked > 0 {
-                    let paid = hand.put_in(p, asked);
-                    hand.record(Event::Posted {
+                    let paid = self.put_in(p, asked);
+                    self.record(Event::Posted {
                         player: p,
                         kind,
                         amount: paid,
@@ -194,8 +255,7 @@ impl Hand {
                 }
             }
         }
-        hand.current_bet = hand.players.iter().map(|s| s.bet).max().unwrap_or(0);
-        Ok(hand)
+        self.current_bet = self.players.iter().map(|s| s.bet).max().unwrap_or(0);
     }
 
     // ----- queries -------------------------------------------------------------------------
@@ -268,13 +328,18 @@ impl Hand {
 
     /// The pots as they stand (bets of the current round included).
     pub fn pots(&self) -> Vec<Pot> {
-        let live: Vec<Chips> = self
-            .players
-            .iter()
-            .map(|s| s.contributed - s.ante)
-            .collect();
-        let dead = self.players.iter().map(|s| s.ante).sum();
-        build_pots(&live, dead, self.in_hand_mask())
+        self.pot_list().to_vec()
+    }
+
+    /// [`Hand::pots`] without allocating.
+    pub(super) fn pot_list(&self) -> PotList {
+        let mut live = [0 as Chips; MAX_PLAYERS];
+        let mut dead = 0;
+        for (slot, s) in live.iter_mut().zip(&self.players) {
+            *slot = s.contributed - s.ante;
+            dead += s.ante;
+        }
+        build_pots_inline(&live[..self.players.len()], dead, self.in_hand_mask())
     }
 
     /// The bet to call in the current round (the largest bet made in it).
@@ -300,18 +365,7 @@ impl Hand {
     /// Who posted the small blind: of two or more blinds, the smallest (the first of equals);
     /// `None` with fewer than two.
     pub fn small_blind_position(&self) -> Option<usize> {
-        let posted: Vec<(usize, Chips)> = self
-            .config
-            .blinds
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|&(_, b)| b > 0)
-            .collect();
-        if posted.len() < 2 {
-            return None;
-        }
-        posted.iter().min_by_key(|&&(p, b)| (b, p)).map(|&(p, _)| p)
+        self.small_blind
     }
 
     /// The player's bet in the current round.
@@ -326,7 +380,7 @@ impl Hand {
 
     /// How many players have not folded.
     pub fn players_in_hand(&self) -> usize {
-        self.players.iter().filter(|s| !s.folded).count()
+        self.in_hand_count()
     }
 
     /// Records a ruling made outside the betting logic (table events, irregularities), so
@@ -410,13 +464,17 @@ impl Hand {
         let mask = self.check_unseen(cards.iter().flatten().copied())?;
         self.seen |= mask;
         let state = &mut self.players[player];
-        state.hole[..want].copy_from_slice(cards);
+        // Card by card: at most four, cheaper than a call to copy a slice.
+        for (slot, &card) in state.hole.iter_mut().zip(cards) {
+            *slot = card;
+        }
         state.dealt = true;
+        self.dealt += 1;
         self.record(Event::HoleDealt {
             player,
             cards: EventCards::new(cards),
         });
-        if self.players.iter().all(|s| s.dealt) {
+        if self.dealt == self.players.len() {
             self.start_first_round();
         }
         Ok(())
@@ -440,7 +498,9 @@ impl Hand {
         }
         let mask = self.check_unseen(cards.iter().copied())?;
         self.seen |= mask;
-        self.board.extend_from_slice(cards);
+        for &card in cards {
+            self.board.push(card);
+        }
         let street = self.street.next().unwrap_or(Street::River);
         self.street = street;
         self.record(Event::BoardDealt {
@@ -464,15 +524,11 @@ impl Hand {
     }
 
     pub(super) fn in_hand_mask(&self) -> Players {
-        self.players
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| !s.folded)
-            .fold(0, |m, (p, _)| m | (1 << p))
+        self.in_hand
     }
 
     pub(super) fn in_hand_count(&self) -> usize {
-        self.players.iter().filter(|s| !s.folded).count()
+        self.in_hand.count_ones() as usize
     }
 
     pub(super) fn active_count(&self) -> usize {
@@ -516,4 +572,23 @@ impl Hand {
             finding,
         });
     }
+}
+
+/// Who posts the small blind: of two or more blinds, the smallest (the first of equals);
+/// `None` with fewer than two.
+fn small_blind_of(blinds: &[Chips]) -> Option<usize> {
+    let mut posted = 0;
+    let mut smallest: Option<(Chips, usize)> = None;
+    for (p, &b) in blinds.iter().enumerate() {
+        if b > 0 {
+            posted += 1;
+            if smallest.is_none_or(|(least, _)| b < least) {
+                smallest = Some((b, p));
+            }
+        }
+    }
+    if posted < 2 {
+        return None;
+    }
+    smallest.map(|(_, p)| p)
 }

@@ -7,7 +7,7 @@
 //! winnings must be between zero and a tenth of the pot.
 
 use crate::hand::{
-    Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Structure, Variant,
+    Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Structure, Variant, MAX_PLAYERS,
 };
 use crate::phh::{Action as PhhAction, PhhHand, Stack};
 use crate::rules::Rules;
@@ -16,6 +16,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 mod export;
+mod prefetch;
 pub use export::{to_phh, ExportError};
 
 /// The stack given to a player whose starting stack the record writes as `inf`: larger than
@@ -55,6 +56,18 @@ pub struct InferredFold {
 }
 
 impl ReplayReport {
+    /// The report before a replay: nothing found yet.
+    fn blank() -> ReplayReport {
+        ReplayReport {
+            completed: false,
+            settled: false,
+            illegal: None,
+            stack_mismatch: None,
+            winnings_mismatch: None,
+            inferred_folds: Vec::new(),
+        }
+    }
+
     /// Whether the replay found any problem.
     pub fn failed(&self) -> bool {
         self.illegal.is_some() || self.stack_mismatch.is_some() || self.winnings_mismatch.is_some()
@@ -109,6 +122,30 @@ pub enum SetupError {
 /// seat left of the button to the button; heads-up, the record's forced bets are reversed
 /// (the button posts the small blind). Negative `blinds_or_straddles` entries are live posts.
 pub fn config_from_phh(phh: &PhhHand) -> Result<HandConfig, SetupError> {
+    let mut config = empty_config();
+    fill_config(phh, &mut config)?;
+    config.validate()?;
+    Ok(config)
+}
+
+/// A configuration with no players, to be filled by [`fill_config`].
+fn empty_config() -> HandConfig {
+    HandConfig {
+        variant: Variant::Holdem,
+        structure: Structure::NoLimit,
+        min_bet: 0,
+        stacks: Vec::new(),
+        antes: Vec::new(),
+        blinds: Vec::new(),
+        posts: Vec::new(),
+        button: 0,
+    }
+}
+
+/// [`config_from_phh`] into an existing configuration, reusing its lists' buffers, but not
+/// yet validated (starting a hand from it validates it). On an error, `config` holds a
+/// partly filled configuration that must not be used.
+fn fill_config(phh: &PhhHand, config: &mut HandConfig) -> Result<(), SetupError> {
     let n = phh.starting_stacks.len();
     let (variant, structure, min_bet) = match phh.variant.as_str() {
         "NT" => (
@@ -147,41 +184,33 @@ pub fn config_from_phh(phh: &PhhHand) -> Result<HandConfig, SetupError> {
         }
         other => return Err(SetupError::Variant(other.to_string())),
     };
-    let stacks = phh
-        .starting_stacks
-        .iter()
-        .map(|s| match s {
+    config.variant = variant;
+    config.structure = structure;
+    config.min_bet = min_bet;
+    config.stacks.clear();
+    config
+        .stacks
+        .extend(phh.starting_stacks.iter().map(|s| match s {
             Stack::Chips(c) => *c,
             Stack::Unknown => UNKNOWN_STACK,
-        })
-        .collect();
-    let mut antes = non_negative(&phh.antes, "antes")?;
-    let mut blinds: Vec<Chips> = phh
-        .blinds_or_straddles
-        .iter()
-        .map(|&b| b.max(0) as Chips)
-        .collect();
-    let posts: Vec<Chips> = phh
-        .blinds_or_straddles
-        .iter()
-        .map(|&b| b.min(0).unsigned_abs())
-        .collect();
+        }));
+    non_negative(&phh.antes, "antes", &mut config.antes)?;
+    config.blinds.clear();
+    config
+        .blinds
+        .extend(phh.blinds_or_straddles.iter().map(|&b| b.max(0) as Chips));
+    config.posts.clear();
+    config.posts.extend(
+        phh.blinds_or_straddles
+            .iter()
+            .map(|&b| b.min(0).unsigned_abs()),
+    );
     if n == 2 {
-        antes.reverse();
-        blinds.reverse();
+        config.antes.reverse();
+        config.blinds.reverse();
     }
-    let config = HandConfig {
-        variant,
-        structure,
-        min_bet,
-        stacks,
-        antes,
-        blinds,
-        posts,
-        button: n.saturating_sub(1),
-    };
-    config.validate()?;
-    Ok(config)
+    config.button = n.saturating_sub(1);
+    Ok(())
 }
 
 fn required(phh: &PhhHand, value: Option<i64>, field: &'static str) -> Result<Chips, SetupError> {
@@ -195,28 +224,116 @@ fn required(phh: &PhhHand, value: Option<i64>, field: &'static str) -> Result<Ch
     }
 }
 
-fn non_negative(values: &[i64], field: &'static str) -> Result<Vec<Chips>, SetupError> {
-    values
-        .iter()
-        .map(|&v| u64::try_from(v).map_err(|_| SetupError::Negative(field)))
-        .collect()
+fn non_negative(
+    values: &[i64],
+    field: &'static str,
+    out: &mut Vec<Chips>,
+) -> Result<(), SetupError> {
+    out.clear();
+    for &v in values {
+        out.push(u64::try_from(v).map_err(|_| SetupError::Negative(field))?);
+    }
+    Ok(())
 }
 
 /// Replays one PHH hand under `rules` (normally [`crate::rules::PhhConventions`]) and checks
 /// it against the record. Returns the hand as played, for further inspection.
+///
+/// To replay many hands, [`Replayer`] does the same work without allocating a new hand for
+/// each one.
 pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayReport), SetupError> {
-    let config = config_from_phh(phh)?;
-    let mut hand = Hand::new(config, rules)?;
-    let mut report = ReplayReport {
-        completed: false,
-        settled: false,
-        illegal: None,
-        stack_mismatch: None,
-        winnings_mismatch: None,
-        inferred_folds: Vec::new(),
-    };
+    let mut hand = Hand::new(config_from_phh(phh)?, rules)?;
+    let mut report = ReplayReport::blank();
+    play(phh, &mut hand, &mut report);
+    Ok((hand, report))
+}
+
+/// Replays hands one after another under the same rules, reusing one [`Hand`]'s buffers and
+/// one report, so that a corpus replays without allocating per hand. Each replay gives
+/// exactly what [`replay`] gives for that record: the same hand (every event and ruling, with
+/// its citation) and the same report.
+pub struct Replayer {
+    rules: Arc<dyn Rules>,
+    config: HandConfig,
+    hand: Option<Hand>,
+    report: ReplayReport,
+}
+
+impl Replayer {
+    /// A replayer for hands played under `rules`.
+    pub fn new(rules: Arc<dyn Rules>) -> Replayer {
+        Replayer {
+            rules,
+            config: empty_config(),
+            hand: None,
+            report: ReplayReport::blank(),
+        }
+    }
+
+    /// Replays one record and checks it (see [`replay`]); the hand as played stays available
+    /// from [`Replayer::hand`] until the next replay.
+    pub fn replay(&mut self, phh: &PhhHand) -> Result<&ReplayReport, SetupError> {
+        fill_config(phh, &mut self.config)?;
+        let hand = match &mut self.hand {
+            Some(hand) => {
+                hand.restart(&self.config)?;
+                hand
+            }
+            slot @ None => slot.insert(Hand::new(self.config.clone(), self.rules.clone())?),
+        };
+        let report = &mut self.report;
+        let mut folds = std::mem::take(&mut report.inferred_folds);
+        folds.clear();
+        *report = ReplayReport {
+            inferred_folds: folds,
+            ..ReplayReport::blank()
+        };
+        play(phh, hand, report);
+        Ok(&self.report)
+    }
+
+    /// Replays every record of a corpus in order (each exactly as [`Replayer::replay`]
+    /// would) and calls `visit` with its index and result: the hand as played and its
+    /// report, or why it could not be set up. While one record is replayed, the memory of
+    /// the next ones is fetched ahead (see the `prefetch` module), which a corpus larger than
+    /// the processor's caches needs to replay at full speed.
+    pub fn replay_all<F>(&mut self, records: &[PhhHand], mut visit: F)
+    where
+        F: FnMut(usize, Result<(&Hand, &ReplayReport), SetupError>),
+    {
+        for (index, record) in records.iter().enumerate() {
+            if let Some(later) = records.get(index + 2) {
+                prefetch::outline(later);
+            }
+            if let Some(next) = records.get(index + 1) {
+                prefetch::actions(next);
+            }
+            let result = match self.replay(record) {
+                Ok(_) => match &self.hand {
+                    Some(hand) => Ok((hand, &self.report)),
+                    None => continue,
+                },
+                Err(error) => Err(error),
+            };
+            visit(index, result);
+        }
+    }
+
+    /// The hand of the last successful [`Replayer::replay`], as played.
+    pub fn hand(&self) -> Option<&Hand> {
+        self.hand.as_ref()
+    }
+
+    /// The report of the last successful [`Replayer::replay`].
+    pub fn report(&self) -> &ReplayReport {
+        &self.report
+    }
+}
+
+/// Applies every action of the record to a freshly started `hand` and checks the result.
+fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
     for (index, line) in phh.actions.iter().enumerate() {
-        if let Some(skipped) = omitted_folds(&hand, &line.action) {
+        if let Some(skipped) = omitted_folds(hand, &line.action) {
             for player in skipped {
                 // `omitted_folds` checked on a copy that these folds are legal.
                 if hand.act(player, Action::Fold).is_ok() {
@@ -228,14 +345,14 @@ pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayRepor
                 }
             }
         }
-        if let Err(error) = apply(&mut hand, &line.action) {
+        if let Err(error) = apply(hand, &line.action) {
             report.illegal = Some(IllegalAction {
                 index,
                 line: line.line,
                 notation: line.action.to_string(),
                 reason: error.to_string(),
             });
-            return Ok((hand, report));
+            return;
         }
     }
     if hand.phase() == Phase::Showdown {
@@ -245,10 +362,9 @@ pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayRepor
     report.completed = hand.is_complete();
     report.settled = hand.outcome() == Outcome::Awarded;
     if report.settled {
-        check_finishing_stacks(phh, &hand, &mut report);
-        check_winnings(phh, &hand, &mut report);
+        check_finishing_stacks(phh, hand, report);
+        check_winnings(phh, hand, report);
     }
-    Ok((hand, report))
 }
 
 /// The players a betting action by someone else skips, if folding each of them (each facing a
@@ -311,17 +427,18 @@ fn check_finishing_stacks(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport)
     let Some(expected) = &phh.finishing_stacks else {
         return;
     };
-    let actual: Vec<i64> = hand.stacks().iter().map(|&c| c as i64).collect();
-    let differs = expected.len() != actual.len()
+    let n = hand.config().players();
+    let actual = (0..n).map(|p| hand.stack_of(p) as i64);
+    let differs = expected.len() != n
         || expected
             .iter()
-            .zip(&actual)
+            .zip(actual.clone())
             .zip(&phh.starting_stacks)
-            .any(|((e, a), start)| matches!(start, Stack::Chips(_)) && e != a);
+            .any(|((e, a), start)| matches!(start, Stack::Chips(_)) && *e != a);
     if differs {
         report.stack_mismatch = Some(StackMismatch {
             expected: expected.clone(),
-            actual,
+            actual: actual.collect(),
         });
     }
 }
@@ -333,7 +450,8 @@ fn check_winnings(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
     if winnings.iter().all(|&w| w == 0) {
         return;
     }
-    let mut won = vec![0 as Chips; hand.config().players()];
+    let mut won = [0 as Chips; MAX_PLAYERS];
+    let won = &mut won[..hand.config().players()];
     let mut pot: Chips = 0;
     for event in hand.events() {
         if let Event::Awarded { player, amount, .. } = event {
@@ -359,5 +477,109 @@ fn check_winnings(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
         report.winnings_mismatch = Some(format!(
             "the record pays {paid} from a pot of {pot}: the difference is not a rake between 0 and 10%"
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::DefaultRules;
+    use crate::sim::random_nlhe_records;
+    use rand::SeedableRng;
+
+    /// Every hand a [`Replayer`] replays, reusing one hand's buffers, must be exactly the
+    /// hand [`replay`] builds afresh: same events, rulings (with citations), stacks, pots
+    /// and report — including after hands that failed or could not be set up.
+    #[test]
+    fn a_replayer_reusing_its_hand_gives_exactly_what_replay_gives() {
+        let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut records = random_nlhe_records(&mut rng, 400, rules.clone());
+        // Records that fail part-way or cannot start, between ordinary ones.
+        let mut illegal = records[3].clone();
+        if let Some(line) = illegal
+            .actions
+            .iter_mut()
+            .find(|l| matches!(l.action, PhhAction::CheckCall { .. }))
+        {
+            let player = match line.action {
+                PhhAction::CheckCall { player } => player,
+                _ => 0,
+            };
+            line.action = PhhAction::CompleteBetRaiseTo { player, amount: 1 };
+        }
+        let mut unknown_variant = records[5].clone();
+        unknown_variant.variant = "F7S".into();
+        let mut no_min_bet = records[7].clone();
+        no_min_bet.min_bet = None;
+        let mut truncated = records[9].clone();
+        truncated.actions.truncate(truncated.actions.len() / 2);
+        for (at, record) in [
+            (10, illegal),
+            (20, unknown_variant),
+            (30, no_min_bet),
+            (40, truncated),
+        ] {
+            records.insert(at, record);
+        }
+        let mut replayer = Replayer::new(rules.clone());
+        let mut compared = 0;
+        for record in &records {
+            let fresh = replay(record, rules.clone());
+            let reused = replayer.replay(record).cloned();
+            match (fresh, reused) {
+                (Ok((hand, report)), Ok(again)) => {
+                    let reused_hand = replayer.hand().expect("a hand was replayed");
+                    assert_eq!(format!("{report:?}"), format!("{again:?}"));
+                    assert_eq!(hand.events(), reused_hand.events());
+                    assert_eq!(hand.rulings(), reused_hand.rulings());
+                    assert_eq!(hand.stacks(), reused_hand.stacks());
+                    assert_eq!(hand.pots(), reused_hand.pots());
+                    assert_eq!(hand.board(), reused_hand.board());
+                    assert_eq!(hand.phase(), reused_hand.phase());
+                    assert_eq!(hand.outcome(), reused_hand.outcome());
+                    assert_eq!(hand.config(), reused_hand.config());
+                    assert_eq!(
+                        hand.small_blind_position(),
+                        reused_hand.small_blind_position()
+                    );
+                    compared += 1;
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("replay gave {a:?}, the replayer {b:?}"),
+            }
+        }
+        assert!(compared >= 400, "{compared} hands compared");
+    }
+
+    /// [`Replayer::replay_all`], which fetches records ahead, visits every record once, in
+    /// order, with what [`replay`] gives for it.
+    #[test]
+    fn replay_all_gives_what_replay_gives() {
+        let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut records = random_nlhe_records(&mut rng, 200, rules.clone());
+        // Records with empty lists and no finishing stacks, and one that cannot start.
+        records.insert(5, PhhHand::default());
+        let mut bare = records[8].clone();
+        bare.finishing_stacks = None;
+        bare.actions.clear();
+        records.insert(9, bare);
+        let mut visited = Vec::new();
+        Replayer::new(rules.clone()).replay_all(&records, |index, result| {
+            let fresh = replay(&records[index], rules.clone());
+            match (fresh, result) {
+                (Ok((hand, report)), Ok((again, again_report))) => {
+                    assert_eq!(format!("{report:?}"), format!("{again_report:?}"));
+                    assert_eq!(hand.events(), again.events());
+                    assert_eq!(hand.rulings(), again.rulings());
+                    assert_eq!(hand.stacks(), again.stacks());
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("record {index}: replay gave {a:?}, replay_all {b:?}"),
+            }
+            visited.push(index);
+        });
+        assert_eq!(visited, (0..records.len()).collect::<Vec<_>>());
     }
 }
