@@ -3,6 +3,7 @@
 mod check;
 mod compare;
 mod explain;
+mod payouts;
 mod replay;
 mod scenario;
 mod test;
@@ -33,6 +34,8 @@ enum Command {
     Scenario(scenario::ScenarioArgs),
     /// Run every scenario in the rulesets' tests/ directories against their expectations.
     Test(test::TestArgs),
+    /// A tournament's prize pool and payout list under a ruleset, in cents, with the articles.
+    Payouts(payouts::PayoutsArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -45,6 +48,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Check(args) => check::run(args),
         Command::Scenario(args) => scenario::run(args),
         Command::Test(args) => test::run(args),
+        Command::Payouts(args) => payouts::run(args),
     }
 }
 

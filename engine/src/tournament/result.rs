@@ -1,0 +1,405 @@
+//! A tournament's result as a regulator audits it: every figure with the rule point and the
+//! article behind it, and a check that money is conserved — everything paid in equals the
+//! fee plus the prizes plus the bounties plus the Xtrastack fund, to the cent.
+//!
+//! The finishing places are an input (the tables produce them); the money comes from the
+//! [`Ledger`]; the payout list from the ruleset's `tournament.payout_table`, or from its
+//! satellite or Survivor decision for those modalities; ranking points from `ranking.points`.
+
+use super::ask::{ask, field_u64, flag, int, regulated};
+use super::entries::{Ledger, Modality, Stream};
+use super::modalities::{satellite_split, survivor_shares, BountyPaid};
+use super::payouts::{payouts, PrizePool, TournamentError};
+use super::{bindings, Cents};
+use crate::rules::RulesetRef;
+use crate::ruleset::{Ruleset, RulesetRules};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// A figure with its authority.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Figure {
+    /// The number (a count, or cents).
+    pub value: u64,
+    /// The rule point it answers to.
+    pub point: &'static str,
+    /// The article, or *not regulated by this text*.
+    pub citation: String,
+}
+
+/// One paid place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlacePaid {
+    /// 1 for the winner.
+    pub place: u32,
+    /// Who finished there.
+    pub player: u32,
+    /// The prize, in cents (a satellite seat counts at its value).
+    pub amount: Cents,
+    /// `cash` or `seat` (a satellite's entry to the target event).
+    pub form: String,
+}
+
+/// One player's ranking points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RankingPoints {
+    /// The player.
+    pub player: u32,
+    /// Points earned in this event.
+    pub points: u64,
+    /// The article.
+    pub citation: String,
+}
+
+/// Money in against money out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Conservation {
+    /// Everything the players paid.
+    pub paid_in: Cents,
+    /// The house's fees.
+    pub fee: Cents,
+    /// The prizes paid.
+    pub prizes: Cents,
+    /// The bounties paid.
+    pub bounties: Cents,
+    /// The Xtrastack fund.
+    pub xtrastack_fund: Cents,
+    /// `paid_in == fee + prizes + bounties + xtrastack_fund`.
+    pub balanced: bool,
+}
+
+/// What happened, as the caller knows it.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Players in finishing order, the winner first (from the tables; Survivor: by chip count).
+    pub places: Vec<u32>,
+    /// Eliminations in order: (eliminated, eliminator).
+    pub eliminations: Vec<(u32, u32)>,
+    /// A 6-max event (Solverde §7.4's 6–9 band).
+    pub six_max: bool,
+}
+
+/// The audited result.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentResult {
+    /// The ruleset (id, version) it was run under.
+    pub ruleset: RulesetRef,
+    /// Paid entries before the start.
+    pub entries: Figure,
+    /// Late registrations.
+    pub late_entries: Figure,
+    /// Re-entries.
+    pub re_entries: Figure,
+    /// Rebuys.
+    pub rebuys: Figure,
+    /// Add-ons.
+    pub add_ons: Figure,
+    /// Multistack day-2 direct entries.
+    pub day_two_entries: Figure,
+    /// Xtrastacks bought.
+    pub xtrastacks: Figure,
+    /// Everything paid in, in cents.
+    pub paid_in: Figure,
+    /// The fee taken.
+    pub fee: Figure,
+    /// The prize pool.
+    pub prize_pool: Figure,
+    /// The Xtrastack fund (quarterly final).
+    pub xtrastack_fund: Figure,
+    /// The payout list, by place.
+    pub payouts: Vec<PlacePaid>,
+    /// The article the payout list follows.
+    pub payouts_citation: String,
+    /// The finishing places, as given.
+    pub places: Vec<u32>,
+    /// Bounties paid.
+    pub bounties: Vec<BountyPaid>,
+    /// Ranking points (empty where the text has no ranking).
+    pub ranking: Vec<RankingPoints>,
+    /// The money check.
+    pub conservation: Conservation,
+}
+
+/// Why a result cannot be drawn up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResultError {
+    /// The pool or the payout list cannot be computed.
+    #[error(transparent)]
+    Payouts(#[from] TournamentError),
+    /// The ruleset has no payout table and the modality needs one.
+    #[error("{0} does not regulate `tournament.payout_table` (not regulated by this text)")]
+    NoTable(String),
+    /// A decision returned figures that do not add up.
+    #[error("`{point}` ({citation}) returned figures that do not add up: {why}")]
+    BadDecision {
+        /// The rule point.
+        point: &'static str,
+        /// The article.
+        citation: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// More paid places than players placed.
+    #[error("{paid} places are paid but only {placed} finishing places were given")]
+    TooFewPlaces {
+        /// Places paid.
+        paid: usize,
+        /// Places given.
+        placed: usize,
+    },
+}
+
+fn cite(ruleset: &Ruleset, point: &str) -> String {
+    match ruleset.resolve(point) {
+        Some(r) if r.inherited => format!("{} ({})", r.binding.citation, r.layer.file.id),
+        Some(r) => r.binding.citation.clone(),
+        None => "not regulated by this text".into(),
+    }
+}
+
+/// Draws up the result of `ledger` and `outcome` under `ruleset`.
+pub fn audit(
+    ruleset: &Arc<Ruleset>,
+    ledger: &Ledger,
+    outcome: &Outcome,
+) -> Result<TournamentResult, ResultError> {
+    let rules = RulesetRules::new(ruleset.clone());
+    let totals = ledger.totals();
+    let figure = |value: u64, point: &'static str| Figure {
+        value,
+        point,
+        citation: cite(ruleset, point),
+    };
+    let count = |s: Stream| u64::from(ledger.total(s));
+
+    // The payout list.
+    let (amounts, forms, payouts_citation) =
+        payout_list(ruleset, &rules, ledger, totals.prize_pool, outcome)?;
+    if amounts.len() > outcome.places.len() {
+        return Err(ResultError::TooFewPlaces {
+            paid: amounts.len(),
+            placed: outcome.places.len(),
+        });
+    }
+    let payouts: Vec<PlacePaid> = amounts
+        .iter()
+        .zip(&forms)
+        .zip(&outcome.places)
+        .zip(1u32..)
+        .map(|(((&amount, form), &player), place)| PlacePaid {
+            place,
+            player,
+            amount,
+            form: form.clone(),
+        })
+        .collect();
+
+    // Bounties: each eliminated entry's bounty to its eliminator; what is left at the end
+    // (the winner's own head) goes back to the winner.
+    let bounties = pay_bounties(ruleset, &rules, ledger, outcome);
+
+    // Ranking points, where the text keeps a ranking.
+    let mut ranking = Vec::new();
+    let satellite = matches!(ledger.terms.modality, Modality::Satellite { .. });
+    for (i, &player) in outcome.places.iter().enumerate() {
+        let prize = payouts.get(i).map_or(0, |p| p.amount);
+        let d = ask(
+            &rules,
+            "ranking.points",
+            &[
+                ("buy_in", int(ledger.terms.buy_in.amount)),
+                ("prize", int(prize)),
+                (
+                    "satellite_seat",
+                    flag(satellite && forms.get(i).is_some_and(|f| f == "seat")),
+                ),
+            ],
+        );
+        if !regulated(&d) {
+            break;
+        }
+        if let Some(points) = field_u64(&d, "points") {
+            ranking.push(RankingPoints {
+                player,
+                points,
+                citation: d.citation.to_string(),
+            });
+        }
+    }
+
+    let prizes: Cents = payouts.iter().map(|p| p.amount).sum();
+    let bounty_total: Cents = bounties.iter().map(|b| b.amount).sum();
+    let conservation = Conservation {
+        paid_in: totals.paid_in,
+        fee: totals.fee,
+        prizes,
+        bounties: bounty_total,
+        xtrastack_fund: totals.xtrastack_fund,
+        balanced: totals.paid_in == totals.fee + prizes + bounty_total + totals.xtrastack_fund,
+    };
+    Ok(TournamentResult {
+        ruleset: ruleset.reference().clone(),
+        entries: figure(count(Stream::Entry), "tournament.registration_and_checkin"),
+        late_entries: figure(count(Stream::LateEntry), "tournament.late_registration"),
+        re_entries: figure(count(Stream::ReEntry), "tournament.reentry"),
+        rebuys: figure(count(Stream::Rebuy), "tournament.modality.rebuy_addon"),
+        add_ons: figure(count(Stream::AddOn), "tournament.modality.rebuy_addon"),
+        day_two_entries: figure(count(Stream::DayTwoEntry), "tournament.modality.multistack"),
+        xtrastacks: figure(count(Stream::Xtrastack), "tournament.xtrastack"),
+        paid_in: figure(totals.paid_in, "tournament.prize_pool"),
+        fee: figure(totals.fee, "tournament.buy_in_and_fee"),
+        prize_pool: figure(totals.prize_pool, "tournament.prize_pool"),
+        xtrastack_fund: figure(totals.xtrastack_fund, "ranking.quarterly_final"),
+        payouts,
+        payouts_citation,
+        places: outcome.places.clone(),
+        bounties,
+        ranking,
+        conservation,
+    })
+}
+
+type List = (Vec<Cents>, Vec<String>, String);
+
+fn payout_list(
+    ruleset: &Ruleset,
+    rules: &RulesetRules,
+    ledger: &Ledger,
+    pool: Cents,
+    outcome: &Outcome,
+) -> Result<List, ResultError> {
+    if let Modality::Satellite { target_buy_in } = ledger.terms.modality {
+        let point = "tournament.modality.satellite";
+        let d = ask(
+            rules,
+            point,
+            &[
+                ("prize_pool", int(pool)),
+                ("target_buy_in", int(target_buy_in)),
+            ],
+        );
+        let expected = satellite_split(pool, target_buy_in).ok_or(ResultError::BadDecision {
+            point,
+            citation: d.citation.to_string(),
+            why: "a target buy-in of 0".into(),
+        })?;
+        let (seats, value, remainder) = if regulated(&d) && d.outcome == "seats" {
+            (
+                field_u64(&d, "seats").unwrap_or(0),
+                field_u64(&d, "seat_value").unwrap_or(0),
+                field_u64(&d, "remainder").unwrap_or(0),
+            )
+        } else {
+            (
+                u64::from(expected.seats),
+                expected.seat_value,
+                expected.remainder,
+            )
+        };
+        if seats * value + remainder != pool {
+            return Err(ResultError::BadDecision {
+                point,
+                citation: d.citation.to_string(),
+                why: format!("{seats} seats of {value} + {remainder} ≠ the pool {pool}"),
+            });
+        }
+        let mut amounts = vec![value; seats as usize];
+        let mut forms = vec!["seat".to_string(); seats as usize];
+        if remainder > 0 {
+            amounts.push(remainder);
+            forms.push("cash".into());
+        }
+        return Ok((amounts, forms, d.citation.to_string()));
+    }
+    let Some((table, article)) = bindings::payout_table(ruleset)? else {
+        return Err(ResultError::NoTable(ruleset.id().to_string()));
+    };
+    let entries = ledger.counted_entries();
+    let prize_pool = PrizePool {
+        entries,
+        buy_in: ledger.terms.buy_in.amount,
+        fee_percent: ledger.terms.buy_in.fee_percent,
+        fee_per_entry: ledger.terms.buy_in.fee(),
+        fee: ledger.totals().fee,
+        prize_pool: pool,
+    };
+    let list = payouts(&table, &prize_pool, outcome.six_max, &article)?;
+    if ledger.terms.modality == Modality::Survivor {
+        let point = "tournament.modality.survivor";
+        let places = list.len() as u32;
+        let d = ask(
+            rules,
+            point,
+            &[("prize_pool", int(pool)), ("places", int(places.into()))],
+        );
+        let shares = survivor_shares(pool, places);
+        if regulated(&d) && d.outcome == "equal_shares" {
+            let share = field_u64(&d, "share").unwrap_or(0);
+            if share != pool / u64::from(places.max(1)) {
+                return Err(ResultError::BadDecision {
+                    point,
+                    citation: d.citation.to_string(),
+                    why: format!("a share of {share} for {places} places of a pool of {pool}"),
+                });
+            }
+        }
+        let forms = vec!["cash".to_string(); shares.len()];
+        return Ok((shares, forms, format!("{}; {article}", d.citation)));
+    }
+    let forms = vec!["cash".to_string(); list.len()];
+    Ok((list.into_iter().map(|p| p.amount).collect(), forms, article))
+}
+
+fn pay_bounties(
+    ruleset: &Ruleset,
+    rules: &RulesetRules,
+    ledger: &Ledger,
+    outcome: &Outcome,
+) -> Vec<BountyPaid> {
+    let total = ledger.totals().bounties;
+    if total == 0 {
+        return Vec::new();
+    }
+    let point = "tournament.modality.knockout_bounty";
+    let mut paid = Vec::new();
+    let mut left = total;
+    for &(eliminated, eliminator) in &outcome.eliminations {
+        let d = ask(
+            rules,
+            point,
+            &[
+                ("bounty", int(ledger.terms.bounty)),
+                ("eliminated", int(eliminated.into())),
+                ("eliminator", int(eliminator.into())),
+            ],
+        );
+        let amount = field_u64(&d, "amount")
+            .unwrap_or(ledger.terms.bounty)
+            .min(left);
+        left -= amount;
+        paid.push(BountyPaid {
+            eliminated,
+            eliminator,
+            amount,
+            form: d
+                .fields
+                .get("form")
+                .cloned()
+                .unwrap_or_else(|| "chips".into()),
+            citation: d.citation.to_string(),
+        });
+    }
+    if let (true, Some(&winner)) = (left > 0, outcome.places.first()) {
+        paid.push(BountyPaid {
+            eliminated: winner,
+            eliminator: winner,
+            amount: left,
+            form: "own bounty returned to the winner".into(),
+            citation: format!(
+                "{} (reading: the text is silent on the winner's own bounty)",
+                cite(ruleset, point)
+            ),
+        });
+    }
+    paid
+}
