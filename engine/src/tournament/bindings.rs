@@ -113,3 +113,50 @@ pub fn payout_table(ruleset: &Ruleset) -> Result<Option<(PayoutTable, String)>, 
         article(ruleset, &resolved.layer.file.id, &resolved.binding.citation),
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{MemoryLoader, Sandbox};
+
+    const LAW: &str = r#"(
+    id: "law", title: "Law", source: "law.txt", kind: Tournament, version: "1",
+    bounds: {"tournament.buy_in_and_fee": (citation: "§4.3", field: "fee_percent", min: 5, max: 20)},
+    bindings: {
+        "tournament.buy_in_and_fee": (citation: "§4.3", value: {"fee_percent_min": 5, "fee_percent_max": 20}),
+    },
+)"#;
+
+    fn house(value: &str) -> Ruleset {
+        let house = format!(
+            r#"(id: "house", title: "House", source: "h", kind: House, version: "1", extends: "law",
+    bindings: {{"tournament.buy_in_and_fee": (citation: "house 2", value: {value})}})"#
+        );
+        let loader = MemoryLoader::new()
+            .with("law", LAW, &[])
+            .with("house", &house, &[]);
+        Ruleset::load("house", &loader, &Sandbox::new()).expect("loads")
+    }
+
+    #[test]
+    fn solverde_4_3_a_house_cannot_widen_the_fee_bounds() {
+        let ruleset = house(r#"{"fee_percent": 12, "fee_percent_max": 25, "fee_percent_min": 1}"#);
+        let (bounds, article) = fee_bounds(&ruleset).expect("bounded");
+        assert_eq!((bounds.fee_percent_min, bounds.fee_percent_max), (5, 20));
+        assert!(article.contains("law §4.3, through house"), "{article}");
+        assert_eq!(announced_fee(&ruleset), Some((12, "house house 2".into())));
+    }
+
+    #[test]
+    fn solverde_4_3_a_house_may_narrow_the_fee_bounds() {
+        let ruleset = house(r#"{"fee_percent": 10, "fee_percent_max": 15}"#);
+        let (bounds, _) = fee_bounds(&ruleset).expect("bounded");
+        assert_eq!((bounds.fee_percent_min, bounds.fee_percent_max), (5, 15));
+    }
+
+    #[test]
+    fn a_ruleset_without_a_table_has_none() {
+        let ruleset = house(r#"{"fee_percent": 10}"#);
+        assert_eq!(payout_table(&ruleset), Ok(None));
+    }
+}

@@ -176,20 +176,64 @@ pub struct Refused {
     pub citation: String,
 }
 
+/// What a ruleset's `tournament.modality.rebuy_addon` value fixes about add-ons (Solverde
+/// §3.1.2: a single add-on of at least the starting stack).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AddOnRules {
+    /// Add-ons per player (`add_ons_per_player`).
+    pub per_player: Option<u32>,
+    /// The smallest add-on, in starting stacks (`add_on_min_starting_stacks`).
+    pub min_starting_stacks: Option<u64>,
+    /// The article.
+    pub citation: String,
+}
+
 /// Every purchase of one tournament, in order.
 #[derive(Clone, Debug, Serialize)]
 pub struct Ledger {
     /// The announced terms.
     pub terms: Terms,
+    /// The ruleset's add-on rules, when it fixes any.
+    pub add_on_rules: Option<AddOnRules>,
     /// The purchases.
     pub receipts: Vec<Receipt>,
 }
 
 impl Ledger {
-    /// An empty ledger for `terms`.
+    /// An empty ledger for `terms`, with no add-on rules of a text.
     pub fn new(terms: Terms) -> Ledger {
         Ledger {
             terms,
+            add_on_rules: None,
+            receipts: Vec::new(),
+        }
+    }
+
+    /// An empty ledger for `terms` under `ruleset`, whose `tournament.modality.rebuy_addon`
+    /// value (if any) fixes the add-ons per player and their smallest size.
+    pub fn under(terms: Terms, ruleset: &crate::ruleset::Ruleset) -> Ledger {
+        let add_on_rules = ruleset
+            .resolve("tournament.modality.rebuy_addon")
+            .and_then(|r| {
+                let value = r.binding.value.as_ref()?;
+                let get = |field: &str| match value {
+                    ron::Value::Map(map) => map.iter().find_map(|(k, v)| match (k, v) {
+                        (ron::Value::String(k), ron::Value::Number(n)) if k == field => {
+                            Some(n.into_f64().max(0.0) as u64)
+                        }
+                        _ => None,
+                    }),
+                    _ => None,
+                };
+                Some(AddOnRules {
+                    per_player: get("add_ons_per_player").map(|n| n as u32),
+                    min_starting_stacks: get("add_on_min_starting_stacks"),
+                    citation: r.binding.citation.clone(),
+                })
+            });
+        Ledger {
+            terms,
+            add_on_rules,
             receipts: Vec::new(),
         }
     }
@@ -325,6 +369,48 @@ impl Ledger {
         add_on: bool,
     ) -> Result<&Receipt, Refused> {
         let what = if add_on { "add-on" } else { "rebuy" };
+        // Freeze-out (§3.1.1) and knockout (§3.1.3.2) events have neither.
+        let forbidding = match self.terms.modality {
+            Modality::FreezeOut => Some("tournament.modality.freeze_out"),
+            Modality::KnockoutBounty => Some("tournament.modality.knockout_bounty"),
+            _ => None,
+        };
+        if let Some(point) = forbidding {
+            let d = ask(rules, point, &[("purpose", text(what))]);
+            return Err(Refused {
+                what: what.into(),
+                why: format!(
+                    "a {} event has no rebuy and no add-on",
+                    match self.terms.modality {
+                        Modality::FreezeOut => "freeze-out",
+                        _ => "knockout-bounty",
+                    }
+                ),
+                citation: d.citation.to_string(),
+            });
+        }
+        if add_on {
+            if let Some(r) = &self.add_on_rules {
+                let refuse = |why: String| Refused {
+                    what: what.into(),
+                    why,
+                    citation: r.citation.clone(),
+                };
+                if let Some(max) = r.per_player {
+                    if self.count(player, Stream::AddOn) >= max {
+                        return Err(refuse(format!("{max} add-on(s) per player")));
+                    }
+                }
+                if let (Some(min), Some((_, chips))) = (r.min_starting_stacks, self.terms.add_on) {
+                    let least = min.saturating_mul(self.terms.starting_stack);
+                    if chips < least {
+                        return Err(refuse(format!(
+                            "an add-on of {chips} chips is below the {least} the text requires"
+                        )));
+                    }
+                }
+            }
+        }
         let d = ask(
             rules,
             "tournament.modality.rebuy_addon",

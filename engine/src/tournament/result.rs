@@ -164,6 +164,18 @@ pub fn audit(
     outcome: &Outcome,
 ) -> Result<TournamentResult, ResultError> {
     let rules = RulesetRules::new(ruleset.clone());
+    // The announced fee must lie within the text's bounds (Solverde §4.3).
+    if let Some((bounds, article)) = bindings::fee_bounds(ruleset) {
+        let fee = ledger.terms.buy_in.fee_percent;
+        if fee < bounds.fee_percent_min || fee > bounds.fee_percent_max {
+            return Err(ResultError::Payouts(TournamentError::FeeOutOfBounds {
+                fee_percent: fee,
+                min: bounds.fee_percent_min,
+                max: bounds.fee_percent_max,
+                article,
+            }));
+        }
+    }
     let totals = ledger.totals();
     let figure = |value: u64, point: &'static str| Figure {
         value,

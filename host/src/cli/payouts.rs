@@ -82,14 +82,21 @@ pub struct Citations {
 pub fn run(args: PayoutsArgs) -> Result<ExitCode, CliError> {
     let store = Store::choose(args.rulesets.as_deref());
     let report = report(&store, &args)?;
-    if args.json {
-        let text =
+    let text = if args.json {
+        let mut json =
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
-        println!("{text}");
+        json.push('\n');
+        json
     } else {
-        print!("{}", table(&report));
+        table(&report)
+    };
+    // A closed pipe (`| head`) is not an error worth a panic.
+    match std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Output(e.to_string()))
+        }
+        _ => Ok(ExitCode::SUCCESS),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Computes the report (also used by tests).
