@@ -6,7 +6,7 @@
 use floor_engine::rules::Rules;
 use floor_engine::ruleset::RulesetRules;
 use floor_engine::tournament::entries::{Ledger, Modality, Price, Stream, Terms};
-use floor_engine::tournament::result::{audit, Outcome, ResultError, TournamentResult};
+use floor_engine::tournament::result::{audit, Chop, Outcome, ResultError, TournamentResult};
 use floor_tests::Repo;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,6 +51,7 @@ fn outcome(players: u32) -> Outcome {
         places: (0..players).collect(),
         eliminations: (1..players).rev().map(|p| (p, 0)).collect(),
         six_max: false,
+        chop: None,
     }
 }
 
@@ -409,4 +410,74 @@ fn solverde_4_1_1_5_2_tv_a46_registration_deadlines_are_bound() {
         floor_engine::ruleset::render(claims.binding.value.as_ref().expect("a value")),
         "{\"hours\": 72}"
     );
+}
+
+#[test]
+fn solverde_7_3_9_2_tv_a42_a_chop_at_the_final_table_and_its_points() {
+    // 10 entries at €111.12, 10% fee (1,111 cents): a pool of €1,000.10; 50/30/20.
+    let (ruleset, rules, mut ledger) = setup(SOLVERDE, terms(Modality::FreezeOut, 11_112, 10));
+    register_all(&mut ledger, &rules, 10);
+    let mut o = outcome(10);
+    let pool = 10 * (11_112 - 1_111);
+    assert_eq!(pool, 100_010);
+    // The 3 left share the €1,000.10 still to be awarded: 334, 333.10, 333.
+    o.chop = Some(Chop {
+        amounts: vec![33_400, 33_310, 33_300],
+        final_table: true,
+    });
+    let r = audit(&ruleset, &ledger, &o).expect("result");
+    assert!(r.payouts.iter().all(|p| p.form == "chop"));
+    assert!(
+        r.payouts_citation.ends_with("chop: §7.3, §1.3, §8.2, §9.2"),
+        "{}",
+        r.payouts_citation
+    );
+    // TV-A42: ceil(1,000.10 / 3) = 334 prize points each, plus 111 for the buy-in (Q-S05 (a)).
+    assert!(
+        r.ranking[..3].iter().all(|p| p.points == 111 + 334),
+        "{:?}",
+        r.ranking
+    );
+    assert_eq!(r.ranking[3].points, 111);
+    assert_conserved(&r);
+    // Not at the final table: refused.
+    o.chop = Some(Chop {
+        amounts: vec![33_400, 33_310, 33_300],
+        final_table: false,
+    });
+    let err = audit(&ruleset, &ledger, &o).unwrap_err();
+    assert!(matches!(err, ResultError::ChopRefused { .. }), "{err}");
+    // Not the money still to be awarded: refused.
+    o.chop = Some(Chop {
+        amounts: vec![50_000, 50_000, 1],
+        final_table: true,
+    });
+    let err = audit(&ruleset, &ledger, &o).unwrap_err();
+    assert!(matches!(err, ResultError::ChopDoesNotAddUp { .. }), "{err}");
+}
+
+#[test]
+fn the_result_is_json_a_regulator_can_read() {
+    let mut t = terms(Modality::KnockoutBounty, 5_000, 10);
+    t.bounty = 1_000;
+    let (ruleset, rules, mut ledger) = setup(SOLVERDE, t);
+    register_all(&mut ledger, &rules, 10);
+    let r = audit(&ruleset, &ledger, &outcome(10)).expect("result");
+    let json = serde_json::to_value(&r).expect("JSON");
+    for key in [
+        "entries",
+        "re_entries",
+        "rebuys",
+        "add_ons",
+        "fee",
+        "prize_pool",
+        "payouts",
+        "places",
+        "bounties",
+        "ranking",
+        "conservation",
+    ] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+    insta::assert_snapshot!(serde_json::to_string_pretty(&json).expect("JSON"));
 }

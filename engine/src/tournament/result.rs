@@ -77,6 +77,18 @@ pub struct Outcome {
     pub eliminations: Vec<(u32, u32)>,
     /// A 6-max event (Solverde §7.4's 6–9 band).
     pub six_max: bool,
+    /// A deal among the last players (Solverde §7.3), if they made one.
+    pub chop: Option<Chop>,
+}
+
+/// A prize agreement ("chop") among the players still in: what each takes instead of the
+/// prizes of places 1 to n. The amounts must add up to those prizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chop {
+    /// The amounts agreed, in the order of `Outcome::places` (the first n players).
+    pub amounts: Vec<Cents>,
+    /// Whether the deal was made at the final table.
+    pub final_table: bool,
 }
 
 /// The audited result.
@@ -139,6 +151,24 @@ pub enum ResultError {
         /// What is wrong.
         why: String,
     },
+    /// The ruleset refuses the deal.
+    #[error("the chop is refused: {why} ({citation})")]
+    ChopRefused {
+        /// Why.
+        why: String,
+        /// The article.
+        citation: String,
+    },
+    /// The deal does not share exactly the prizes still to be awarded.
+    #[error(
+        "the chop shares {agreed} cents but {unawarded} cents of prizes are still to be awarded"
+    )]
+    ChopDoesNotAddUp {
+        /// The amounts agreed, summed.
+        agreed: Cents,
+        /// The prizes of the places in the chop.
+        unawarded: Cents,
+    },
     /// More paid places than players placed.
     #[error("{paid} places are paid but only {placed} finishing places were given")]
     TooFewPlaces {
@@ -193,6 +223,8 @@ pub fn audit(
             placed: outcome.places.len(),
         });
     }
+    let (amounts, forms, payouts_citation, chop) =
+        apply_chop(&rules, outcome, amounts, forms, payouts_citation)?;
     let payouts: Vec<PlacePaid> = amounts
         .iter()
         .zip(&forms)
@@ -215,18 +247,20 @@ pub fn audit(
     let satellite = matches!(ledger.terms.modality, Modality::Satellite { .. });
     for (i, &player) in outcome.places.iter().enumerate() {
         let prize = payouts.get(i).map_or(0, |p| p.amount);
-        let d = ask(
-            &rules,
-            "ranking.points",
-            &[
-                ("buy_in", int(ledger.terms.buy_in.amount)),
-                ("prize", int(prize)),
-                (
-                    "satellite_seat",
-                    flag(satellite && forms.get(i).is_some_and(|f| f == "seat")),
-                ),
-            ],
-        );
+        let mut facts = vec![
+            ("buy_in", int(ledger.terms.buy_in.amount)),
+            ("prize", int(prize)),
+            (
+                "satellite_seat",
+                flag(satellite && forms.get(i).is_some_and(|f| f == "seat")),
+            ),
+        ];
+        if let Some((players, unawarded)) = chop.filter(|&(n, _)| i < n) {
+            facts.push(("chop", flag(true)));
+            facts.push(("chop_players", int(players as u64)));
+            facts.push(("unawarded", int(unawarded)));
+        }
+        let d = ask(&rules, "ranking.points", &facts);
         if !regulated(&d) {
             break;
         }
@@ -295,7 +329,8 @@ fn payout_list(
             citation: d.citation.to_string(),
             why: "a target buy-in of 0".into(),
         })?;
-        let (seats, value, remainder) = if regulated(&d) && d.outcome == "seats" {
+        let ruled = regulated(&d) && d.outcome == "seats";
+        let (seats, value, remainder) = if ruled {
             (
                 field_u64(&d, "seats").unwrap_or(0),
                 field_u64(&d, "seat_value").unwrap_or(0),
@@ -306,6 +341,16 @@ fn payout_list(
                 u64::from(expected.seats),
                 expected.seat_value,
                 expected.remainder,
+            )
+        };
+        // A text that rules on satellites without dividing the pool (pt-tournament Art. 6º
+        // draws their seats) leaves the division to the engine's default.
+        let citation = if ruled {
+            d.citation.to_string()
+        } else {
+            format!(
+                "{} (the engine's default: whole seats, the remainder to the next finisher)",
+                crate::rules::Citation::NotRegulated
             )
         };
         if seats * value + remainder != pool {
@@ -321,7 +366,7 @@ fn payout_list(
             amounts.push(remainder);
             forms.push("cash".into());
         }
-        return Ok((amounts, forms, d.citation.to_string()));
+        return Ok((amounts, forms, citation));
     }
     let Some((table, article)) = bindings::payout_table(ruleset)? else {
         return Err(ResultError::NoTable(ruleset.id().to_string()));
@@ -345,7 +390,8 @@ fn payout_list(
             &[("prize_pool", int(pool)), ("places", int(places.into()))],
         );
         let shares = survivor_shares(pool, places);
-        if regulated(&d) && d.outcome == "equal_shares" {
+        let ruled = regulated(&d) && d.outcome == "equal_shares";
+        if ruled {
             let share = field_u64(&d, "share").unwrap_or(0);
             if share != pool / u64::from(places.max(1)) {
                 return Err(ResultError::BadDecision {
@@ -356,7 +402,15 @@ fn payout_list(
             }
         }
         let forms = vec!["cash".to_string(); shares.len()];
-        return Ok((shares, forms, format!("{}; {article}", d.citation)));
+        let citation = if ruled {
+            d.citation.to_string()
+        } else {
+            format!(
+                "{} (the engine's default: equal shares)",
+                crate::rules::Citation::NotRegulated
+            )
+        };
+        return Ok((shares, forms, format!("{citation}; {article}")));
     }
     let forms = vec!["cash".to_string(); list.len()];
     Ok((list.into_iter().map(|p| p.amount).collect(), forms, article))
@@ -415,3 +469,50 @@ fn pay_bounties(
     }
     paid
 }
+
+/// Replaces the prizes of the places in a chop by the amounts agreed, once the ruleset's
+/// `prize.chop_deals` allows it; returns the chop's size and the money it shared.
+fn apply_chop(
+    rules: &RulesetRules,
+    outcome: &Outcome,
+    mut amounts: Vec<Cents>,
+    mut forms: Vec<String>,
+    citation: String,
+) -> Result<ChopApplied, ResultError> {
+    let Some(chop) = &outcome.chop else {
+        return Ok((amounts, forms, citation, None));
+    };
+    let n = chop.amounts.len().min(amounts.len());
+    let d = ask(
+        rules,
+        "prize.chop_deals",
+        &[
+            ("final_table", flag(chop.final_table)),
+            ("players", int(n as u64)),
+        ],
+    );
+    if regulated(&d) && d.outcome != "allowed" {
+        return Err(ResultError::ChopRefused {
+            why: d.text,
+            citation: d.citation.to_string(),
+        });
+    }
+    let unawarded: Cents = amounts[..n].iter().sum();
+    let agreed: Cents = chop.amounts.iter().sum();
+    if chop.amounts.len() > amounts.len() || agreed != unawarded {
+        return Err(ResultError::ChopDoesNotAddUp { agreed, unawarded });
+    }
+    amounts[..n].copy_from_slice(&chop.amounts);
+    for form in &mut forms[..n] {
+        *form = "chop".into();
+    }
+    Ok((
+        amounts,
+        forms,
+        format!("{citation}; chop: {}", d.citation),
+        Some((n, unawarded)),
+    ))
+}
+
+/// Amounts, forms and citation after a chop, with the chop's size and the money it shared.
+type ChopApplied = (Vec<Cents>, Vec<String>, String, Option<(usize, Cents)>);
