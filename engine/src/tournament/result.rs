@@ -353,7 +353,11 @@ fn payout_list(
                 crate::rules::Citation::NotRegulated
             )
         };
-        if seats * value + remainder != pool {
+        // A seat of no value, or figures that overflow, cannot add up to the pool.
+        let total = seats
+            .checked_mul(value)
+            .and_then(|t| t.checked_add(remainder));
+        if value == 0 || total != Some(pool) {
             return Err(ResultError::BadDecision {
                 point,
                 citation: d.citation.to_string(),
@@ -516,3 +520,85 @@ fn apply_chop(
 
 /// Amounts, forms and citation after a chop, with the chop's size and the money it shared.
 type ChopApplied = (Vec<Cents>, Vec<String>, String, Option<(usize, Cents)>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{MemoryLoader, Sandbox};
+    use crate::tournament::entries::{Price, Terms};
+
+    fn ruleset(script: &str) -> Arc<Ruleset> {
+        let ron = r#"(id: "sat", title: "Satellites", source: "s", kind: Tournament, version: "1",
+            scripts: ["money.rhai"],
+            bindings: {"tournament.modality.satellite": (citation: "rule 1", decision: "satellite")})"#;
+        let loader = MemoryLoader::new().with("sat", ron, &[("money.rhai", script)]);
+        Arc::new(Ruleset::load("sat", &loader, &Sandbox::new()).expect("loads"))
+    }
+
+    fn ledger(rules: &RulesetRules) -> Ledger {
+        let mut ledger = Ledger::new(Terms {
+            modality: Modality::Satellite {
+                target_buy_in: 30_000,
+            },
+            buy_in: Price {
+                amount: 10_000,
+                fee_percent: 10,
+            },
+            starting_stack: 10_000,
+            rebuy: None,
+            max_rebuys: None,
+            add_on: None,
+            late_registration_until_level: None,
+            re_entries_allowed: false,
+            bounty: 0,
+            xtrastack: None,
+            day_two_options: Vec::new(),
+        });
+        for p in 0..10 {
+            ledger.register(rules, p, 1, false).expect("entry");
+        }
+        ledger
+    }
+
+    fn outcome() -> Outcome {
+        Outcome {
+            places: (0..10).collect(),
+            eliminations: Vec::new(),
+            six_max: false,
+            chop: None,
+        }
+    }
+
+    #[test]
+    fn a_satellite_decision_that_does_not_add_up_is_refused() {
+        let r = ruleset(
+            r#"fn satellite(ctx) { #{ outcome: "seats", seats: 4, seat_value: 30000, remainder: 0 } }"#,
+        );
+        let rules = RulesetRules::new(r.clone());
+        let err = audit(&r, &ledger(&rules), &outcome()).unwrap_err();
+        assert!(matches!(err, ResultError::BadDecision { .. }), "{err}");
+        assert!(err.to_string().contains("rule 1"), "{err}");
+    }
+
+    #[test]
+    fn a_satellite_seat_of_no_value_is_refused() {
+        let r = ruleset(
+            r#"fn satellite(ctx) { #{ outcome: "seats", seats: 1000000000, seat_value: 0, remainder: ctx.prize_pool } }"#,
+        );
+        let rules = RulesetRules::new(r.clone());
+        assert!(audit(&r, &ledger(&rules), &outcome()).is_err());
+    }
+
+    #[test]
+    fn a_satellite_decision_that_adds_up_pays_seats_and_the_remainder() {
+        let r = ruleset(
+            r#"fn satellite(ctx) { let s = ctx.prize_pool / ctx.target_buy_in; #{ outcome: "seats", seats: s, seat_value: ctx.target_buy_in, remainder: ctx.prize_pool - s * ctx.target_buy_in } }"#,
+        );
+        let rules = RulesetRules::new(r.clone());
+        let result = audit(&r, &ledger(&rules), &outcome()).expect("result");
+        // €900 at €300: 3 seats, nothing left.
+        assert_eq!(result.payouts.len(), 3);
+        assert_eq!(result.payouts_citation, "rule 1");
+        assert!(result.conservation.balanced);
+    }
+}
