@@ -224,8 +224,9 @@ fn table_event_decisions_read_the_rulesets_parameters() {
 
 #[test]
 fn a_plugin_may_only_answer_a_decision_the_host_asks() {
-    // A plugin on a PARAMETER, beside a decision, or on a point the pure engine plays is
-    // refused; on a host-asked DECISION it loads and the binding carries the plugin's name.
+    // A plugin on a PARAMETER or on a point the pure engine plays is refused; on a host-asked
+    // DECISION it loads (beside a Rhai decision too: the script rules whether, the plugin
+    // computes the amounts) and the binding carries the plugin's name.
     let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
         "house",
         &house(

@@ -1,9 +1,9 @@
 //! `floor`: the one binary users run. Each subcommand lives in its own module under `cli/`.
 
 mod cli;
-mod plugins;
 mod journal;
 mod live;
+mod plugins;
 mod rulesets;
 mod serve;
 

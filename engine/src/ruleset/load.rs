@@ -354,11 +354,6 @@ fn check_binding(
                 "`{}` is a PARAMETER: give it a `value`, not a `plugin`",
                 entry.id
             ))
-        } else if binding.decision.is_some() {
-            Some(format!(
-                "`{}` names both a `decision` and a `plugin` (`{plugin}`): keep one",
-                entry.id
-            ))
         } else if entry.engine_hook().is_some() {
             Some(format!(
                 "`{}` is played by the engine, which calls no native code: bind it with a `decision`, a `value` or `engine_default: true`, not a `plugin`",

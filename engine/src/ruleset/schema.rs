@@ -63,7 +63,9 @@ pub struct Binding {
     /// For a DECISION the host answers with a native plugin (`plugins/`): the plugin's name, as
     /// its descriptor gives it (`icm-chop`). The engine only carries the name — it stays pure;
     /// the host's loader finds the plugin among those its config allows, calls it, and cites
-    /// this binding's `citation` in the ruling.
+    /// this binding's `citation` in the ruling. A binding may name both: the Rhai `decision`
+    /// rules *whether* (a chop is allowed only at the final table), the plugin computes *what*
+    /// (the ICM deal's amounts), each ruling citing this binding.
     #[serde(default)]
     pub plugin: Option<String>,
     /// The text rules exactly as the engine's documented default does: the engine applies

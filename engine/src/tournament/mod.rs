@@ -1,12 +1,19 @@
-//! Tournament operations that are pure arithmetic on the rulebook's numbers: what goes into
-//! the prize pool and how the pool is paid out.
+//! Tournament money: what goes into the prize pool and how it is paid out ([`payouts`]),
+//! entries and purchases ([`entries`]), the modalities that pay differently
+//! ([`modalities`]), ranking points ([`ranking`]) and the audited result ([`result`]).
 //!
 //! Money here is euro cents ([`Cents`]), never floating point: a prize list must add up to the
 //! pool to the cent, and a regulator checks it to the cent. The rulebook's numbers (fee bounds,
 //! payout bands) come in from the caller — usually the `value` of a ruleset's binding — so the
 //! engine reads no ruleset itself and every error names the article the caller cited.
 
+mod ask;
+pub mod bindings;
+pub mod entries;
+pub mod modalities;
 pub mod payouts;
+pub mod ranking;
+pub mod result;
 
 pub use payouts::{
     payouts, prize_pool, Band, FeeBounds, Payout, PayoutTable, PrizePool, TournamentError,

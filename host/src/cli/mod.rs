@@ -4,6 +4,7 @@ mod audit;
 mod check;
 pub(crate) mod compare;
 pub(crate) mod explain;
+mod payouts;
 mod plugin;
 mod replay;
 mod scenario;
@@ -43,6 +44,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Read a daemon's journal: every ruling with its citation and ruleset version.
     Audit(audit::AuditArgs),
+    /// A tournament's prize pool and payout list under a ruleset, in cents, with the articles.
+    Payouts(payouts::PayoutsArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -58,6 +61,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Plugin(args) => plugin::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Audit(args) => audit::run(args),
+        Command::Payouts(args) => payouts::run(args),
     }
 }
 
