@@ -1,0 +1,186 @@
+//! Cash tables under the two cash rulesets: money is conserved over many random hands, the
+//! multi-table draw, and house rules outside the decrees' commission bounds refused. Each test
+//! names the article it proves.
+
+use floor_engine::cash::{draw_seats, CashConfig, CashTable, Failure, Registration};
+use floor_engine::rules::Rules;
+use floor_engine::ruleset::{Loader, MemoryLoader, Problem, Ruleset, RulesetSource, Sandbox};
+use floor_engine::sim::random_action;
+use floor_tests::Repo;
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+/// Random play at a cash table: players sit, rest, rebuy, leave and come back; hands are
+/// played to the end or voided. Every chip bought is on the table, taken as commission or
+/// cashed out.
+fn conserved(id: &str, seed: u64) {
+    let rules: Arc<dyn Rules> = Repo::bundled().rules(id);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (mut table, _) = CashTable::new(rules, CashConfig::holdem(10, 1000)).expect("table");
+    let names: Vec<String> = (0..7).map(|i| format!("p{i}")).collect();
+    for n in &names {
+        let _ = table.seat(n, None, 1000);
+    }
+    for _ in 0..300 {
+        if table.hand().is_none() {
+            // Between hands: someone may rest, come back, rebuy, leave or (re)join.
+            let who = &names[rng.random_range(0..names.len())];
+            match rng.random_range(0..10) {
+                0 => drop(table.sit_out(who)),
+                1 => drop(table.sit_in(who)),
+                2 => drop(table.rebuy(who, 1000)),
+                3 => drop(table.leave(who)),
+                // Whatever the rules ask: the fixed buy-in, or the average stack.
+                4 if table.seat(who, None, 1000).is_err() => {
+                    let stacks: Vec<u64> =
+                        table.state().seats.iter().map(|s| s.state.stack).collect();
+                    let average = stacks.iter().sum::<u64>() / stacks.len().max(1) as u64;
+                    let _ = table.seat(who, None, average);
+                }
+                _ => {}
+            }
+            table.advance(rng.random_range(0..3));
+            if table.start_hand(&mut rng).is_err() {
+                continue;
+            }
+        }
+        while let Some(player) = table.to_act() {
+            if rng.random_range(0..200) == 0 {
+                table.void_hand(Failure::Operator).expect("void");
+                break;
+            }
+            let legal = table.hand().and_then(|h| h.legal()).expect("legal");
+            table
+                .act(&player, random_action(&legal, &mut rng))
+                .expect("legal action");
+        }
+        let mut bought = 0;
+        let mut out = 0;
+        for n in &names {
+            if let Some(t) = table.totals(n) {
+                bought += t.bought_in;
+                out += t.commission + t.cashed_out;
+            }
+        }
+        assert_eq!(table.chips_on_table() + out, bought, "{id} seed {seed}");
+    }
+}
+
+#[test]
+fn pt_casino_2007_rules_7_28_79_chips_are_conserved_over_random_sessions() {
+    for seed in 0..4 {
+        conserved("pt-casino-2007", seed);
+    }
+}
+
+#[test]
+fn pt_online_rules_8_17_72_chips_are_conserved_over_random_sessions() {
+    for seed in 0..4 {
+        conserved("pt-online", seed);
+    }
+}
+
+#[test]
+fn pt_casino_2007_rules_25_27_the_draw_fills_tables_by_suit_and_favours_the_previous_session() {
+    let rules = Repo::bundled().rules("pt-casino-2007");
+    let registered: Vec<Registration> = (0..25)
+        .map(|i| Registration {
+            player: format!("p{i:02}"),
+            previous_session: i >= 20,
+        })
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    // Two tables of 10: tables drawn by suit; the 5 left out go to the waiting list.
+    let draw = draw_seats(rules.as_ref(), &registered, 2, 10, &mut rng);
+    assert_eq!(
+        draw.tables.iter().map(Vec::len).collect::<Vec<_>>(),
+        [10, 10]
+    );
+    assert_eq!(draw.left_out.len(), 5);
+    assert_eq!(draw.ruling.citation.to_string(), "rules 6, 25");
+    // One table, 25 players: seats drawn with priority to the previous session (rule 27).
+    let draw = draw_seats(rules.as_ref(), &registered, 1, 10, &mut rng);
+    assert_eq!(draw.ruling.citation.to_string(), "rules 6, 27");
+    for i in 20..25 {
+        let name = format!("p{i:02}");
+        assert!(
+            draw.tables[0].iter().any(|(_, p)| *p == name),
+            "{name} has priority"
+        );
+    }
+    let mut seats: Vec<usize> = draw.tables[0].iter().map(|(s, _)| *s).collect();
+    seats.dedup();
+    assert_eq!(seats, (1..=10).collect::<Vec<_>>());
+}
+
+/// Serves a house ruleset from memory and its parent from the repository.
+struct HouseOver(MemoryLoader);
+
+impl Loader for HouseOver {
+    fn ruleset(&self, id: &str) -> Result<RulesetSource, Problem> {
+        self.0.ruleset(id).or_else(|_| Repo::bundled().ruleset(id))
+    }
+    fn script(&self, id: &str, name: &str) -> Result<RulesetSource, Problem> {
+        self.0
+            .script(id, name)
+            .or_else(|_| Repo::bundled().script(id, name))
+    }
+}
+
+fn house_over_pt_online(value: &str) -> String {
+    let house = format!(
+        r#"(
+    id: "house-online",
+    title: "An operator's table rules",
+    source: "house.txt",
+    kind: House,
+    version: "1.0.0",
+    extends: "pt-online",
+    bindings: {{
+        "cash.rake.mode_and_bounds": (
+            citation: "house rule 2",
+            ruling: "the house commission",
+            value: {value},
+        ),
+    }},
+)"#
+    );
+    let loader = HouseOver(MemoryLoader::new().with("house-online", &house, &[]));
+    match Ruleset::load("house-online", &loader, &Sandbox::new()) {
+        Ok(_) => "ok".into(),
+        Err(problems) => problems
+            .iter()
+            .map(|p| {
+                // The parent's path is the checkout's: keep only what a reader compares.
+                format!("[{:?}] {p}", p.kind)
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+#[test]
+fn pt_online_rule_17_a_a_house_commission_of_6_percent_is_refused() {
+    insta::assert_snapshot!(house_over_pt_online(
+        r#"{"mode": "per_hand", "percent": 6, "cap": 0}"#
+    ));
+}
+
+#[test]
+fn pt_online_rule_17_b_a_buy_in_commission_of_25_percent_is_refused() {
+    insta::assert_snapshot!(house_over_pt_online(
+        r#"{"mode": "per_buy_in", "buy_in_percent": 25}"#
+    ));
+}
+
+#[test]
+fn pt_online_rule_17_commissions_within_the_bounds_are_accepted() {
+    assert_eq!(
+        house_over_pt_online(r#"{"mode": "per_hand", "percent": 1, "cap": 300}"#),
+        "ok"
+    );
+    assert_eq!(
+        house_over_pt_online(r#"{"mode": "per_buy_in", "buy_in_percent": 20}"#),
+        "ok"
+    );
+}
