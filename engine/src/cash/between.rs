@@ -48,11 +48,8 @@ impl CashTable {
                 }
                 continue;
             }
-            if !dealt.contains(&index) {
-                continue;
-            }
             let hands = seat.hands_without_bet as u64;
-            if hands > 0 {
+            if dealt.contains(&index) && hands > 0 {
                 // The 2007 decree's big blind after five hands without a bet (rule 89).
                 let d = decide(
                     rules.as_ref(),
@@ -99,12 +96,15 @@ impl CashTable {
                         }
                     },
                 );
-                if d.outcome == "must_rebuy" {
+                // Said once; the obligation stands until he rebuys.
+                if d.outcome == "must_rebuy" && !seat.must_rebuy {
                     if let Some(s) = self.seats[index].as_mut() {
                         s.must_rebuy = true;
                     }
+                    self.push(out, named(d, &name));
+                } else if d.outcome != "must_rebuy" && dealt.contains(&index) {
+                    self.push(out, named(d, &name));
                 }
-                self.push(out, named(d, &name));
                 let short = self.seats[index]
                     .as_ref()
                     .map_or(Notices::default(), |s| s.short);

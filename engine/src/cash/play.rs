@@ -576,6 +576,9 @@ impl CashTable {
         };
         let taken = per_hand(payments, basis_points, cap, split);
         let total: Chips = taken.iter().sum();
+        if total == 0 {
+            return taken;
+        }
         let parts: Vec<String> = payments
             .iter()
             .zip(&taken)

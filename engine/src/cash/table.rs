@@ -181,11 +181,15 @@ impl CashTable {
         self.reviews.get(player)
     }
 
-    /// A player's stack, if seated.
+    /// A player's chips behind, if seated (during a hand, what he has not put in).
     pub fn stack(&self, player: &str) -> Option<Chips> {
-        self.find(player)
-            .and_then(|i| self.seats[i].as_ref())
-            .map(|s| s.stack)
+        let index = self.find(player)?;
+        if let Some(live) = &self.live {
+            if let Some(p) = live.seats.iter().position(|&s| s == index) {
+                return Some(live.hand.stack_of(p));
+            }
+        }
+        self.seats[index].as_ref().map(|s| s.stack)
     }
 
     /// The seat (from 1) a player holds.
