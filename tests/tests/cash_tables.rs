@@ -184,3 +184,142 @@ fn pt_online_rule_17_commissions_within_the_bounds_are_accepted() {
         "ok"
     );
 }
+
+/// Rules of a house ruleset extending `parent` with the commission `value`.
+fn house_rules(parent: &str, value: &str) -> Arc<dyn Rules> {
+    let house = format!(
+        r#"(
+    id: "house",
+    title: "House rules",
+    source: "house.txt",
+    kind: House,
+    version: "1.0.0",
+    extends: "{parent}",
+    bindings: {{
+        "cash.rake.mode_and_bounds": (citation: "house rule 1", value: {value}),
+    }},
+)"#
+    );
+    let loader = HouseOver(MemoryLoader::new().with("house", &house, &[]));
+    let ruleset = Ruleset::load("house", &loader, &Sandbox::new()).expect("house loads");
+    Arc::new(floor_engine::ruleset::RulesetRules::new(Arc::new(ruleset)))
+}
+
+fn average(table: &CashTable) -> u64 {
+    let stacks: Vec<u64> = table.state().seats.iter().map(|s| s.state.stack).collect();
+    stacks.iter().sum::<u64>() / stacks.len() as u64
+}
+
+#[test]
+fn pt_casino_2007_rule_7_b_tv_a24_b_the_session_fee_and_the_thirty_minutes() {
+    let rules = house_rules(
+        "pt-casino-2007",
+        r#"{"mode": "per_session", "session_percent": 10, "base": "table_maximum"}"#,
+    );
+    let mut config = CashConfig::holdem(10, 1000);
+    config.table_maximum = Some(500);
+    let (mut table, _) = CashTable::new(rules, config).expect("table");
+    for p in ["ana", "bia", "caio", "duda"] {
+        table.seat(p, None, 1000).expect("seat");
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    // The session starts with the first hand: everyone seated pays 10% of the maximum, 50.
+    let out = table.start_hand(&mut rng).expect("hand");
+    let fees: Vec<String> = out
+        .iter()
+        .filter(|r| r.point == "cash.rake.mode_and_bounds")
+        .map(|r| r.to_string())
+        .collect();
+    assert_eq!(fees.len(), 4, "{fees:?}");
+    assert!(fees[0].contains(
+        "ana pays the session commission of 50 (10% of the table maximum, 500) for session 1"
+    ));
+    assert!(fees[0].contains("house rule 1"));
+    table.void_hand(Failure::Operator).expect("void");
+    assert_eq!(table.stack("ana"), Some(950));
+    // eva sits down 29 minutes in: she pays; fred at 31 minutes does not (for this session).
+    table.advance(29);
+    let out = table.seat("eva", None, average(&table)).expect("eva");
+    assert!(out.iter().any(|r| r
+        .to_string()
+        .contains("eva pays the session commission of 50")));
+    table.advance(2);
+    let out = table.seat("fred", None, average(&table)).expect("fred");
+    assert!(out
+        .iter()
+        .any(|r| r.to_string().contains("31 minutes into session 1")));
+    assert_eq!(table.totals("fred").map(|t| t.commission), Some(0));
+    // An hour after the session began, the next hand opens session 2: everyone pays again.
+    table.advance(28);
+    let out = table.start_hand(&mut rng).expect("hand");
+    assert!(
+        out.iter().all(|r| !r.to_string().contains("session 2")),
+        "59 minutes: the hour is not yet over"
+    );
+    table.void_hand(Failure::Operator).expect("void");
+    table.advance(1);
+    let out = table.start_hand(&mut rng).expect("hand");
+    let session_two = out
+        .iter()
+        .filter(|r| r.to_string().contains("for session 2"))
+        .count();
+    assert_eq!(session_two, 6);
+    assert_eq!(table.totals("fred").map(|t| t.commission), Some(50));
+    assert_eq!(table.totals("ana").map(|t| t.commission), Some(100));
+}
+
+#[test]
+fn pt_casino_2007_rule_7_b_a_session_fee_of_25_percent_is_refused() {
+    let house = r#"(
+    id: "house",
+    title: "House rules",
+    source: "house.txt",
+    kind: House,
+    version: "1.0.0",
+    extends: "pt-casino-2007",
+    bindings: {
+        "cash.rake.mode_and_bounds": (citation: "house rule 1", value: {"mode": "per_session", "session_percent": 25, "base": "buy_in"}),
+    },
+)"#;
+    let loader = HouseOver(MemoryLoader::new().with("house", house, &[]));
+    let problems = match Ruleset::load("house", &loader, &Sandbox::new()) {
+        Ok(_) => "ok".to_string(),
+        Err(problems) => problems
+            .iter()
+            .map(|p| format!("[{:?}] {p}", p.kind))
+            .collect(),
+    };
+    insta::assert_snapshot!(problems);
+}
+
+#[test]
+fn pt_online_rule_17_b_tv_a35_b_ten_percent_of_the_buy_in_and_of_every_rebuy() {
+    let rules = house_rules(
+        "pt-online",
+        r#"{"mode": "per_buy_in", "buy_in_percent": 10}"#,
+    );
+    let (mut table, _) = CashTable::new(rules, CashConfig::holdem(2, 100)).expect("table");
+    let out = table.seat("ana", None, 100).expect("seat");
+    assert!(out.iter().any(|r| r.to_string().contains(
+        "a commission of 10 (10% of 100) is taken from ana's buy-in when the chips are bought [cash.rake.mode_and_bounds · house v1.0.0 · house rule 1]"
+    )));
+    assert_eq!(table.stack("ana"), Some(90));
+    table.rebuy("ana", 50).expect("rebuy");
+    assert_eq!(table.stack("ana"), Some(135));
+    let totals = table.totals("ana").expect("totals");
+    assert_eq!((totals.bought_in, totals.commission), (150, 15));
+    // No commission is taken from the pots in this mode.
+    table.seat("bia", None, 100).expect("seat");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    table.start_hand(&mut rng).expect("hand");
+    while let Some(p) = table.to_act() {
+        table
+            .act(&p, floor_engine::hand::Action::CheckOrCall)
+            .expect("act");
+    }
+    assert!(table
+        .log()
+        .iter()
+        .all(|r| !r.to_string().contains("of the pot")));
+    assert_eq!(table.chips_on_table(), 135 + 90);
+}
