@@ -359,6 +359,12 @@ impl CashTable {
         Ok(Vec::new())
     }
 
+    /// Takes `player` off the waiting list (he no longer waits, or did not answer the call).
+    pub fn leave_waiting_list(&mut self, player: &str) -> Vec<Ruling> {
+        self.waiting_list.retain(|p| p != player);
+        Vec::new()
+    }
+
     /// A seated player asks to move to the next seat that falls vacant (pt-casino-2007 rule
     /// 12(a): such requests come before the waiting list).
     pub fn request_seat_change(&mut self, player: &str) -> Result<Vec<Ruling>, CashError> {
@@ -385,7 +391,7 @@ impl CashTable {
             return Err(CashError::AlreadySeated(player.to_string()));
         }
         if let Some(first) = self.waiting_list.first() {
-            if first != player && !self.waiting_list.iter().any(|p| p == player) {
+            if first != player {
                 return Err(CashError::BuyIn {
                     player: player.to_string(),
                     amount: buy_in,
@@ -699,8 +705,9 @@ impl CashTable {
                 self.push(out, r);
             }
         }
-        // Seats freed by moves are offered in turn (once: a move frees exactly one seat).
-        if !self.vacancies.is_empty() && !self.seat_change_requests.is_empty() {
+        // Seats freed by moves are offered in turn (each move uses up a request, so this ends).
+        let someone_waits = !self.seat_change_requests.is_empty() || !self.waiting_list.is_empty();
+        if !self.vacancies.is_empty() && someone_waits {
             self.fill_vacancies(out);
         }
     }
