@@ -323,3 +323,44 @@ fn pt_online_rule_17_b_tv_a35_b_ten_percent_of_the_buy_in_and_of_every_rebuy() {
         .all(|r| !r.to_string().contains("of the pot")));
     assert_eq!(table.chips_on_table(), 135 + 90);
 }
+
+#[test]
+fn a_hand_keeps_the_ruleset_version_it_started_with() {
+    let (mut table, _) = CashTable::new(
+        Repo::bundled().rules("pt-online"),
+        CashConfig::holdem(10, 1000),
+    )
+    .expect("table");
+    for p in ["ana", "bia", "caio"] {
+        table.seat(p, None, 1000).expect("seat");
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    table.start_hand(&mut rng).expect("hand");
+    // The operator publishes new rules (a 2% commission) while the hand is played.
+    table
+        .set_rules(house_rules(
+            "pt-online",
+            r#"{"mode": "per_hand", "percent": 2}"#,
+        ))
+        .expect("new rules");
+    assert_eq!(table.state().ruleset, "house v1.0.0");
+    assert_eq!(
+        table.state().hand.map(|h| h.ruleset),
+        Some("pt-online v1.1.0".to_string())
+    );
+    let mut last = Vec::new();
+    while let Some(p) = table.to_act() {
+        last = table
+            .act(&p, floor_engine::hand::Action::CheckOrCall)
+            .expect("act");
+    }
+    let commission = last
+        .iter()
+        .find(|r| r.point == "cash.rake.mode_and_bounds")
+        .expect("a commission");
+    assert_eq!(commission.ruleset.to_string(), "pt-online v1.1.0");
+    assert!(commission.to_string().contains("(5% of the pot)"));
+    // The next hand is dealt under the new rules.
+    let out = table.start_hand(&mut rng).expect("hand");
+    assert!(out.iter().all(|r| r.ruleset.to_string() == "house v1.0.0"));
+}
