@@ -19,8 +19,9 @@ impl CashTable {
                 continue;
             };
             let name = seat.player.clone();
-            // Resting: two hands keep the seat (pt-casino-2007 rule 13).
-            if seat.sitting_out {
+            // Resting: two hands keep the seat (pt-casino-2007 rule 13). A player who asked to
+            // rest during a hand he was dealt begins his rest with the next one.
+            if seat.sitting_out && !dealt.contains(&index) {
                 let rested = seat.hands_rested + 1;
                 if let Some(s) = self.seats[index].as_mut() {
                     s.hands_rested = rested;

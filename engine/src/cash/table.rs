@@ -257,6 +257,12 @@ impl CashTable {
         })
     }
 
+    /// Whether seat `index` can be taken: empty, and not the seat of a player who left the
+    /// hand in progress (it is freed when the hand ends).
+    pub(super) fn seat_free(&self, index: usize) -> bool {
+        self.seats[index].is_none() && !self.live.as_ref().is_some_and(|l| l.seats.contains(&index))
+    }
+
     pub(super) fn push(&mut self, out: &mut Vec<Ruling>, r: Ruling) {
         self.log.push(r.clone());
         out.push(r);
@@ -406,12 +412,10 @@ impl CashTable {
                     seats: self.seats.len(),
                 })
             }
-            Some(s) if self.seats[s - 1].is_some() => return Err(CashError::SeatTaken(s)),
+            Some(s) if !self.seat_free(s - 1) => return Err(CashError::SeatTaken(s)),
             Some(s) => s - 1,
-            None => self
-                .seats
-                .iter()
-                .position(Option::is_none)
+            None => (0..self.seats.len())
+                .find(|&i| self.seat_free(i))
                 .ok_or(CashError::TableFull)?,
         };
         let mut out = Vec::new();
