@@ -10,9 +10,11 @@
 //!   registry of every rule point.
 //! - [`ruleset`]: jurisdictions' rulebooks as RON plus sandboxed Rhai, with `extends` and bounds.
 //! - [`phh`]: reading, writing and replaying Poker Hand History files.
+//! - [`cash`]: cash tables: seats, buy-ins, sessions, commission, rests, failures.
 //! - [`tournament`]: tournament money in integer cents: the prize pool and the payout list.
 
 pub mod cards;
+pub mod cash;
 pub mod events;
 pub mod hand;
 pub mod phh;

@@ -201,18 +201,19 @@ impl Hand {
                 return Err(ActionError::NotReopened { raised, full });
             }
         }
-        if let Structure::FixedLimit { .. } = self.config.structure {
-            let cap = self
-                .rules
-                .raise_cap(&RaiseCapContext {
-                    street: self.street,
-                    players_in_hand: self.players.iter().filter(|o| !o.folded).count(),
-                })
-                .value;
-            if let Some(cap) = cap {
-                if self.raises >= cap {
-                    return Err(ActionError::RaiseCapReached { cap });
-                }
+        // The cap is asked under every structure: the engine's default caps only fixed limit,
+        // but a text may cap every game (pt-casino-2007 rule 87).
+        let cap = self
+            .rules
+            .raise_cap(&RaiseCapContext {
+                structure: self.config.structure,
+                street: self.street,
+                players_in_hand: self.players.iter().filter(|o| !o.folded).count(),
+            })
+            .value;
+        if let Some(cap) = cap {
+            if self.raises >= cap {
+                return Err(ActionError::RaiseCapReached { cap });
             }
         }
         // A raise that puts every opponent all-in is enough even when it is below a full raise.

@@ -38,6 +38,8 @@ pub struct ReopenContext {
 /// Context for `betting.raise_cap`.
 #[derive(Clone, Debug, Serialize)]
 pub struct RaiseCapContext {
+    /// The betting structure (the engine's default caps only fixed limit).
+    pub structure: Structure,
     /// The round being bet.
     pub street: Street,
     /// Players still holding cards (not folded), all-in players included.

@@ -42,9 +42,11 @@ impl Rules for DefaultRules {
         Decided::by_default(ctx.raised_since_last_action >= ctx.full_raise)
     }
 
-    /// A bet and three raises per round, unlimited when only two players remain.
+    /// Fixed limit: a bet and three raises per round, unlimited when only two players
+    /// remain. No cap in the other structures.
     fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
-        Decided::by_default(if ctx.players_in_hand <= 2 {
+        let fixed_limit = matches!(ctx.structure, Structure::FixedLimit { .. });
+        Decided::by_default(if ctx.players_in_hand <= 2 || !fixed_limit {
             None
         } else {
             Some(4)

@@ -131,4 +131,12 @@ pub trait Rules: Send + Sync {
     fn timeout_action(&self, ctx: &TimeoutContext) -> Decided<TimeoutAction> {
         DefaultRules.timeout_action(ctx)
     }
+
+    /// A PARAMETER's value as the rules bind it (the ruleset's own binding or an ancestor's),
+    /// with its citation; `None` when the point is not bound with a value. Table-level code
+    /// (cash tables, tournaments) reads its PARAMETERs through this; the engine's defaults
+    /// bind none.
+    fn parameter(&self, _point: &str) -> Option<Decided<ron::Value>> {
+        None
+    }
 }

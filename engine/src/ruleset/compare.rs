@@ -241,8 +241,72 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
                 }))
             })
             .collect(),
+        _ => return cash_probes(rules, point),
+    };
+    Some(outcomes.join(", "))
+}
+
+/// The cash table's own DECISIONS (commission, buy-ins, rebuys, online failures and session
+/// ends), asked on a small battery of situations each with the facts the cash table gives
+/// them (see `crate::cash`): the outcome, with the amount when the decision names one. The
+/// table's other points (minimum players, rests, missed blinds...) are measured on the
+/// bundled scenarios like every table event.
+fn cash_probes(rules: &RulesetRules, point: &str) -> Option<String> {
+    use ron::Value;
+    let n = |v: i64| Value::Number(ron::Number::new(v));
+    let b = Value::Bool;
+    let s = |t: &str| Value::String(t.into());
+    let battery: Vec<Vec<(&str, Value)>> = match point {
+        "cash.rake.no_flop_no_drop" => vec![
+            vec![("flop_dealt", b(false)), ("voluntary_bet", b(false))],
+            vec![("flop_dealt", b(false)), ("voluntary_bet", b(true))],
+            vec![("flop_dealt", b(true)), ("voluntary_bet", b(true))],
+        ],
+        "cash.rake.split_payments" => vec![vec![("payments", n(2)), ("all_in", b(true))]],
+        "cash.buy_in.joining_mid_game" => vec![vec![
+            ("game_started", b(true)),
+            ("players", n(4)),
+            ("initial_buy_in", n(1000)),
+            ("average_stack", n(1250)),
+            ("minimum_entry", n(500)),
+        ]],
+        "cash.rebuy_below_minimum" => vec![
+            vec![("stack", n(5)), ("table_minimum", n(10))],
+            vec![("stack", n(50)), ("table_minimum", n(10))],
+        ],
+        "online.communication_failure" => {
+            vec![
+                vec![("origin", s("operator"))],
+                vec![("origin", s("player"))],
+            ]
+        }
+        "online.session_termination" => vec![
+            vec![("cause", s("no_bets")), ("hands_without_bet", n(6))],
+            vec![
+                ("cause", s("no_bets")),
+                ("hands_without_bet", n(7)),
+                ("invited", b(true)),
+            ],
+            vec![
+                ("cause", s("stack_below_minimum")),
+                ("invited", b(true)),
+                ("warned", b(true)),
+            ],
+        ],
         _ => return None,
     };
+    let outcomes: Vec<String> = battery
+        .into_iter()
+        .map(|facts| {
+            let facts: BTreeMap<String, Value> =
+                facts.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            let d = rules.table_event(point, &facts);
+            match d.fields.get("amount") {
+                Some(v) => format!("{} {v}", d.outcome),
+                None => d.outcome,
+            }
+        })
+        .collect();
     Some(outcomes.join(", "))
 }
 

@@ -406,7 +406,12 @@ fn check_binding(
 /// Checks every descendant's bindings against every ancestor's bounds.
 fn check_bounds(layers: &[Layer], problems: &mut Vec<Problem>) {
     for (a, ancestor) in layers.iter().enumerate().skip(1) {
-        for (point, bound) in &ancestor.file.bounds {
+        for (point, bound) in ancestor
+            .file
+            .bounds
+            .iter()
+            .flat_map(|(point, bounds)| bounds.iter().map(move |b| (point, b)))
+        {
             for child in &layers[..a] {
                 let Some(binding) = child.file.bindings.get(point) else {
                     continue;

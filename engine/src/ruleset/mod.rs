@@ -18,5 +18,5 @@ pub use compare::{compare, compare_with, probe_battery, render, Cell, Matrix, Pr
 pub use error::{Location, Problem, ProblemKind};
 pub use load::{Layer, Loader, MemoryLoader, Resolved, Ruleset, RulesetSource};
 pub use rules::RulesetRules;
-pub use schema::{Binding, Bound, RulesetFile, RulesetKind};
+pub use schema::{Binding, Bound, Bounds, RulesetFile, RulesetKind};
 pub use script::{Sandbox, Script, ScriptError};

@@ -220,6 +220,10 @@ impl Rules for RulesetRules {
         self.ruleset.reference()
     }
 
+    fn parameter(&self, point: &str) -> Option<Decided<ron::Value>> {
+        RulesetRules::parameter(self, point).map(|(value, citation)| Decided { value, citation })
+    }
+
     fn table_event(&self, point: &str, facts: &BTreeMap<String, ron::Value>) -> EventDecision {
         let (outcome, fields, text) = crate::events::default_ruling(point, facts);
         let default = EventDecision {
@@ -425,7 +429,16 @@ impl Rules for RulesetRules {
             }),
             _ => false,
         };
-        if no_flop_no_drop && !ctx.flop_dealt {
+        // A commission charged per session or per buy-in is the cash table's (crate::cash):
+        // nothing is taken from the pot.
+        let per_hand = match &value {
+            ron::Value::Map(map) => map.iter().all(|(k, v)| {
+                !matches!((k, v), (ron::Value::String(k), ron::Value::String(m))
+                    if k == "mode" && m != "per_hand")
+            }),
+            _ => true,
+        };
+        if (no_flop_no_drop && !ctx.flop_dealt) || !per_hand {
             return Decided { value: 0, citation };
         }
         let percent = field("percent").unwrap_or(0);

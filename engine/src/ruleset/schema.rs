@@ -37,9 +37,10 @@ pub struct RulesetFile {
     /// Rhai files (relative to the ruleset directory) defining the decision functions.
     #[serde(default)]
     pub scripts: Vec<String>,
-    /// Legal bounds this ruleset imposes on any ruleset that extends it, by rule point.
+    /// Legal bounds this ruleset imposes on any ruleset that extends it, by rule point: one
+    /// bound, or a list of bounds on different fields of the point's value.
     #[serde(default)]
-    pub bounds: BTreeMap<String, Bound>,
+    pub bounds: BTreeMap<String, Bounds>,
     /// The rule points this rulebook addresses, by id.
     #[serde(default)]
     pub bindings: BTreeMap<String, Binding>,
@@ -75,6 +76,27 @@ pub struct Binding {
     /// Where the text is ambiguous or garbled: the reading chosen, and why.
     #[serde(default)]
     pub reading: Option<String>,
+}
+
+/// The bounds on one rule point: one, or several (each on its own `field`, e.g. the per-hand
+/// and the per-buy-in commission percentages of `cash.rake.mode_and_bounds`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Bounds {
+    /// A single bound.
+    One(Bound),
+    /// Several bounds, all of which apply.
+    Many(Vec<Bound>),
+}
+
+impl Bounds {
+    /// Every bound, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Bound> {
+        match self {
+            Bounds::One(bound) => std::slice::from_ref(bound).iter(),
+            Bounds::Many(bounds) => bounds.iter(),
+        }
+    }
 }
 
 /// A legal bound a parent imposes on children: on a PARAMETER's value (or one field of it),

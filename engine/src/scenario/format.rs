@@ -18,7 +18,11 @@ pub struct Scenario {
     #[serde(default)]
     pub table: Option<TableSetup>,
     /// What happens, in order.
+    #[serde(default)]
     pub steps: Vec<Step>,
+    /// A cash session instead of a single hand (see [`super::cash`]).
+    #[serde(default)]
+    pub cash: Option<super::cash::CashSession>,
     /// Expected finishing stacks, by ruleset id (`"*"`: any ruleset).
     #[serde(default)]
     pub expect_stacks: BTreeMap<String, Vec<Chips>>,

@@ -22,6 +22,9 @@ pub struct StepResult {
     pub ruling: Option<EventRuling>,
     /// Why the step was refused, if it was.
     pub error: Option<String>,
+    /// The rulings the step made (cash sessions), as sentences with citations.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<String>,
 }
 
 /// A scenario run under one ruleset.
@@ -87,6 +90,9 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
         stacks: None,
         failures: Vec::new(),
     };
+    if let Some(session) = &scenario.cash {
+        return super::cash::run(session, rules, out);
+    }
     let mut hand: Option<Hand> = None;
     let refusal = scenario
         .expect_refused
@@ -124,6 +130,7 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
             what: String::new(),
             ruling: None,
             error: None,
+            rulings: Vec::new(),
         };
         match step {
             Step::Deal(holes) => {

@@ -58,7 +58,13 @@ pub fn fee_bounds(ruleset: &Ruleset) -> Option<(FeeBounds, String)> {
                 };
             }
         }
-        if let Some(bound) = layer.file.bounds.get(FEE_POINT) {
+        let bounds = layer
+            .file
+            .bounds
+            .get(FEE_POINT)
+            .into_iter()
+            .flat_map(|b| b.iter());
+        for bound in bounds {
             if bound.field.as_deref() == Some("fee_percent") {
                 let cited = article(ruleset, id, &bound.citation);
                 // The same layer's binding usually cites the bound's article already.

@@ -102,6 +102,9 @@ pub fn render(name: &str, outcomes: &[Outcome]) -> String {
                 }
                 (None, None) => {}
             }
+            for r in &step.rulings {
+                let _ = writeln!(out, "     {:<width$}  {r}", o.ruleset);
+            }
         }
     }
     for o in outcomes {

@@ -1,0 +1,81 @@
+//! The draw for seats and tables at the start of a game (`seating.initial_draw`): seats drawn
+//! among registered players (pt-casino-2007 rule 11); with players for several tables, tables
+//! drawn by suit (rule 25); more players than seats and no table to open, priority to the
+//! players of the previous session (rule 27).
+
+use super::decide::{decide, facts, flag, int};
+use crate::rules::{Rules, Ruling};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::Serialize;
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Registration {
+    /// The player.
+    pub player: String,
+    /// Played the previous session (priority when seats run short, rule 27).
+    pub previous_session: bool,
+}
+
+/// The result of the draw.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Draw {
+    /// Each table's seats (from 1) and players, tables in order.
+    pub tables: Vec<Vec<(usize, String)>>,
+    /// Players left without a seat (to the waiting list).
+    pub left_out: Vec<String>,
+    /// The ruling.
+    pub ruling: Ruling,
+}
+
+/// Draws `registered` players onto `tables` tables of `seats` seats with `rng`.
+pub fn draw_seats<R: Rng + ?Sized>(
+    rules: &dyn Rules,
+    registered: &[Registration],
+    tables: usize,
+    seats: usize,
+    rng: &mut R,
+) -> Draw {
+    let capacity = tables * seats;
+    let d = decide(
+        rules,
+        "seating.initial_draw",
+        &facts([
+            ("registered", int(registered.len() as u64)),
+            ("another_table_can_open", flag(tables > 1)),
+            ("tables", int(tables as u64)),
+        ]),
+        || {
+            (
+                "seats_drawn".into(),
+                "seats are drawn at random among the registered players".into(),
+            )
+        },
+    );
+    let mut order: Vec<&Registration> = registered.iter().collect();
+    order.shuffle(rng);
+    if order.len() > capacity && d.outcome == "seats_drawn_previous_session_priority" {
+        // Stable: the draw's order within each group is kept.
+        order.sort_by_key(|r| !r.previous_session);
+    }
+    let (seated, left) = order.split_at(order.len().min(capacity));
+    let mut out: Vec<Vec<(usize, String)>> = vec![Vec::new(); tables.max(1)];
+    // Round-robin over the tables is a draw by suit: each suit is one table.
+    for (k, r) in seated.iter().enumerate() {
+        out[k % tables.max(1)].push((0, r.player.clone()));
+    }
+    for table in &mut out {
+        let mut numbers: Vec<usize> = (1..=seats).collect();
+        numbers.shuffle(rng);
+        for (slot, n) in table.iter_mut().zip(numbers) {
+            slot.0 = n;
+        }
+        table.sort();
+    }
+    Draw {
+        tables: out,
+        left_out: left.iter().map(|r| r.player.clone()).collect(),
+        ruling: d.ruling,
+    }
+}

@@ -1,0 +1,697 @@
+//! Dealing and playing one hand at the cash table: who is dealt in, where the button goes,
+//! the blinds and the posts the table owes (missed blinds dead, the inactive player's big
+//! blind), the hand itself, the commission when it is settled, and voiding a hand broken by a
+//! failure.
+
+use super::commission::{self, per_hand, Mode, Payment, Split};
+use super::decide::{decide, facts, flag, int, ints, ruling, text};
+use super::error::CashError;
+use super::hand_rules::HandRules;
+use super::seats::HandReview;
+use super::table::{percent, CashTable, Failure, Status};
+use crate::cards::{format_cards, Card, Deck};
+use crate::hand::{Action, ActionKind, Event, Hand, HandConfig, Phase, PostKind, Structure};
+use crate::rules::{BlindsContext, Rules, Ruling};
+use crate::Chips;
+use rand::Rng;
+use std::sync::Arc;
+
+/// The hand in progress and what the table needs to finish or void it.
+pub(crate) struct LiveHand {
+    /// The table's hand number.
+    pub number: u64,
+    /// The state machine.
+    pub hand: Hand,
+    /// The rules the hand started under (kept for the whole hand).
+    pub rules: Arc<dyn Rules>,
+    /// Position → seat index.
+    pub seats: Vec<usize>,
+    /// The cards still to come.
+    pub deck: Deck,
+    /// Each position's stack before anything was posted (a void hand returns to these).
+    pub start_stacks: Vec<Chips>,
+    /// The button before this hand (a void hand puts it back).
+    pub previous_button: Option<usize>,
+    /// The dealt-in seats as they were before the hand (a void hand restores them).
+    pub before: Vec<super::seats::Seat>,
+    /// How many of the hand's rulings were already reported.
+    pub reported: usize,
+}
+
+impl CashTable {
+    /// Deals the next hand from a deck shuffled with `rng` (which also draws the button where
+    /// the ruleset draws it, pt-online rule 46).
+    pub fn start_hand<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Vec<Ruling>, CashError> {
+        let deck = Deck::shuffled(rng);
+        let draw = rng.random::<u32>() as usize;
+        self.start_hand_with(deck, draw)
+    }
+
+    /// Deals the next hand from `deck` (hole cards in position order from the first seat
+    /// after the button... as the hand asks, then the board, no burns); `draw` picks the
+    /// button among the players dealt in where the ruleset draws it.
+    pub fn start_hand_with(&mut self, deck: Deck, draw: usize) -> Result<Vec<Ruling>, CashError> {
+        match self.status {
+            Status::Closed => return Err(CashError::Closed("no more hands are dealt".into())),
+            Status::Suspended { .. } => {
+                return Err(CashError::CannotStart(
+                    "the game is suspended until enough players are back".into(),
+                ))
+            }
+            _ => {}
+        }
+        if self.live.is_some() {
+            return Err(CashError::HandInProgress("finish or void it first".into()));
+        }
+        let mut out = Vec::new();
+        if !self.check_min_players(&mut out) {
+            let why = out
+                .last()
+                .map_or_else(|| "too few players".to_string(), |r| format!("{r}"));
+            // Before the first hand nothing is suspended: say why no hand starts.
+            let d = decide(
+                self.rules.as_ref(),
+                "table.min_players",
+                &facts([
+                    ("players", int(self.players_in_play() as u64)),
+                    ("table_seats", int(self.limits.seats as u64)),
+                ]),
+                || ("table_cannot_run".into(), why.clone()),
+            );
+            return Err(CashError::CannotStart(format!("{}", d.ruling)));
+        }
+        let dealt: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].as_ref().is_some_and(|s| s.can_be_dealt()))
+            .collect();
+        if dealt.len() < 2 {
+            return Err(CashError::CannotStart(format!(
+                "{} player(s) can be dealt in (resting, waiting a deal or owing a rebuy are not)",
+                dealt.len()
+            )));
+        }
+        self.start_session(&mut out);
+        let previous_button = self.button;
+        let button_seat = self.move_button(&dealt, draw, &mut out);
+        self.mark_missed_blinds(previous_button, button_seat, &dealt);
+        let rules = self.rules.clone();
+        let button = dealt.iter().position(|&s| s == button_seat).unwrap_or(0);
+        let start_stacks: Vec<Chips> = dealt
+            .iter()
+            .map(|&i| self.seats[i].as_ref().map_or(0, |s| s.stack))
+            .collect();
+        let (mut config, blinds_citation) = HandConfig::at_table(
+            start_stacks.clone(),
+            button,
+            self.limits.small_blind,
+            self.limits.big_blind,
+            rules.as_ref(),
+        );
+        config.variant = self.config.variant;
+        config.structure = match self.config.structure {
+            Structure::FixedLimit { .. } => Structure::FixedLimit {
+                small_bet: self.limits.big_blind,
+                big_bet: self.limits.big_blind * 2,
+            },
+            s => s,
+        };
+        // What returning and inactive players owe.
+        for (p, &i) in dealt.iter().enumerate() {
+            let Some(seat) = self.seats[i].clone() else {
+                continue;
+            };
+            if seat.missed_small || seat.missed_big {
+                let minimum = self.limits.big_blind;
+                let d = decide(
+                    rules.as_ref(),
+                    "blinds.missed_blinds",
+                    &facts([
+                        ("missed_small", flag(seat.missed_small)),
+                        ("missed_big", flag(seat.missed_big)),
+                        ("table_minimum", int(minimum)),
+                        ("small_blind", int(self.limits.small_blind)),
+                    ]),
+                    || {
+                        (
+                            "nothing_owed".into(),
+                            "a returning player owes nothing for blinds missed while away".into(),
+                        )
+                    },
+                );
+                if d.outcome == "post_dead" {
+                    config.antes[p] = d.number("amount").unwrap_or(0);
+                }
+                let mut r = d.ruling;
+                r.finding = crate::rules::Finding::Text(format!("{}: {}", seat.player, r.text()));
+                self.push(&mut out, r);
+                if let Some(s) = self.seats[i].as_mut() {
+                    s.missed_small = false;
+                    s.missed_big = false;
+                }
+            }
+            if seat.owes_big_blind {
+                if config.blinds[p] == 0 {
+                    config.posts[p] = self.limits.big_blind;
+                    let r = ruling(
+                        rules.as_ref(),
+                        "blinds.inactivity_forced_post",
+                        rules
+                            .table_event("blinds.inactivity_forced_post", &facts([("hands_without_bet", int(5))]))
+                            .citation,
+                        format!(
+                            "{} posts a big blind of {} this hand, without changing the order of betting",
+                            seat.player, self.limits.big_blind
+                        ),
+                    );
+                    self.push(&mut out, r);
+                }
+                if let Some(s) = self.seats[i].as_mut() {
+                    s.owes_big_blind = false;
+                }
+            }
+        }
+        let before: Vec<super::seats::Seat> = dealt
+            .iter()
+            .filter_map(|&i| self.seats[i].clone())
+            .collect();
+        let mut hand = Hand::new(config, Arc::new(HandRules(rules.clone())))
+            .map_err(|e| CashError::CannotStart(e.to_string()))?;
+        let mut deck = deck;
+        while hand.next_hole_deal().is_some() {
+            crate::sim::deal_next(&mut hand, &mut deck)?;
+        }
+        for &i in self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|_| i))
+            .collect::<Vec<_>>()
+            .iter()
+        {
+            if let Some(s) = self.seats[i].as_mut() {
+                if s.waits_one_deal && !dealt.contains(&i) {
+                    s.waits_one_deal = false;
+                }
+            }
+        }
+        self.hand_number += 1;
+        self.status = Status::Running;
+        let players: Vec<String> = dealt
+            .iter()
+            .map(|&i| {
+                let s = self.seats[i].as_ref().map_or("?", |s| s.player.as_str());
+                format!("{s} (seat {})", i + 1)
+            })
+            .collect();
+        let posted: Vec<String> = hand
+            .config()
+            .blinds
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b > 0)
+            .map(|(p, b)| {
+                let who = self.seats[dealt[p]]
+                    .as_ref()
+                    .map_or("?", |s| s.player.as_str());
+                format!("{who} posts {b}")
+            })
+            .collect();
+        let r = ruling(
+            rules.as_ref(),
+            "blinds.positions_and_amounts",
+            blinds_citation,
+            format!(
+                "hand {}: {} dealt in; {}",
+                self.hand_number,
+                players.join(", "),
+                posted.join(", ")
+            ),
+        );
+        self.push(&mut out, r);
+        self.live = Some(LiveHand {
+            number: self.hand_number,
+            hand,
+            rules,
+            seats: dealt,
+            deck,
+            start_stacks,
+            previous_button,
+            before,
+            reported: 0,
+        });
+        self.progress(&mut out)?;
+        Ok(out)
+    }
+
+    /// Starts a new commission session when the last one is over (per-session mode): every
+    /// seated player pays (pt-casino-2007 rule 7(b)).
+    fn start_session(&mut self, out: &mut Vec<Ruling>) {
+        let (Mode::PerSession { minutes, .. }, _) = commission::mode(self.rules.as_ref()) else {
+            return;
+        };
+        let number = match self.session {
+            None => 1,
+            Some((n, started)) if self.now >= started + minutes => n + 1,
+            Some(_) => return,
+        };
+        self.session = Some((number, self.now));
+        for i in 0..self.seats.len() {
+            self.charge_session(i, number, out);
+        }
+    }
+
+    /// Moves the button (the 2007 decree's "mão") for the new deal: `button.initial_position_and_rotation`.
+    fn move_button(&mut self, dealt: &[usize], draw: usize, out: &mut Vec<Ruling>) -> usize {
+        let seat_numbers: Vec<u64> = dealt.iter().map(|&i| i as u64 + 1).collect();
+        let start = self.button.is_none();
+        let previous = self.button.map_or(0, |b| b as u64 + 1);
+        let default_next = match self.button {
+            None => dealt[0],
+            Some(b) => dealt.iter().copied().find(|&i| i > b).unwrap_or(dealt[0]),
+        };
+        let d = decide(
+            self.rules.as_ref(),
+            "button.initial_position_and_rotation",
+            &facts([
+                ("event", text(if start { "start" } else { "new_deal" })),
+                ("occupied_seats", ints(&seat_numbers)),
+                ("mao_seat", int(previous)),
+                ("button_seat", int(previous)),
+            ]),
+            || {
+                if start {
+                    (
+                        "button_to_first_seat".into(),
+                        format!("the button starts at seat {}", default_next + 1),
+                    )
+                } else {
+                    (
+                        "button_moves_left".into(),
+                        format!("the button moves to seat {}", default_next + 1),
+                    )
+                }
+            },
+        );
+        let named = d
+            .number("mao_seat")
+            .or_else(|| d.number("button_seat"))
+            .map(|s| s as usize)
+            .filter(|s| *s >= 1 && dealt.contains(&(s - 1)))
+            .map(|s| s - 1);
+        let seat = match (d.outcome.as_str(), named) {
+            (_, Some(s)) => s,
+            ("button_drawn", None) => dealt[draw % dealt.len()],
+            _ => default_next,
+        };
+        self.button = Some(seat);
+        let mut r = d.ruling;
+        if d.outcome == "button_drawn" {
+            r.finding =
+                crate::rules::Finding::Text(format!("{}: seat {} drawn", r.text(), seat + 1));
+        }
+        self.push(out, r);
+        seat
+    }
+
+    /// Players resting where the blinds fall this deal miss them (pt-casino-2007 rule 90).
+    fn mark_missed_blinds(&mut self, previous: Option<usize>, button_seat: usize, dealt: &[usize]) {
+        let seated: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].as_ref().is_some_and(|s| s.stack > 0))
+            .collect();
+        if seated.len() == dealt.len() || seated.len() < 2 {
+            return;
+        }
+        let Some(button) = seated.iter().position(|&s| s == button_seat) else {
+            return;
+        };
+        let plan = self
+            .rules
+            .blinds(&BlindsContext {
+                players: seated.len(),
+                button,
+            })
+            .value;
+        // Where the button holder posts the small blind himself (the 2007 decree's mão), a
+        // resting player the marker passes over misses his small bet.
+        if plan.small_blind == Some(button) {
+            if let Some(previous) = previous {
+                let n = self.seats.len();
+                let mut i = (previous + 1) % n;
+                while i != button_seat && i != previous {
+                    if let Some(s) = self.seats[i]
+                        .as_mut()
+                        .filter(|s| s.sitting_out && s.stack > 0)
+                    {
+                        s.missed_small = true;
+                    }
+                    i = (i + 1) % n;
+                }
+            }
+        }
+        for (position, small) in [(plan.small_blind, true), (Some(plan.big_blind), false)] {
+            let Some(seat) = position.and_then(|p| seated.get(p)).copied() else {
+                continue;
+            };
+            if dealt.contains(&seat) {
+                continue;
+            }
+            if let Some(s) = self.seats[seat].as_mut().filter(|s| s.sitting_out) {
+                if small {
+                    s.missed_small = true;
+                } else {
+                    s.missed_big = true;
+                }
+            }
+        }
+    }
+
+    /// `player` acts in the hand in progress. The table deals the board as it is due and
+    /// settles the hand when it ends (tabled hands speak at showdown).
+    pub fn act(&mut self, player: &str, action: Action) -> Result<Vec<Ruling>, CashError> {
+        let index = self
+            .find(player)
+            .ok_or_else(|| CashError::NotSeated(player.to_string()))?;
+        let live = self.live.as_mut().ok_or(CashError::NoHand)?;
+        let position = live.seats.iter().position(|&s| s == index).ok_or_else(|| {
+            CashError::HandInProgress(format!("{player} is not dealt in this hand"))
+        })?;
+        live.hand.act(position, action)?;
+        let mut out = Vec::new();
+        self.progress(&mut out)?;
+        Ok(out)
+    }
+
+    /// The player to act, if a hand is in progress.
+    pub fn to_act(&self) -> Option<String> {
+        let live = self.live.as_ref()?;
+        let p = live.hand.actor()?;
+        self.seats[live.seats[p]].as_ref().map(|s| s.player.clone())
+    }
+
+    /// The hand in progress.
+    pub fn hand(&self) -> Option<&Hand> {
+        self.live.as_ref().map(|l| &l.hand)
+    }
+
+    /// Deals what is due, finishes a showdown, settles a completed hand.
+    fn progress(&mut self, out: &mut Vec<Ruling>) -> Result<(), CashError> {
+        let Some(live) = self.live.as_mut() else {
+            return Ok(());
+        };
+        loop {
+            if live.hand.phase() == Phase::Showdown {
+                live.hand.finish_showdown()?;
+            }
+            if live.hand.is_complete() || !crate::sim::deal_next(&mut live.hand, &mut live.deck)? {
+                break;
+            }
+        }
+        let fresh: Vec<Ruling> = live.hand.rulings()[live.reported..].to_vec();
+        live.reported = live.hand.rulings().len();
+        for r in fresh {
+            self.push(out, r);
+        }
+        if self.live.as_ref().is_some_and(|l| l.hand.is_complete()) {
+            self.settle(out);
+        }
+        Ok(())
+    }
+
+    /// Pays the hand: commission from the payments, stacks, records, then what happens
+    /// between hands.
+    fn settle(&mut self, out: &mut Vec<Ruling>) {
+        let Some(live) = self.live.take() else {
+            return;
+        };
+        let rules = live.rules.clone();
+        let hand = &live.hand;
+        let n = live.seats.len();
+        let mut payments = Vec::new();
+        let mut put_in = vec![0 as Chips; n];
+        let mut returned = vec![0 as Chips; n];
+        let mut bet = vec![false; n];
+        let mut voluntary = false;
+        for event in hand.events() {
+            match *event {
+                Event::Awarded {
+                    pot,
+                    player,
+                    amount,
+                    ..
+                } => payments.push(Payment {
+                    pot,
+                    position: player,
+                    amount,
+                }),
+                Event::UncalledReturned { player, amount } => returned[player] += amount,
+                Event::Posted { player, kind, .. } if kind != PostKind::Ante => {
+                    bet[player] = true;
+                }
+                Event::Acted { player, kind, .. } => {
+                    if matches!(kind, ActionKind::Call | ActionKind::Bet | ActionKind::Raise) {
+                        bet[player] = true;
+                        voluntary = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let end = hand.stacks();
+        let mut won = vec![0 as Chips; n];
+        for p in &payments {
+            won[p.position] += p.amount;
+        }
+        for p in 0..n {
+            // start - put in + returned + won = end
+            put_in[p] = (live.start_stacks[p] + returned[p] + won[p]).saturating_sub(end[p]);
+        }
+        let taken = self.hand_commission(&rules, hand, &payments, voluntary, &live.seats, out);
+        let mut commission = vec![0 as Chips; n];
+        for (pay, t) in payments.iter().zip(&taken) {
+            commission[pay.position] += t;
+        }
+        let board = format_cards(hand.board());
+        for p in 0..n {
+            let index = live.seats[p];
+            let Some(seat) = self.seats[index].as_mut() else {
+                continue;
+            };
+            seat.stack = end[p] - commission[p];
+            let wagered = put_in[p] - returned[p];
+            let net_won = won[p] - commission[p];
+            if bet[p] {
+                seat.hands_without_bet = 0;
+                seat.idle = Default::default();
+            } else {
+                seat.hands_without_bet += 1;
+            }
+            let player = seat.player.clone();
+            let totals = self.totals.entry(player.clone()).or_default();
+            totals.wagered += wagered;
+            totals.won += net_won;
+            totals.commission += commission[p];
+            totals.hand_commission += commission[p];
+            totals.hands += 1;
+            let hole: Vec<Card> = hand.hole_cards(p).iter().flatten().copied().collect();
+            self.reviews.insert(
+                player,
+                HandReview {
+                    hand: live.number,
+                    ruleset: rules.ruleset().to_string(),
+                    seat: index + 1,
+                    hole_cards: format_cards(&hole),
+                    board: board.clone(),
+                    wagered,
+                    won: net_won,
+                    commission: commission[p],
+                    result: net_won as i128 - wagered as i128,
+                    void: false,
+                },
+            );
+        }
+        self.between_hands(&live.seats, out);
+    }
+
+    /// The per-hand commission taken from each payment, with its rulings.
+    fn hand_commission(
+        &mut self,
+        rules: &Arc<dyn Rules>,
+        hand: &Hand,
+        payments: &[Payment],
+        voluntary: bool,
+        seats: &[usize],
+        out: &mut Vec<Ruling>,
+    ) -> Vec<Chips> {
+        let none = vec![0; payments.len()];
+        let (Mode::PerHand { basis_points, cap }, citation) = commission::mode(rules.as_ref())
+        else {
+            return none;
+        };
+        if basis_points == 0 || payments.is_empty() {
+            return none;
+        }
+        let flop = !hand.board().is_empty();
+        let d = decide(
+            rules.as_ref(),
+            "cash.rake.no_flop_no_drop",
+            &facts([
+                ("flop_dealt", flag(flop)),
+                ("voluntary_bet", flag(voluntary)),
+                ("street", text(hand.street().name())),
+            ]),
+            || ("commission".into(), "every hand pays the commission".into()),
+        );
+        if d.outcome == "no_commission" {
+            self.push(out, d.ruling);
+            return none;
+        }
+        let several = payments.len() > 1;
+        let all_in = hand
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Acted { all_in: true, .. }));
+        let split = if several {
+            let d = decide(
+                rules.as_ref(),
+                "cash.rake.split_payments",
+                &facts([
+                    ("payments", int(payments.len() as u64)),
+                    ("all_in", flag(all_in)),
+                ]),
+                || {
+                    (
+                        "from_the_pot".into(),
+                        "the commission is taken from the pot, main pot first".into(),
+                    )
+                },
+            );
+            let split = if d.outcome == "from_each_payment" {
+                Split::FromEachPayment
+            } else {
+                Split::FromThePot
+            };
+            self.push(out, d.ruling);
+            split
+        } else {
+            Split::FromEachPayment
+        };
+        let taken = per_hand(payments, basis_points, cap, split);
+        let total: Chips = taken.iter().sum();
+        if total == 0 {
+            return taken;
+        }
+        let parts: Vec<String> = payments
+            .iter()
+            .zip(&taken)
+            .map(|(p, t)| {
+                let who = self.seats[seats[p.position]]
+                    .as_ref()
+                    .map_or("?".to_string(), |s| s.player.clone());
+                format!("{t} of {who}'s {}", p.amount)
+            })
+            .collect();
+        let capped = if cap > 0 {
+            format!(", at most {cap}")
+        } else {
+            String::new()
+        };
+        let r = ruling(
+            rules.as_ref(),
+            "cash.rake.mode_and_bounds",
+            citation,
+            format!(
+                "a commission of {total} ({}% of the pot{capped}) is taken before the winners are paid: {}",
+                percent(basis_points),
+                parts.join(", ")
+            ),
+        );
+        self.push(out, r);
+        taken
+    }
+
+    /// A failure interrupted the hand in progress (`online.communication_failure`). On the
+    /// operator's side (pt-online rule 72) the hand is void: every bet and post goes back, the
+    /// stacks are as before the hand, the button goes back, and nothing counts for the session.
+    /// On the player's side (rule 73) the hand stands and play goes on.
+    pub fn void_hand(&mut self, failure: Failure) -> Result<Vec<Ruling>, CashError> {
+        let live = self.live.as_ref().ok_or(CashError::NoHand)?;
+        let rules = live.rules.clone();
+        let origin = match failure {
+            Failure::Operator => "operator",
+            Failure::Player => "player",
+        };
+        let d = decide(
+            rules.as_ref(),
+            "online.communication_failure",
+            &facts([
+                ("origin", text(origin)),
+                ("street", text(live.hand.street().name())),
+            ]),
+            || {
+                match failure {
+                Failure::Operator => (
+                    "hand_void".into(),
+                    "a failure on the operator's side broke the hand: it is void and every bet is returned".into(),
+                ),
+                Failure::Player => (
+                    "hand_stands".into(),
+                    "a failure of the player's own equipment does not void the hand".into(),
+                ),
+            }
+            },
+        );
+        let mut out = Vec::new();
+        let void = d.outcome == "hand_void";
+        self.push(&mut out, d.ruling);
+        if !void {
+            return Ok(out);
+        }
+        let Some(live) = self.live.take() else {
+            return Ok(out);
+        };
+        for (p, &index) in live.seats.iter().enumerate() {
+            let Some(before) = live.before.get(p) else {
+                continue;
+            };
+            let still_here = self.seats[index]
+                .as_ref()
+                .is_some_and(|s| s.player == before.player);
+            if still_here {
+                // Flags as before the hand too: owed posts are owed again.
+                let sitting_out = self.seats[index].as_ref().is_some_and(|s| s.sitting_out);
+                let mut restored = before.clone();
+                restored.sitting_out = sitting_out;
+                self.seats[index] = Some(restored);
+            } else {
+                // He folded and left: what he put in goes back to him all the same.
+                let returned = live.start_stacks[p].saturating_sub(live.hand.stack_of(p));
+                self.totals
+                    .entry(before.player.clone())
+                    .or_default()
+                    .cashed_out += returned;
+            }
+            {
+                let seat = before;
+                let hole: Vec<Card> = live.hand.hole_cards(p).iter().flatten().copied().collect();
+                self.reviews.insert(
+                    seat.player.clone(),
+                    HandReview {
+                        hand: live.number,
+                        ruleset: live.rules.ruleset().to_string(),
+                        seat: index + 1,
+                        hole_cards: format_cards(&hole),
+                        board: format_cards(live.hand.board()),
+                        wagered: 0,
+                        won: 0,
+                        commission: 0,
+                        result: 0,
+                        void: true,
+                    },
+                );
+            }
+        }
+        self.button = live.previous_button;
+        self.fill_vacancies(&mut out);
+        self.check_min_players(&mut out);
+        Ok(out)
+    }
+}

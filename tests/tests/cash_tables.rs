@@ -1,0 +1,366 @@
+//! Cash tables under the two cash rulesets: money is conserved over many random hands, the
+//! multi-table draw, and house rules outside the decrees' commission bounds refused. Each test
+//! names the article it proves.
+
+use floor_engine::cash::{draw_seats, CashConfig, CashTable, Failure, Registration};
+use floor_engine::rules::Rules;
+use floor_engine::ruleset::{Loader, MemoryLoader, Problem, Ruleset, RulesetSource, Sandbox};
+use floor_engine::sim::random_action;
+use floor_tests::Repo;
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+/// Random play at a cash table: players sit, rest, rebuy, leave and come back; hands are
+/// played to the end or voided. Every chip bought is on the table, taken as commission or
+/// cashed out.
+fn conserved(id: &str, seed: u64) {
+    let rules: Arc<dyn Rules> = Repo::bundled().rules(id);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (mut table, _) = CashTable::new(rules, CashConfig::holdem(10, 1000)).expect("table");
+    let names: Vec<String> = (0..7).map(|i| format!("p{i}")).collect();
+    for n in &names {
+        let _ = table.seat(n, None, 1000);
+    }
+    for _ in 0..300 {
+        if table.hand().is_none() {
+            // Between hands: someone may rest, come back, rebuy, leave or (re)join.
+            let who = &names[rng.random_range(0..names.len())];
+            match rng.random_range(0..10) {
+                0 => drop(table.sit_out(who)),
+                1 => drop(table.sit_in(who)),
+                2 => drop(table.rebuy(who, 1000)),
+                3 => drop(table.leave(who)),
+                // Whatever the rules ask: the fixed buy-in, or the average stack.
+                4 if table.seat(who, None, 1000).is_err() => {
+                    let stacks: Vec<u64> =
+                        table.state().seats.iter().map(|s| s.state.stack).collect();
+                    let average = stacks.iter().sum::<u64>() / stacks.len().max(1) as u64;
+                    let _ = table.seat(who, None, average);
+                }
+                _ => {}
+            }
+            table.advance(rng.random_range(0..3));
+            if table.start_hand(&mut rng).is_err() {
+                continue;
+            }
+        }
+        while let Some(player) = table.to_act() {
+            if rng.random_range(0..200) == 0 {
+                table.void_hand(Failure::Operator).expect("void");
+                break;
+            }
+            let legal = table.hand().and_then(|h| h.legal()).expect("legal");
+            table
+                .act(&player, random_action(&legal, &mut rng))
+                .expect("legal action");
+        }
+        let mut bought = 0;
+        let mut out = 0;
+        for n in &names {
+            if let Some(t) = table.totals(n) {
+                bought += t.bought_in;
+                out += t.commission + t.cashed_out;
+            }
+        }
+        assert_eq!(table.chips_on_table() + out, bought, "{id} seed {seed}");
+    }
+}
+
+#[test]
+fn pt_casino_2007_rules_7_28_79_chips_are_conserved_over_random_sessions() {
+    for seed in 0..4 {
+        conserved("pt-casino-2007", seed);
+    }
+}
+
+#[test]
+fn pt_online_rules_8_17_72_chips_are_conserved_over_random_sessions() {
+    for seed in 0..4 {
+        conserved("pt-online", seed);
+    }
+}
+
+#[test]
+fn pt_casino_2007_rules_25_27_the_draw_fills_tables_by_suit_and_favours_the_previous_session() {
+    let rules = Repo::bundled().rules("pt-casino-2007");
+    let registered: Vec<Registration> = (0..25)
+        .map(|i| Registration {
+            player: format!("p{i:02}"),
+            previous_session: i >= 20,
+        })
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    // Two tables of 10: tables drawn by suit; the 5 left out go to the waiting list.
+    let draw = draw_seats(rules.as_ref(), &registered, 2, 10, &mut rng);
+    assert_eq!(
+        draw.tables.iter().map(Vec::len).collect::<Vec<_>>(),
+        [10, 10]
+    );
+    assert_eq!(draw.left_out.len(), 5);
+    assert_eq!(draw.ruling.citation.to_string(), "rules 6, 25");
+    // One table, 25 players: seats drawn with priority to the previous session (rule 27).
+    let draw = draw_seats(rules.as_ref(), &registered, 1, 10, &mut rng);
+    assert_eq!(draw.ruling.citation.to_string(), "rules 6, 27");
+    for i in 20..25 {
+        let name = format!("p{i:02}");
+        assert!(
+            draw.tables[0].iter().any(|(_, p)| *p == name),
+            "{name} has priority"
+        );
+    }
+    let mut seats: Vec<usize> = draw.tables[0].iter().map(|(s, _)| *s).collect();
+    seats.dedup();
+    assert_eq!(seats, (1..=10).collect::<Vec<_>>());
+}
+
+/// Serves a house ruleset from memory and its parent from the repository.
+struct HouseOver(MemoryLoader);
+
+impl Loader for HouseOver {
+    fn ruleset(&self, id: &str) -> Result<RulesetSource, Problem> {
+        self.0.ruleset(id).or_else(|_| Repo::bundled().ruleset(id))
+    }
+    fn script(&self, id: &str, name: &str) -> Result<RulesetSource, Problem> {
+        self.0
+            .script(id, name)
+            .or_else(|_| Repo::bundled().script(id, name))
+    }
+}
+
+fn house_over_pt_online(value: &str) -> String {
+    let house = format!(
+        r#"(
+    id: "house-online",
+    title: "An operator's table rules",
+    source: "house.txt",
+    kind: House,
+    version: "1.0.0",
+    extends: "pt-online",
+    bindings: {{
+        "cash.rake.mode_and_bounds": (
+            citation: "house rule 2",
+            ruling: "the house commission",
+            value: {value},
+        ),
+    }},
+)"#
+    );
+    let loader = HouseOver(MemoryLoader::new().with("house-online", &house, &[]));
+    match Ruleset::load("house-online", &loader, &Sandbox::new()) {
+        Ok(_) => "ok".into(),
+        Err(problems) => problems
+            .iter()
+            .map(|p| {
+                // The parent's path is the checkout's: keep only what a reader compares.
+                format!("[{:?}] {p}", p.kind)
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+#[test]
+fn pt_online_rule_17_a_a_house_commission_of_6_percent_is_refused() {
+    insta::assert_snapshot!(house_over_pt_online(
+        r#"{"mode": "per_hand", "percent": 6, "cap": 0}"#
+    ));
+}
+
+#[test]
+fn pt_online_rule_17_b_a_buy_in_commission_of_25_percent_is_refused() {
+    insta::assert_snapshot!(house_over_pt_online(
+        r#"{"mode": "per_buy_in", "buy_in_percent": 25}"#
+    ));
+}
+
+#[test]
+fn pt_online_rule_17_commissions_within_the_bounds_are_accepted() {
+    assert_eq!(
+        house_over_pt_online(r#"{"mode": "per_hand", "percent": 1, "cap": 300}"#),
+        "ok"
+    );
+    assert_eq!(
+        house_over_pt_online(r#"{"mode": "per_buy_in", "buy_in_percent": 20}"#),
+        "ok"
+    );
+}
+
+/// Rules of a house ruleset extending `parent` with the commission `value`.
+fn house_rules(parent: &str, value: &str) -> Arc<dyn Rules> {
+    let house = format!(
+        r#"(
+    id: "house",
+    title: "House rules",
+    source: "house.txt",
+    kind: House,
+    version: "1.0.0",
+    extends: "{parent}",
+    bindings: {{
+        "cash.rake.mode_and_bounds": (citation: "house rule 1", value: {value}),
+    }},
+)"#
+    );
+    let loader = HouseOver(MemoryLoader::new().with("house", &house, &[]));
+    let ruleset = Ruleset::load("house", &loader, &Sandbox::new()).expect("house loads");
+    Arc::new(floor_engine::ruleset::RulesetRules::new(Arc::new(ruleset)))
+}
+
+fn average(table: &CashTable) -> u64 {
+    let stacks: Vec<u64> = table.state().seats.iter().map(|s| s.state.stack).collect();
+    stacks.iter().sum::<u64>() / stacks.len() as u64
+}
+
+#[test]
+fn pt_casino_2007_rule_7_b_tv_a24_b_the_session_fee_and_the_thirty_minutes() {
+    let rules = house_rules(
+        "pt-casino-2007",
+        r#"{"mode": "per_session", "session_percent": 10, "base": "table_maximum"}"#,
+    );
+    let mut config = CashConfig::holdem(10, 1000);
+    config.table_maximum = Some(500);
+    let (mut table, _) = CashTable::new(rules, config).expect("table");
+    for p in ["ana", "bia", "caio", "duda"] {
+        table.seat(p, None, 1000).expect("seat");
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    // The session starts with the first hand: everyone seated pays 10% of the maximum, 50.
+    let out = table.start_hand(&mut rng).expect("hand");
+    let fees: Vec<String> = out
+        .iter()
+        .filter(|r| r.point == "cash.rake.mode_and_bounds")
+        .map(|r| r.to_string())
+        .collect();
+    assert_eq!(fees.len(), 4, "{fees:?}");
+    assert!(fees[0].contains(
+        "ana pays the session commission of 50 (10% of the table maximum, 500) for session 1"
+    ));
+    assert!(fees[0].contains("house rule 1"));
+    table.void_hand(Failure::Operator).expect("void");
+    assert_eq!(table.stack("ana"), Some(950));
+    // eva sits down 29 minutes in: she pays; fred at 31 minutes does not (for this session).
+    table.advance(29);
+    let out = table.seat("eva", None, average(&table)).expect("eva");
+    assert!(out.iter().any(|r| r
+        .to_string()
+        .contains("eva pays the session commission of 50")));
+    table.advance(2);
+    let out = table.seat("fred", None, average(&table)).expect("fred");
+    assert!(out
+        .iter()
+        .any(|r| r.to_string().contains("31 minutes into session 1")));
+    assert_eq!(table.totals("fred").map(|t| t.commission), Some(0));
+    // An hour after the session began, the next hand opens session 2: everyone pays again.
+    table.advance(28);
+    let out = table.start_hand(&mut rng).expect("hand");
+    assert!(
+        out.iter().all(|r| !r.to_string().contains("session 2")),
+        "59 minutes: the hour is not yet over"
+    );
+    table.void_hand(Failure::Operator).expect("void");
+    table.advance(1);
+    let out = table.start_hand(&mut rng).expect("hand");
+    let session_two = out
+        .iter()
+        .filter(|r| r.to_string().contains("for session 2"))
+        .count();
+    assert_eq!(session_two, 6);
+    assert_eq!(table.totals("fred").map(|t| t.commission), Some(50));
+    assert_eq!(table.totals("ana").map(|t| t.commission), Some(100));
+}
+
+#[test]
+fn pt_casino_2007_rule_7_b_a_session_fee_of_25_percent_is_refused() {
+    let house = r#"(
+    id: "house",
+    title: "House rules",
+    source: "house.txt",
+    kind: House,
+    version: "1.0.0",
+    extends: "pt-casino-2007",
+    bindings: {
+        "cash.rake.mode_and_bounds": (citation: "house rule 1", value: {"mode": "per_session", "session_percent": 25, "base": "buy_in"}),
+    },
+)"#;
+    let loader = HouseOver(MemoryLoader::new().with("house", house, &[]));
+    let problems = match Ruleset::load("house", &loader, &Sandbox::new()) {
+        Ok(_) => "ok".to_string(),
+        Err(problems) => problems
+            .iter()
+            .map(|p| format!("[{:?}] {p}", p.kind))
+            .collect(),
+    };
+    insta::assert_snapshot!(problems);
+}
+
+#[test]
+fn pt_online_rule_17_b_tv_a35_b_ten_percent_of_the_buy_in_and_of_every_rebuy() {
+    let rules = house_rules(
+        "pt-online",
+        r#"{"mode": "per_buy_in", "buy_in_percent": 10}"#,
+    );
+    let (mut table, _) = CashTable::new(rules, CashConfig::holdem(2, 100)).expect("table");
+    let out = table.seat("ana", None, 100).expect("seat");
+    assert!(out.iter().any(|r| r.to_string().contains(
+        "a commission of 10 (10% of 100) is taken from ana's buy-in when the chips are bought [cash.rake.mode_and_bounds · house v1.0.0 · house rule 1]"
+    )));
+    assert_eq!(table.stack("ana"), Some(90));
+    table.rebuy("ana", 50).expect("rebuy");
+    assert_eq!(table.stack("ana"), Some(135));
+    let totals = table.totals("ana").expect("totals");
+    assert_eq!((totals.bought_in, totals.commission), (150, 15));
+    // No commission is taken from the pots in this mode.
+    table.seat("bia", None, 100).expect("seat");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    table.start_hand(&mut rng).expect("hand");
+    while let Some(p) = table.to_act() {
+        table
+            .act(&p, floor_engine::hand::Action::CheckOrCall)
+            .expect("act");
+    }
+    assert!(table
+        .log()
+        .iter()
+        .all(|r| !r.to_string().contains("of the pot")));
+    assert_eq!(table.chips_on_table(), 135 + 90);
+}
+
+#[test]
+fn a_hand_keeps_the_ruleset_version_it_started_with() {
+    let (mut table, _) = CashTable::new(
+        Repo::bundled().rules("pt-online"),
+        CashConfig::holdem(10, 1000),
+    )
+    .expect("table");
+    for p in ["ana", "bia", "caio"] {
+        table.seat(p, None, 1000).expect("seat");
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    table.start_hand(&mut rng).expect("hand");
+    // The operator publishes new rules (a 2% commission) while the hand is played.
+    table
+        .set_rules(house_rules(
+            "pt-online",
+            r#"{"mode": "per_hand", "percent": 2}"#,
+        ))
+        .expect("new rules");
+    assert_eq!(table.state().ruleset, "house v1.0.0");
+    assert_eq!(
+        table.state().hand.map(|h| h.ruleset),
+        Some("pt-online v1.1.0".to_string())
+    );
+    let mut last = Vec::new();
+    while let Some(p) = table.to_act() {
+        last = table
+            .act(&p, floor_engine::hand::Action::CheckOrCall)
+            .expect("act");
+    }
+    let commission = last
+        .iter()
+        .find(|r| r.point == "cash.rake.mode_and_bounds")
+        .expect("a commission");
+    assert_eq!(commission.ruleset.to_string(), "pt-online v1.1.0");
+    assert!(commission.to_string().contains("(5% of the pot)"));
+    // The next hand is dealt under the new rules.
+    let out = table.start_hand(&mut rng).expect("hand");
+    assert!(out.iter().all(|r| r.ruleset.to_string() == "house v1.0.0"));
+}
