@@ -1,12 +1,21 @@
-//! Tournament operations that are pure arithmetic on the rulebook's numbers: what goes into
-//! the prize pool and how the pool is paid out.
+//! Tournament operations: what goes into the prize pool and how the pool is paid out, and
+//! running the tournament itself — the structure of levels and its clock, seating, breaking
+//! and balancing tables, colour-ups and the chip race, the bubble, and a runtime that plays
+//! hands on several tables under a ruleset.
 //!
 //! Money here is euro cents ([`Cents`]), never floating point: a prize list must add up to the
 //! pool to the cent, and a regulator checks it to the cent. The rulebook's numbers (fee bounds,
 //! payout bands) come in from the caller — usually the `value` of a ruleset's binding — so the
 //! engine reads no ruleset itself and every error names the article the caller cited.
 
+pub mod bubble;
+pub mod chip_race;
+pub mod clock;
 pub mod payouts;
+pub mod runtime;
+pub mod seating;
+pub mod sim;
+pub mod structure;
 
 pub use payouts::{
     payouts, prize_pool, Band, FeeBounds, Payout, PayoutTable, PrizePool, TournamentError,
