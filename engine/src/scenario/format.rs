@@ -18,6 +18,7 @@ pub struct Scenario {
     #[serde(default)]
     pub table: Option<TableSetup>,
     /// What happens, in order.
+    #[serde(default)]
     pub steps: Vec<Step>,
     /// Expected finishing stacks, by ruleset id (`"*"`: any ruleset).
     #[serde(default)]
@@ -30,6 +31,9 @@ pub struct Scenario {
     /// variant a text lists without rules, for instance).
     #[serde(default)]
     pub expect_refused: BTreeMap<String, String>,
+    /// A tournament to run instead of a hand (see [`super::tournament`]).
+    #[serde(default)]
+    pub tournament: Option<super::tournament::TournamentScenario>,
 }
 
 /// The table a scenario's hand is played at. Positions count from 0 = the first seat left of

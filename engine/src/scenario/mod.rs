@@ -6,6 +6,7 @@
 
 mod format;
 mod run;
+pub mod tournament;
 
 pub use format::{parse, Expect, Scenario, ScenarioError, Seating, Step, TableSetup};
 pub use run::{run, Outcome, StepResult};

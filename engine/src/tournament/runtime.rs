@@ -565,6 +565,11 @@ impl Tournament {
         if busts.is_empty() {
             return Vec::new();
         }
+        if busts.len() == 1 {
+            let finishes = bubble::place(left_before, busts, SameHand::LargerStackPlacesHigher);
+            self.finishes.extend(finishes.iter().copied());
+            return finishes;
+        }
         let ruling = self.decide(
             "tournament.bubble_same_hand_eliminations",
             &[
@@ -611,6 +616,7 @@ impl Tournament {
         let finishes = self.place_busts(left_before, &busts);
         self.tables.retain(|t| t.players() > 0);
         self.finish_if_won();
+        self.check_hand_for_hand();
         Ok(finishes)
     }
 

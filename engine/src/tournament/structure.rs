@@ -74,8 +74,10 @@ pub enum Modality {
     /// Solverde §3.1.7: progressively longer levels.
     Escalator,
     /// Solverde §3.1.8: one table, 6-max.
+    #[serde(rename = "sit_and_go_6_max")]
     SitAndGoSixMax,
     /// Solverde §3.1.8: one table, 10-handed.
+    #[serde(rename = "sit_and_go_10_handed")]
     SitAndGoTenHanded,
 }
 
