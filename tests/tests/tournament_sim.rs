@@ -87,7 +87,15 @@ fn run(ruleset: &str, seed: u64) {
         paid, report.pool.prize_pool,
         "{ruleset}: the pool is paid exactly"
     );
-    assert_eq!(report.paid.len(), 20, "{ruleset}: 10% of 200 entries paid");
+    // 10% of 200 entries are paid places; players out in the hand that reaches the money
+    // share a paid place's prize under pt-tournament Art. 79º(A) / ao-tournament-2025 PR-8, so
+    // more than 20 players may be paid.
+    assert!(
+        report.paid.len() >= 20,
+        "{ruleset}: {} paid",
+        report.paid.len()
+    );
+    assert!(report.paid.iter().all(|p| p.1 > 0));
     assert!(report.paid.iter().any(|p| p.0 == report.winner));
     for point in [
         "seating.initial_draw",

@@ -12,6 +12,7 @@ pub mod bubble;
 pub mod chip_race;
 pub mod clock;
 pub mod payouts;
+pub mod play;
 pub mod runtime;
 pub mod seating;
 pub mod sim;

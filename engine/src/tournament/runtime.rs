@@ -110,6 +110,8 @@ pub struct Tournament {
     entries: u32,
     chips_in_play: Chips,
     hand_for_hand: bool,
+    hand_for_hand_asked_at: Option<u32>,
+    final_table_asked_at: Option<u32>,
     next_button: BTreeMap<u32, usize>,
     hands_played: u64,
     next_table_number: u32,
@@ -144,6 +146,8 @@ impl Tournament {
             entries: 0,
             chips_in_play: 0,
             hand_for_hand: false,
+            hand_for_hand_asked_at: None,
+            final_table_asked_at: None,
             next_button: BTreeMap::new(),
             hands_played: 0,
             next_table_number: 1,
@@ -500,7 +504,7 @@ impl Tournament {
         };
         let mut hand = Hand::new(config, self.rules.clone()).map_err(|e| err(e.to_string()))?;
         let mut deck = Deck::shuffled(rng);
-        crate::sim::play_out(&mut hand, &mut deck, rng).map_err(|e| err(e.to_string()))?;
+        super::play::play_paced(&mut hand, &mut deck, rng).map_err(|e| err(e.to_string()))?;
         let after = hand.stacks();
         let total: Chips = after.iter().sum();
         if total != before {
@@ -696,12 +700,17 @@ impl Tournament {
     fn check_hand_for_hand(&mut self) {
         let left = self.players_left();
         let paid = self.setup.paid_places;
-        if self.hand_for_hand || left <= paid || self.tables.len() < 2 {
+        if paid == 0 || self.hand_for_hand || left <= paid || self.tables.len() < 2 {
             if self.hand_for_hand && left <= paid {
                 self.hand_for_hand = false;
             }
             return;
         }
+        // Asked again only when the field has changed.
+        if self.hand_for_hand_asked_at == Some(left) {
+            return;
+        }
+        self.hand_for_hand_asked_at = Some(left);
         let r = self.decide(
             "tournament.hand_for_hand",
             &[
@@ -756,6 +765,12 @@ impl Tournament {
         }
         let left = self.players_left() as usize;
         let seats = self.setup.seats_per_table;
+        // The final table is asked about again only when the field has changed.
+        if self.final_table_asked_at == Some(left as u32) {
+            self.break_and_balance(left, seats, rng);
+            return;
+        }
+        self.final_table_asked_at = Some(left as u32);
         let r = self.decide(
             "table.breaking.reseat",
             &[
@@ -774,6 +789,10 @@ impl Tournament {
             self.form_final_table(rng);
             return;
         }
+        self.break_and_balance(left, seats, rng);
+    }
+
+    fn break_and_balance<R: Rng + ?Sized>(&mut self, left: usize, seats: usize, rng: &mut R) {
         // Break tables while the others can seat their players.
         while self.tables.len() > 1 && left <= (self.tables.len() - 1) * seats {
             let fewest = self.tables.iter().map(Table::players).min().unwrap_or(0);
