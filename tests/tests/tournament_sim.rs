@@ -134,3 +134,48 @@ fn issue_4_two_hundred_entries_ao_tournament_2025() {
 fn issue_4_two_hundred_entries_br_adtp_2012() {
     run("br-adtp-2012", 4);
 }
+
+/// Solverde §3.1.5: in Win the Button the next hand is dealt with the button on the seat the
+/// ruleset gave it — the last hand's winner (or, on a tie, the player left of the button).
+#[test]
+fn s_3_1_5_win_the_button_places_the_next_button_on_the_winner() {
+    let rules = Repo::bundled().rules("pt-solverde-chaves-2023");
+    let setup = Setup {
+        seats_per_table: 6,
+        starting_stack: 100_000,
+        structure: structure(),
+        modality: Modality::WinTheButton,
+        format: "6-max".into(),
+        paid_places: 0,
+    };
+    let mut t = floor_engine::tournament::runtime::Tournament::new(setup, rules).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    t.start(6, &mut rng).unwrap();
+    let mut checked = 0;
+    for _ in 0..40 {
+        if t.players_left() < 3 {
+            break;
+        }
+        let before = t.rulings().len();
+        t.play_round(60, &mut rng).unwrap();
+        let ruling = t.rulings()[before..]
+            .iter()
+            .find(|r| r.point == "button.initial_position_and_rotation")
+            .cloned()
+            .expect("a button ruling after every hand");
+        assert!(ruling.citation.to_string().starts_with("§3.1.5"));
+        let seat: usize = ruling.fields["button_seat"].parse().unwrap();
+        if t.players_left() < 3 {
+            break;
+        }
+        let ruled = t.rulings().len();
+        t.play_round(60, &mut rng).unwrap();
+        // The hand just dealt had its button where the ruling put it (the table records the
+        // last hand's button).
+        if t.rulings().len() > ruled {
+            assert_eq!(t.tables[0].button + 1, seat, "{}", ruling.text);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}

@@ -526,10 +526,15 @@ impl Tournament {
         before: &[Chips],
         after: &[Chips],
     ) {
+        // The winner is the player who gained the most; two who gained the same most, or a
+        // pot split back with nobody gaining, is a tie (reading of "empate", §3.1.5.1).
+        let gain = |i: usize| after[i] as i64 - before[i] as i64;
+        let best = (0..after.len()).map(gain).max().unwrap_or(0);
         let winners: Vec<usize> = (0..after.len())
-            .filter(|&i| after[i] > before[i])
+            .filter(|&i| best > 0 && gain(i) == best)
             .map(|i| positions.dealt[i])
             .collect();
+        let tied = winners.len() != 1;
         let occupied: Vec<ron::Value> = self.tables[t]
             .seated()
             .filter(|(_, s)| s.chips > 0)
@@ -543,7 +548,7 @@ impl Tournament {
                     "last_hand_winner",
                     int(winners.first().map_or(0, |&s| s as u64 + 1)),
                 ),
-                ("tied", ron::Value::Bool(winners.len() > 1)),
+                ("tied", ron::Value::Bool(tied)),
                 ("button_seat", int(positions.button as u64 + 1)),
                 ("occupied_seats", ron::Value::Seq(occupied)),
             ],
@@ -915,5 +920,82 @@ impl Tournament {
             races.push((table.number, race));
         }
         races
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::DefaultRules;
+    use crate::tournament::structure::Level;
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    fn setup(seats: usize, paid: u32) -> Setup {
+        let levels = (0..20u64)
+            .map(|i| Level {
+                small_blind: 25 << i.min(12),
+                big_blind: 50 << i.min(12),
+                ante: 0,
+                big_blind_ante: false,
+                minutes: 10,
+            })
+            .collect();
+        Setup {
+            seats_per_table: seats,
+            starting_stack: 5_000,
+            structure: Structure {
+                levels,
+                breaks: Vec::new(),
+            },
+            modality: Modality::Standard,
+            format: "full_ring".into(),
+            paid_places: paid,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Under the engine's defaults, any field plays to one winner: chips are conserved at
+        /// every round, after balancing no two tables differ by more than one player, and every
+        /// entry gets a place, the places covering 1..=entries exactly.
+        #[test]
+        fn any_field_plays_to_a_winner_with_balanced_tables(
+            entries in 2usize..60,
+            seats in prop::sample::select(vec![6usize, 9, 10]),
+            seed in any::<u64>(),
+        ) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut t = Tournament::new(setup(seats, 3), Arc::new(DefaultRules)).unwrap();
+            t.start(entries, &mut rng).unwrap();
+            let mut rounds = 0;
+            while t.players_left() > 1 {
+                rounds += 1;
+                prop_assert!(rounds < 20_000);
+                t.balance(&mut rng);
+                let sizes: Vec<usize> = t.tables.iter().map(Table::players).collect();
+                if sizes.len() > 1 {
+                    let (min, max) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
+                    prop_assert!(max - min <= 1, "tables {:?}", sizes);
+                }
+                prop_assert!(sizes.iter().all(|&n| n <= seats.max(10)));
+                t.play_round(120, &mut rng).unwrap();
+                prop_assert_eq!(t.chips_at_tables(), t.chips_in_play());
+            }
+            prop_assert_eq!(t.finishes.len(), entries);
+            let mut covered = vec![0u32; entries + 1];
+            for f in &t.finishes {
+                prop_assert!(f.place >= 1 && f.shared_through as usize <= entries);
+                let group = t
+                    .finishes
+                    .iter()
+                    .filter(|g| (g.place, g.shared_through) == (f.place, f.shared_through))
+                    .count() as u32;
+                prop_assert_eq!(group, f.shared_through - f.place + 1);
+                covered[f.place as usize] += 1;
+            }
+            prop_assert_eq!(covered.iter().sum::<u32>() as usize, entries);
+        }
     }
 }
