@@ -152,6 +152,38 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
             "call",
             format!("an insufficient call must be completed to {current}"),
         ),
+        // Running a tournament (crate::tournament::runtime): what the engine does where a
+        // text is silent.
+        "tournament.bubble_same_hand_eliminations" => (
+            "larger_stack_places_higher",
+            "players eliminated in the same hand: the one who started the hand with more chips finishes higher; equal stacks share their places".to_string(),
+        ),
+        "tournament.hand_for_hand" => {
+            let (left, paid, tables) = (
+                num(facts, "players_left"),
+                num(facts, "paid_places"),
+                num(facts, "tables"),
+            );
+            if left > paid && left - paid <= tables {
+                (
+                    "hand_for_hand",
+                    format!("{left} players for {paid} paid places on {tables} tables: hand-for-hand"),
+                )
+            } else {
+                ("normal_play", "not yet the bubble".to_string())
+            }
+        }
+        "tournament.levels.change_timing" => (
+            "from_next_hand",
+            "the new level applies from the next hand".to_string(),
+        ),
+        "tournament.chip_race" => {
+            fields.insert("fractions".into(), "rounded_half_up".into());
+            (
+                "race_fractions_rounded",
+                "odd chips are raced from seat 1, at most one new chip per player, the total rounded to the nearest whole chip; nobody is eliminated by the race".to_string(),
+            )
+        }
         _ => (
             "refer_to_floor",
             "no automatic ruling: the floor decides".to_string(),

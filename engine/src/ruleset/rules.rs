@@ -410,6 +410,18 @@ impl Rules for RulesetRules {
         }
     }
 
+    /// `button.dead_button`: the binding's boolean `value` (the engine's default where the
+    /// ruleset does not bind it or binds no boolean).
+    fn dead_button(&self) -> Decided<bool> {
+        match self.parameter("button.dead_button") {
+            Some((ron::Value::Bool(dead), citation)) => Decided {
+                value: dead,
+                citation,
+            },
+            _ => DefaultRules.dead_button(),
+        }
+    }
+
     fn rake(&self, ctx: &RakeContext) -> Decided<Chips> {
         let Some((value, citation)) = self.parameter("cash.rake.mode_and_bounds") else {
             return DefaultRules.rake(ctx);

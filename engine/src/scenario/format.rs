@@ -34,6 +34,9 @@ pub struct Scenario {
     /// variant a text lists without rules, for instance).
     #[serde(default)]
     pub expect_refused: BTreeMap<String, String>,
+    /// A tournament to run instead of a hand (see [`super::tournament`]).
+    #[serde(default)]
+    pub tournament: Option<super::tournament::TournamentScenario>,
 }
 
 /// The table a scenario's hand is played at. Positions count from 0 = the first seat left of

@@ -7,6 +7,7 @@
 pub mod cash;
 mod format;
 mod run;
+pub mod tournament;
 
 pub use format::{parse, Expect, Scenario, ScenarioError, Seating, Step, TableSetup};
 pub use run::{run, Outcome, StepResult};

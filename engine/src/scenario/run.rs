@@ -93,6 +93,9 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     if let Some(session) = &scenario.cash {
         return super::cash::run(session, rules, out);
     }
+    if let Some(tournament) = &scenario.tournament {
+        return super::tournament::run(scenario, tournament, rules);
+    }
     let mut hand: Option<Hand> = None;
     let refusal = scenario
         .expect_refused
@@ -290,7 +293,12 @@ fn describe(event: &crate::events::TableEvent) -> String {
     }
 }
 
-fn check(step: usize, ruling: &EventRuling, expect: &Expect, failures: &mut Vec<String>) {
+pub(super) fn check(
+    step: usize,
+    ruling: &EventRuling,
+    expect: &Expect,
+    failures: &mut Vec<String>,
+) {
     let mut fail = |what: String| failures.push(format!("step {step}: {what}"));
     if let Some(point) = &expect.point {
         if &ruling.point != point {

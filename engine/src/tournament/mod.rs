@@ -1,6 +1,9 @@
-//! Tournament money: what goes into the prize pool and how it is paid out ([`payouts`]),
-//! entries and purchases ([`entries`]), the modalities that pay differently
+//! Tournament operations. Money: what goes into the prize pool and how it is paid out
+//! ([`payouts`]), entries and purchases ([`entries`]), the modalities that pay differently
 //! ([`modalities`]), ranking points ([`ranking`]) and the audited result ([`result`]).
+//! Running the tournament: the structure of levels and its clock, seating, breaking and
+//! balancing tables, colour-ups and the chip race, the bubble, and a runtime that plays hands
+//! on several tables under a ruleset.
 //!
 //! Money here is euro cents ([`Cents`]), never floating point: a prize list must add up to the
 //! pool to the cent, and a regulator checks it to the cent. The rulebook's numbers (fee bounds,
@@ -9,11 +12,19 @@
 
 mod ask;
 pub mod bindings;
+pub mod bubble;
+pub mod chip_race;
+pub mod clock;
 pub mod entries;
 pub mod modalities;
 pub mod payouts;
+pub mod play;
 pub mod ranking;
 pub mod result;
+pub mod runtime;
+pub mod seating;
+pub mod sim;
+pub mod structure;
 
 pub use payouts::{
     payouts, prize_pool, Band, FeeBounds, Payout, PayoutTable, PrizePool, TournamentError,

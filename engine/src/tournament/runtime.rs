@@ -1,0 +1,1001 @@
+//! A tournament in play: tables of players, the level clock, hands played with the hand
+//! engine, eliminations and finishing places, moves between tables, colour-ups — every step
+//! that a rulebook regulates asked of the ruleset in force and recorded as a ruling with its
+//! citation.
+//!
+//! The runtime is pure: time passes only when the caller says so, and every random draw
+//! (seats, buttons, the race, the cards) comes from the RNG the caller passes in. Hands at
+//! different tables are played in rounds, one hand per table per round; during hand-for-hand
+//! (pt-tournament Art. 79º) that is exactly how play goes, and outside it players eliminated
+//! in the same round at different tables are placed by their starting stacks.
+
+use super::bubble::{self, Bust, Finish, SameHand};
+use super::chip_race::{chip_race, ChipRace, ColorUp, Fractions};
+use super::clock::{ClockPosition, LevelClock};
+use super::seating::{initial_draw, PlayerId, Positions, Seated, Table};
+use super::structure::{Level, Modality, Structure};
+use crate::cards::Deck;
+use crate::events::EventRuling;
+use crate::hand::{Hand, HandConfig};
+use crate::rules::Rules;
+use crate::Chips;
+use rand::Rng;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// How a tournament is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Setup {
+    /// Seats per table (9 for a full-ring event, 6 for 6-max).
+    pub seats_per_table: usize,
+    /// The starting stack.
+    pub starting_stack: Chips,
+    /// The structure of levels.
+    pub structure: Structure,
+    /// The modality.
+    pub modality: Modality,
+    /// The event's format as the decisions read it (`full_ring`, `6-max`).
+    pub format: String,
+    /// Places paid (for the bubble).
+    pub paid_places: u32,
+}
+
+/// Something the runtime cannot do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuntimeError {
+    /// The structure is not playable, or breaks its modality's rule.
+    #[error("structure: {0}")]
+    Structure(#[from] super::structure::StructureError),
+    /// No such player is in the tournament.
+    #[error("player {0} is not playing in this tournament")]
+    UnknownPlayer(PlayerId),
+    /// No seat is free for a new player.
+    #[error("no free seat for player {0}: every table is full")]
+    NoSeat(PlayerId),
+    /// A Sit&Go started with the wrong number of players.
+    #[error("a {modality} Sit&Go starts with exactly {needed} players, not {got} ({article})")]
+    SitAndGo {
+        /// The modality.
+        modality: &'static str,
+        /// Players it needs.
+        needed: usize,
+        /// Players registered.
+        got: usize,
+        /// The article.
+        article: String,
+    },
+    /// The hand engine refused something (a bug, reported rather than hidden).
+    #[error("table {table}: {message}")]
+    Hand {
+        /// The table.
+        table: u32,
+        /// What happened.
+        message: String,
+    },
+    /// Chips appeared or vanished in a hand.
+    #[error("table {table}: {before} chips before the hand, {after} after")]
+    ChipsNotConserved {
+        /// The table.
+        table: u32,
+        /// Chips before.
+        before: Chips,
+        /// Chips after.
+        after: Chips,
+    },
+}
+
+/// What one round of hands did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Round {
+    /// Tables that played a hand.
+    pub tables_played: Vec<u32>,
+    /// Tables stopped because they were short.
+    pub tables_stopped: Vec<u32>,
+    /// Players eliminated, with their places.
+    pub finishes: Vec<Finish>,
+}
+
+/// A tournament in play.
+#[derive(Clone)]
+pub struct Tournament {
+    rules: Arc<dyn Rules>,
+    setup: Setup,
+    /// The tables in play.
+    pub tables: Vec<Table>,
+    clock: LevelClock,
+    /// Finishing places of every eliminated player (and the winner, at the end).
+    pub finishes: Vec<Finish>,
+    rulings: Vec<EventRuling>,
+    entries: u32,
+    chips_in_play: Chips,
+    hand_for_hand: bool,
+    hand_for_hand_asked_at: Option<u32>,
+    final_table_asked_at: Option<u32>,
+    next_button: BTreeMap<u32, usize>,
+    hands_played: u64,
+    next_table_number: u32,
+}
+
+fn int(v: u64) -> ron::Value {
+    ron::Value::Number(ron::Number::U64(v))
+}
+
+fn text(v: &str) -> ron::Value {
+    ron::Value::String(v.to_string())
+}
+
+impl Tournament {
+    /// A tournament under `rules` with no players yet.
+    pub fn new(setup: Setup, rules: Arc<dyn Rules>) -> Result<Tournament, RuntimeError> {
+        let article = setup
+            .modality
+            .point()
+            .map(|p| rules.table_event(p, &BTreeMap::new()).citation.to_string())
+            .filter(|c| c != "not regulated by this text");
+        setup
+            .structure
+            .check_modality(setup.modality, article.as_deref())?;
+        Ok(Tournament {
+            clock: LevelClock::new(setup.structure.clone()),
+            rules,
+            setup,
+            tables: Vec::new(),
+            finishes: Vec::new(),
+            rulings: Vec::new(),
+            entries: 0,
+            chips_in_play: 0,
+            hand_for_hand: false,
+            hand_for_hand_asked_at: None,
+            final_table_asked_at: None,
+            next_button: BTreeMap::new(),
+            hands_played: 0,
+            next_table_number: 1,
+        })
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Arc<dyn Rules> {
+        &self.rules
+    }
+
+    /// Every ruling made so far, in order.
+    pub fn rulings(&self) -> &[EventRuling] {
+        &self.rulings
+    }
+
+    /// The level clock.
+    pub fn clock(&self) -> &LevelClock {
+        &self.clock
+    }
+
+    /// Hands dealt so far, over all tables.
+    pub fn hands_played(&self) -> u64 {
+        self.hands_played
+    }
+
+    /// Entries so far (each registration or re-entry).
+    pub fn entries(&self) -> u32 {
+        self.entries
+    }
+
+    /// Whether hand-for-hand play is on.
+    pub fn hand_for_hand(&self) -> bool {
+        self.hand_for_hand
+    }
+
+    /// Players still in.
+    pub fn players_left(&self) -> u32 {
+        self.tables.iter().map(|t| t.players() as u32).sum()
+    }
+
+    /// The chips in play: starting stacks of every entry, adjusted by colour-ups.
+    pub fn chips_in_play(&self) -> Chips {
+        self.chips_in_play
+    }
+
+    /// The chips actually at the tables (equal to [`Self::chips_in_play`] at every moment).
+    pub fn chips_at_tables(&self) -> Chips {
+        self.tables.iter().map(Table::chips).sum()
+    }
+
+    /// A player's table and seat (from 0).
+    pub fn locate(&self, player: PlayerId) -> Option<(usize, usize)> {
+        self.tables
+            .iter()
+            .enumerate()
+            .find_map(|(t, table)| table.seat_of(player).map(|s| (t, s)))
+    }
+
+    /// Players per table, by table number.
+    pub fn table_sizes(&self) -> Vec<(u32, usize)> {
+        self.tables
+            .iter()
+            .map(|t| (t.number, t.players()))
+            .collect()
+    }
+
+    /// Asks the ruleset to rule on `point` with `facts`, records the ruling and returns it.
+    pub fn decide(&mut self, point: &str, facts: &[(&str, ron::Value)]) -> EventRuling {
+        let facts: BTreeMap<String, ron::Value> = facts
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect();
+        let d = self.rules.table_event(point, &facts);
+        let ruling = EventRuling {
+            point: point.to_string(),
+            ruleset: self.rules.ruleset().clone(),
+            citation: d.citation,
+            outcome: d.outcome,
+            fields: d.fields,
+            text: d.text,
+        };
+        self.rulings.push(ruling.clone());
+        ruling
+    }
+
+    /// Registers `count` players and draws their seats at random over as few tables as
+    /// hold them (`seating.initial_draw`). A Sit&Go needs exactly its 6 or 10 players
+    /// (Solverde §3.1.8).
+    pub fn start<R: Rng + ?Sized>(
+        &mut self,
+        count: usize,
+        rng: &mut R,
+    ) -> Result<(), RuntimeError> {
+        let needed = match self.setup.modality {
+            Modality::SitAndGoSixMax => Some(6),
+            Modality::SitAndGoTenHanded => Some(10),
+            _ => None,
+        };
+        if let Some(needed) = needed {
+            let ruling = self.decide(
+                "tournament.modality.sit_and_go",
+                &[
+                    ("players", int(count as u64)),
+                    ("start_at", int(needed as u64)),
+                ],
+            );
+            if count != needed {
+                return Err(RuntimeError::SitAndGo {
+                    modality: self.setup.modality.name(),
+                    needed,
+                    got: count,
+                    article: ruling.citation.to_string(),
+                });
+            }
+            self.setup.seats_per_table = needed;
+        }
+        let players: Vec<(PlayerId, Chips)> = (1..=count as u32)
+            .map(|p| (p, self.setup.starting_stack))
+            .collect();
+        let seats = self.setup.seats_per_table.max(2);
+        let tables = count.div_ceil(seats).max(1);
+        self.decide(
+            "seating.initial_draw",
+            &[
+                ("players", int(count as u64)),
+                ("tables", int(tables as u64)),
+            ],
+        );
+        self.tables = initial_draw(&players, tables, seats, rng);
+        self.next_table_number = tables as u32 + 1;
+        self.entries = count as u32;
+        self.chips_in_play = self.setup.starting_stack * count as Chips;
+        Ok(())
+    }
+
+    /// A late entrant or re-entry (a new entry number) with a full starting stack, seated at
+    /// random at one of the shortest tables (`seating.new_player_entry`): he is dealt in at
+    /// once unless his seat lies between the button and the small blind.
+    pub fn late_entry<R: Rng + ?Sized>(
+        &mut self,
+        category: &str,
+        rng: &mut R,
+    ) -> Result<PlayerId, RuntimeError> {
+        self.entries += 1;
+        let player = self.entries;
+        let chips = self.setup.starting_stack;
+        let (t, seat) = self.random_seat(rng).ok_or(RuntimeError::NoSeat(player))?;
+        self.seat_player(t, seat, player, chips);
+        self.chips_in_play += chips;
+        let between = self.waits(t, seat);
+        self.decide(
+            "seating.new_player_entry",
+            &[
+                ("category", text(category)),
+                ("between_button_and_sb", ron::Value::Bool(between)),
+                ("table", int(u64::from(self.tables[t].number))),
+                ("seat", int(seat as u64 + 1)),
+            ],
+        );
+        Ok(player)
+    }
+
+    fn random_seat<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, usize)> {
+        let fewest = self
+            .tables
+            .iter()
+            .filter(|t| !t.empty_seats().is_empty())
+            .map(Table::players)
+            .min()?;
+        let candidates: Vec<usize> = (0..self.tables.len())
+            .filter(|&t| {
+                self.tables[t].players() == fewest && !self.tables[t].empty_seats().is_empty()
+            })
+            .collect();
+        let t = candidates[rng.random_range(0..candidates.len())];
+        let empty = self.tables[t].empty_seats();
+        Some((t, empty[rng.random_range(0..empty.len())]))
+    }
+
+    fn seat_player(&mut self, t: usize, seat: usize, player: PlayerId, chips: Chips) {
+        self.tables[t].seats[seat] = Some(Seated {
+            player,
+            chips,
+            new_here: true,
+        });
+    }
+
+    /// Whether the player in `seat` at table `t` sits out the next hand (between the button
+    /// and the small blind).
+    fn waits(&self, t: usize, seat: usize) -> bool {
+        self.tables[t]
+            .next_positions(
+                self.dead_button(),
+                self.next_button.get(&self.tables[t].number).copied(),
+            )
+            .is_some_and(|p| p.skipped.contains(&seat))
+    }
+
+    fn dead_button(&self) -> bool {
+        self.rules.dead_button().value
+    }
+
+    /// A player found in the wrong seat (`seating.wrong_seat`): where the ruleset moves him,
+    /// he goes to his assigned seat with the stack he has now.
+    pub fn wrong_seat(
+        &mut self,
+        player: PlayerId,
+        assigned_table: u32,
+        assigned_seat: usize,
+    ) -> Result<EventRuling, RuntimeError> {
+        let (t, seat) = self
+            .locate(player)
+            .ok_or(RuntimeError::UnknownPlayer(player))?;
+        let ruling = self.decide(
+            "seating.wrong_seat",
+            &[
+                ("stack_correct", ron::Value::Bool(true)),
+                ("assigned_table", int(u64::from(assigned_table))),
+                ("assigned_seat", int(assigned_seat as u64 + 1)),
+            ],
+        );
+        let target = self.tables.iter().position(|x| x.number == assigned_table);
+        if ruling.outcome == "moved_to_assigned_seat" {
+            if let Some(to) = target.filter(|&to| {
+                self.tables[to]
+                    .seats
+                    .get(assigned_seat)
+                    .is_some_and(Option::is_none)
+            }) {
+                if let Some(seated) = self.tables[t].seats[seat].take() {
+                    self.tables[to].seats[assigned_seat] = Some(Seated {
+                        new_here: true,
+                        ..seated
+                    });
+                }
+            }
+        }
+        Ok(ruling)
+    }
+
+    /// Plays one hand at every table that is not stopped, with random legal play, then places
+    /// the players eliminated, advances the clock by `seconds_per_hand` (or, hand-for-hand, by
+    /// what `time.hand_for_hand_clock` rules), and turns hand-for-hand on at the bubble.
+    pub fn play_round<R: Rng + ?Sized>(
+        &mut self,
+        seconds_per_hand: u64,
+        rng: &mut R,
+    ) -> Result<Round, RuntimeError> {
+        let mut round = Round::default();
+        let Some((level_index, level)) =
+            self.clock.level_for_new_hand().map(|(i, l)| (i, l.clone()))
+        else {
+            // On a break: time passes, nobody plays.
+            self.clock.advance(seconds_per_hand);
+            return Ok(round);
+        };
+        let stopped = self.stopped_tables();
+        let left_before = self.players_left();
+        let mut busts: Vec<Bust> = Vec::new();
+        for t in 0..self.tables.len() {
+            let number = self.tables[t].number;
+            if stopped.contains(&number) {
+                round.tables_stopped.push(number);
+                continue;
+            }
+            let button_to = self.next_button.remove(&number);
+            let Some(positions) = self.tables[t].next_positions(self.dead_button(), button_to)
+            else {
+                continue;
+            };
+            if positions.dealt.len() < 2 {
+                self.tables[t].hand_played(&positions);
+                continue;
+            }
+            let before: Vec<Chips> = positions
+                .dealt
+                .iter()
+                .map(|&s| self.tables[t].seats[s].as_ref().map_or(0, |p| p.chips))
+                .collect();
+            let after = self.play_hand(t, &positions, &level, rng)?;
+            self.hands_played += 1;
+            round.tables_played.push(number);
+            for (i, &seat) in positions.dealt.iter().enumerate() {
+                if let Some(p) = self.tables[t].seats[seat].as_mut() {
+                    p.chips = after[i];
+                    if after[i] == 0 {
+                        busts.push(Bust {
+                            player: p.player,
+                            stack_at_start: before[i],
+                        });
+                    }
+                }
+            }
+            self.tables[t].hand_played(&positions);
+            if self.setup.modality == Modality::WinTheButton {
+                self.win_the_button(t, &positions, &before, &after);
+            }
+            for seat in self.tables[t].seats.iter_mut() {
+                if seat.as_ref().is_some_and(|p| p.chips == 0) {
+                    *seat = None;
+                }
+            }
+        }
+        round.finishes = self.place_busts(left_before, &busts);
+        self.tables.retain(|t| t.players() > 0);
+        self.tick(
+            level_index,
+            seconds_per_hand,
+            !round.tables_played.is_empty(),
+        );
+        self.finish_if_won();
+        Ok(round)
+    }
+
+    fn play_hand<R: Rng + ?Sized>(
+        &mut self,
+        t: usize,
+        positions: &Positions,
+        level: &Level,
+        rng: &mut R,
+    ) -> Result<Vec<Chips>, RuntimeError> {
+        let table = &self.tables[t];
+        let n = positions.dealt.len();
+        let stacks: Vec<Chips> = positions
+            .dealt
+            .iter()
+            .map(|&s| table.seats[s].as_ref().map_or(0, |p| p.chips))
+            .collect();
+        let index = |seat: usize| positions.dealt.iter().position(|&s| s == seat);
+        let mut config = HandConfig::holdem(stacks.clone(), n - 1, 0, 0);
+        config.blinds = vec![0; n];
+        if positions.small_blind_posted {
+            if let Some(i) = index(positions.small_blind_seat) {
+                config.blinds[i] = level.small_blind;
+            }
+        }
+        let bb = index(positions.big_blind);
+        if let Some(i) = bb {
+            config.blinds[i] = level.big_blind;
+        }
+        config.min_bet = level.big_blind;
+        if level.ante > 0 {
+            match (level.big_blind_ante, bb) {
+                (true, Some(i)) => config.antes[i] = level.ante * n as Chips,
+                _ => config.antes = vec![level.ante; n],
+            }
+        }
+        let before: Chips = stacks.iter().sum();
+        let number = table.number;
+        let err = |e: String| RuntimeError::Hand {
+            table: number,
+            message: e,
+        };
+        let mut hand = Hand::new(config, self.rules.clone()).map_err(|e| err(e.to_string()))?;
+        let mut deck = Deck::shuffled(rng);
+        super::play::play_paced(&mut hand, &mut deck, rng).map_err(|e| err(e.to_string()))?;
+        let after = hand.stacks();
+        let total: Chips = after.iter().sum();
+        if total != before {
+            return Err(RuntimeError::ChipsNotConserved {
+                table: number,
+                before,
+                after: total,
+            });
+        }
+        Ok(after)
+    }
+
+    /// Win the Button (Solverde §3.1.5): the next button goes to the last hand's winner; a
+    /// tied hand gives it to the player left of the button (§3.1.5.1), as the ruleset rules.
+    fn win_the_button(
+        &mut self,
+        t: usize,
+        positions: &Positions,
+        before: &[Chips],
+        after: &[Chips],
+    ) {
+        // The winner is the player who gained the most; two who gained the same most, or a
+        // pot split back with nobody gaining, is a tie (reading of "empate", §3.1.5.1).
+        let gain = |i: usize| after[i] as i64 - before[i] as i64;
+        let best = (0..after.len()).map(gain).max().unwrap_or(0);
+        let winners: Vec<usize> = (0..after.len())
+            .filter(|&i| best > 0 && gain(i) == best)
+            .map(|i| positions.dealt[i])
+            .collect();
+        let tied = winners.len() != 1;
+        let occupied: Vec<ron::Value> = self.tables[t]
+            .seated()
+            .filter(|(_, s)| s.chips > 0)
+            .map(|(i, _)| int(i as u64 + 1))
+            .collect();
+        let ruling = self.decide(
+            "button.initial_position_and_rotation",
+            &[
+                ("modality", text("win_the_button")),
+                (
+                    "last_hand_winner",
+                    int(winners.first().map_or(0, |&s| s as u64 + 1)),
+                ),
+                ("tied", ron::Value::Bool(tied)),
+                ("button_seat", int(positions.button as u64 + 1)),
+                ("occupied_seats", ron::Value::Seq(occupied)),
+            ],
+        );
+        let seat = ruling
+            .fields
+            .get("button_seat")
+            .and_then(|s| s.parse::<usize>().ok())
+            .and_then(|s| s.checked_sub(1))
+            .filter(|&s| {
+                self.tables[t]
+                    .seats
+                    .get(s)
+                    .is_some_and(|x| x.as_ref().is_some_and(|p| p.chips > 0))
+            });
+        if let Some(seat) = seat {
+            self.next_button.insert(self.tables[t].number, seat);
+        }
+    }
+
+    /// Places the players eliminated in one round (`tournament.bubble_same_hand_eliminations`).
+    fn place_busts(&mut self, left_before: u32, busts: &[Bust]) -> Vec<Finish> {
+        if busts.is_empty() {
+            return Vec::new();
+        }
+        if busts.len() == 1 {
+            let finishes = bubble::place(left_before, busts, SameHand::LargerStackPlacesHigher);
+            self.finishes.extend(finishes.iter().copied());
+            return finishes;
+        }
+        let ruling = self.decide(
+            "tournament.bubble_same_hand_eliminations",
+            &[
+                ("players_left_before", int(u64::from(left_before))),
+                ("paid_places", int(u64::from(self.setup.paid_places))),
+                ("eliminated", int(busts.len() as u64)),
+                ("hand_for_hand", ron::Value::Bool(self.hand_for_hand)),
+            ],
+        );
+        let rule = if ruling.outcome == "split_equally" {
+            SameHand::SplitEqually
+        } else {
+            SameHand::LargerStackPlacesHigher
+        };
+        let finishes = bubble::place(left_before, busts, rule);
+        self.finishes.extend(finishes.iter().copied());
+        finishes
+    }
+
+    /// Forces the elimination of `players` in one hand, their chips going to `winner` (a
+    /// scenario's way of saying who went out, without dealing the cards).
+    pub fn eliminate(
+        &mut self,
+        players: &[PlayerId],
+        winner: PlayerId,
+    ) -> Result<Vec<Finish>, RuntimeError> {
+        let (wt, ws) = self
+            .locate(winner)
+            .ok_or(RuntimeError::UnknownPlayer(winner))?;
+        let left_before = self.players_left();
+        let mut busts = Vec::new();
+        for &p in players {
+            let (t, s) = self.locate(p).ok_or(RuntimeError::UnknownPlayer(p))?;
+            if let Some(seated) = self.tables[t].seats[s].take() {
+                busts.push(Bust {
+                    player: p,
+                    stack_at_start: seated.chips,
+                });
+                if let Some(w) = self.tables[wt].seats[ws].as_mut() {
+                    w.chips += seated.chips;
+                }
+            }
+        }
+        let finishes = self.place_busts(left_before, &busts);
+        self.tables.retain(|t| t.players() > 0);
+        self.finish_if_won();
+        self.check_hand_for_hand();
+        Ok(finishes)
+    }
+
+    fn finish_if_won(&mut self) {
+        if self.players_left() == 1 {
+            if let Some((_, s)) = self.tables.first().and_then(|t| t.seated().next()) {
+                let winner = Finish {
+                    player: s.player,
+                    place: 1,
+                    shared_through: 1,
+                    stack_at_start: s.chips,
+                };
+                if !self.finishes.iter().any(|f| f.place == 1) {
+                    self.finishes.push(winner);
+                }
+            }
+        }
+    }
+
+    /// Lets time pass: `seconds` outside hand-for-hand; hand-for-hand, each hand counts what
+    /// `time.hand_for_hand_clock` rules (2 minutes under pt-tournament Art. 79º(B)). A level
+    /// the clock reaches is ruled on at `tournament.levels.change_timing` (it applies from the
+    /// next hand). Then hand-for-hand is turned on at the bubble (`tournament.hand_for_hand`).
+    fn tick(&mut self, level_index: usize, seconds: u64, hands_in_progress: bool) {
+        let mut advanced = false;
+        if self.hand_for_hand {
+            if let ClockPosition::Level {
+                seconds_left: Some(left),
+                ..
+            } = self.clock.position()
+            {
+                let r = self.decide(
+                    "time.hand_for_hand_clock",
+                    &[("level_seconds_left", int(left)), ("hands_played", int(1))],
+                );
+                if let Some(s) = r
+                    .fields
+                    .get("clock_seconds_left")
+                    .and_then(|s| s.parse::<u64>().ok())
+                {
+                    self.clock.set_seconds_left(s);
+                    advanced = true;
+                }
+            }
+        }
+        if !advanced {
+            self.clock.advance(seconds);
+        }
+        self.note_level_change(level_index, hands_in_progress);
+        self.check_hand_for_hand();
+    }
+
+    fn note_level_change(&mut self, level_index: usize, hands_in_progress: bool) {
+        if let Some((now, level)) = self.clock.level_for_new_hand().map(|(i, l)| (i, l.clone())) {
+            if now != level_index {
+                self.decide(
+                    "tournament.levels.change_timing",
+                    &[
+                        ("level", int(now as u64 + 1)),
+                        ("small_blind", int(level.small_blind)),
+                        ("big_blind", int(level.big_blind)),
+                        ("ante", int(level.ante)),
+                        ("hand_in_progress", ron::Value::Bool(hands_in_progress)),
+                    ],
+                );
+            }
+        }
+    }
+
+    /// Passes `seconds` with no hand in play (a scenario's clock step).
+    pub fn elapse(&mut self, seconds: u64) {
+        let from = self.clock.level_for_new_hand().map_or(usize::MAX, |l| l.0);
+        self.clock.advance(seconds);
+        self.note_level_change(from, false);
+    }
+
+    fn check_hand_for_hand(&mut self) {
+        let left = self.players_left();
+        let paid = self.setup.paid_places;
+        if paid == 0 || self.hand_for_hand || left <= paid || self.tables.len() < 2 {
+            if self.hand_for_hand && left <= paid {
+                self.hand_for_hand = false;
+            }
+            return;
+        }
+        // Asked again only when the field has changed.
+        if self.hand_for_hand_asked_at == Some(left) {
+            return;
+        }
+        self.hand_for_hand_asked_at = Some(left);
+        let r = self.decide(
+            "tournament.hand_for_hand",
+            &[
+                ("players_left", int(u64::from(left))),
+                ("paid_places", int(u64::from(paid))),
+                ("tables", int(self.tables.len() as u64)),
+            ],
+        );
+        self.hand_for_hand = match r.outcome.as_str() {
+            "hand_for_hand" => true,
+            "normal_play" => false,
+            // The engine's default where the text says nothing: hand-for-hand once one round
+            // of hands could burst the bubble.
+            _ => left - paid <= self.tables.len() as u32,
+        };
+    }
+
+    /// Tables that must stop until balanced (`table.balancing.stop_play_threshold`).
+    pub fn stopped_tables(&mut self) -> Vec<u32> {
+        let fullest = self.tables.iter().map(Table::players).max().unwrap_or(0);
+        let mut stopped = Vec::new();
+        for t in 0..self.tables.len() {
+            let here = self.tables[t].players();
+            if fullest < here + 3 || self.tables.len() < 2 {
+                continue;
+            }
+            let r = self.decide(
+                "table.balancing.stop_play_threshold",
+                &[
+                    ("format", text(&self.setup.format.clone())),
+                    ("players_at_table", int(here as u64)),
+                    ("players_at_fullest_table", int(fullest as u64)),
+                ],
+            );
+            if r.outcome == "stop_play" {
+                stopped.push(self.tables[t].number);
+            }
+        }
+        stopped
+    }
+
+    /// Breaks and balances tables: forms the final table when the ruleset says it is time
+    /// (`table.breaking.reseat` with the fact `final_table`), breaks a table whose players fit
+    /// at the others (`table.breaking.reseat`: random seats), and moves players from the
+    /// fullest to the shortest table until no two differ by more than one
+    /// (`table.balancing.player_selection`: the next big blind, to the worst position).
+    /// The table broken and the table moved from are chosen by a fixed procedure (Art. 10º(2)):
+    /// the highest-numbered of the shortest, and of the fullest, tables.
+    pub fn balance<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        if self.tables.len() < 2 {
+            return;
+        }
+        let left = self.players_left() as usize;
+        let seats = self.setup.seats_per_table;
+        // The final table is asked about again only when the field has changed.
+        if self.final_table_asked_at == Some(left as u32) {
+            self.break_and_balance(left, seats, rng);
+            return;
+        }
+        self.final_table_asked_at = Some(left as u32);
+        let r = self.decide(
+            "table.breaking.reseat",
+            &[
+                ("final_table", ron::Value::Bool(true)),
+                ("players_left", int(left as u64)),
+                ("players_per_table", int(seats as u64)),
+                ("format", text(&self.setup.format.clone())),
+            ],
+        );
+        let form = match r.outcome.as_str() {
+            "form_final_table" | "may_form_final_table" => true,
+            "not_yet" => false,
+            _ => left <= seats,
+        };
+        if form {
+            self.form_final_table(rng);
+            return;
+        }
+        self.break_and_balance(left, seats, rng);
+    }
+
+    fn break_and_balance<R: Rng + ?Sized>(&mut self, left: usize, seats: usize, rng: &mut R) {
+        // Break tables while the others can seat their players.
+        while self.tables.len() > 1 && left <= (self.tables.len() - 1) * seats {
+            let fewest = self.tables.iter().map(Table::players).min().unwrap_or(0);
+            let Some(t) = self.tables.iter().rposition(|x| x.players() == fewest) else {
+                break;
+            };
+            let broken = self.tables.remove(t);
+            let mut movers: Vec<Seated> = broken.seats.into_iter().flatten().collect();
+            for i in (1..movers.len()).rev() {
+                movers.swap(i, rng.random_range(0..=i));
+            }
+            for m in movers {
+                let Some((to, seat)) = self.random_seat(rng) else {
+                    break;
+                };
+                self.seat_player(to, seat, m.player, m.chips);
+                let between = self.waits(to, seat);
+                self.decide(
+                    "table.breaking.reseat",
+                    &[
+                        ("between_button_and_sb", ron::Value::Bool(between)),
+                        ("player", int(u64::from(m.player))),
+                        ("from_table", int(u64::from(broken.number))),
+                        ("to_table", int(u64::from(self.tables[to].number))),
+                        ("seat", int(seat as u64 + 1)),
+                    ],
+                );
+            }
+        }
+        // Balance: the next big blind of the fullest table to the worst seat of the shortest.
+        while let Some(max) = self.tables.iter().map(Table::players).max() {
+            let min = self.tables.iter().map(Table::players).min().unwrap_or(max);
+            if max <= min + 1 {
+                break;
+            }
+            let (Some(from), Some(to)) = (
+                self.tables.iter().rposition(|x| x.players() == max),
+                self.tables.iter().position(|x| x.players() == min),
+            ) else {
+                break;
+            };
+            let dead = self.dead_button();
+            let Some(seat) = self.tables[from].next_big_blind(dead) else {
+                break;
+            };
+            let Some(dest) = self.tables[to].worst_position() else {
+                break;
+            };
+            let Some(moved) = self.tables[from].seats[seat].take() else {
+                break;
+            };
+            self.seat_player(to, dest, moved.player, moved.chips);
+            self.decide(
+                "table.balancing.player_selection",
+                &[
+                    ("player", int(u64::from(moved.player))),
+                    ("from_table", int(u64::from(self.tables[from].number))),
+                    ("from_seat", int(seat as u64 + 1)),
+                    ("to_table", int(u64::from(self.tables[to].number))),
+                    ("to_seat", int(dest as u64 + 1)),
+                ],
+            );
+        }
+    }
+
+    fn form_final_table<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        let players: Vec<(PlayerId, Chips)> = self
+            .tables
+            .iter()
+            .flat_map(|t| t.seated().map(|(_, s)| (s.player, s.chips)))
+            .collect();
+        let seats = players.len().max(self.setup.seats_per_table);
+        let mut table = initial_draw(&players, 1, seats, rng).remove(0);
+        table.number = self.next_table_number;
+        self.next_table_number += 1;
+        self.tables = vec![table];
+        self.next_button.clear();
+    }
+
+    /// A colour-up with a chip race at every table (`tournament.chip_up_color_up`,
+    /// `tournament.chip_race`), from seat 1. The chips in play change by what the race adds
+    /// or removes, and that is accounted in [`Self::chips_in_play`].
+    pub fn color_up<R: Rng + ?Sized>(
+        &mut self,
+        retire: Chips,
+        into: Chips,
+        rng: &mut R,
+    ) -> Vec<(u32, ChipRace)> {
+        self.decide(
+            "tournament.chip_up_color_up",
+            &[("retire", int(retire)), ("into", int(into))],
+        );
+        let r = self.decide(
+            "tournament.chip_race",
+            &[("retire", int(retire)), ("into", int(into))],
+        );
+        let fractions = match r.fields.get("fractions").map(String::as_str) {
+            Some("removed") => Fractions::Removed,
+            _ => Fractions::RoundHalfUp,
+        };
+        let color_up = ColorUp {
+            retire,
+            into,
+            lowest_in_play: into,
+            fractions,
+        };
+        let mut races = Vec::new();
+        for table in &mut self.tables {
+            let players: Vec<(PlayerId, Chips)> =
+                table.seated().map(|(_, s)| (s.player, s.chips)).collect();
+            let race = chip_race(&players, &color_up, rng);
+            for line in &race.lines {
+                if let Some(seat) = table.seat_of(line.player) {
+                    if let Some(s) = table.seats[seat].as_mut() {
+                        s.chips = line.after;
+                    }
+                }
+            }
+            self.chips_in_play = self.chips_in_play + race.total_after - race.total_before;
+            races.push((table.number, race));
+        }
+        races
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::DefaultRules;
+    use crate::tournament::structure::Level;
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    fn setup(seats: usize, paid: u32) -> Setup {
+        let levels = (0..20u64)
+            .map(|i| Level {
+                small_blind: 25 << i.min(12),
+                big_blind: 50 << i.min(12),
+                ante: 0,
+                big_blind_ante: false,
+                minutes: 10,
+            })
+            .collect();
+        Setup {
+            seats_per_table: seats,
+            starting_stack: 5_000,
+            structure: Structure {
+                levels,
+                breaks: Vec::new(),
+            },
+            modality: Modality::Standard,
+            format: "full_ring".into(),
+            paid_places: paid,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Under the engine's defaults, any field plays to one winner: chips are conserved at
+        /// every round, after balancing no two tables differ by more than one player, and every
+        /// entry gets a place, the places covering 1..=entries exactly.
+        #[test]
+        fn any_field_plays_to_a_winner_with_balanced_tables(
+            entries in 2usize..60,
+            seats in prop::sample::select(vec![6usize, 9, 10]),
+            seed in any::<u64>(),
+        ) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut t = Tournament::new(setup(seats, 3), Arc::new(DefaultRules)).unwrap();
+            t.start(entries, &mut rng).unwrap();
+            let mut rounds = 0;
+            while t.players_left() > 1 {
+                rounds += 1;
+                prop_assert!(rounds < 20_000);
+                t.balance(&mut rng);
+                let sizes: Vec<usize> = t.tables.iter().map(Table::players).collect();
+                if sizes.len() > 1 {
+                    let (min, max) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
+                    prop_assert!(max - min <= 1, "tables {:?}", sizes);
+                }
+                prop_assert!(sizes.iter().all(|&n| n <= seats.max(10)));
+                t.play_round(120, &mut rng).unwrap();
+                prop_assert_eq!(t.chips_at_tables(), t.chips_in_play());
+            }
+            prop_assert_eq!(t.finishes.len(), entries);
+            let mut covered = vec![0u32; entries + 1];
+            for f in &t.finishes {
+                prop_assert!(f.place >= 1 && f.shared_through as usize <= entries);
+                let group = t
+                    .finishes
+                    .iter()
+                    .filter(|g| (g.place, g.shared_through) == (f.place, f.shared_through))
+                    .count() as u32;
+                prop_assert_eq!(group, f.shared_through - f.place + 1);
+                covered[f.place as usize] += 1;
+            }
+            prop_assert_eq!(covered.iter().sum::<u32>() as usize, entries);
+        }
+    }
+}
