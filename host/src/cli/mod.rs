@@ -4,6 +4,7 @@ mod audit;
 mod check;
 pub(crate) mod compare;
 pub(crate) mod explain;
+mod load;
 mod replay;
 mod scenario;
 mod serve;
@@ -39,6 +40,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Read a daemon's journal: every ruling with its citation and ruleset version.
     Audit(audit::AuditArgs),
+    /// Load a daemon: many tables played over HTTP with random legal actions while a ruleset
+    /// is rewritten every second; reports actions/s, latency, errors and lost events.
+    Load(load::LoadArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -53,6 +57,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Test(args) => test::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Audit(args) => audit::run(args),
+        Command::Load(args) => load::run(args),
     }
 }
 

@@ -1,0 +1,130 @@
+//! Checking that nothing acknowledged was lost: every action and deal the daemon answered 200
+//! must be in its journal (read from the SQLite file), and each table's state must be the state
+//! of the last answer the generator got for it.
+
+use rusqlite::{params, Connection, OpenFlags};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Journaled commands of one table: (`act`, `start_hand`).
+pub type Counts = BTreeMap<String, (u64, u64)>;
+
+/// Reads, from the journal in `data`, how many `act` and `start_hand` commands each table has,
+/// and how many activations of ruleset `ruleset` happened at or after `since_ms`.
+pub fn journal_counts(data: &Path, ruleset: &str, since_ms: i64) -> Result<(Counts, u64), String> {
+    let path = crate::journal::Journal::path(data);
+    let sql = |e: rusqlite::Error| format!("{}: {e}", path.display());
+    let conn = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(sql)?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))
+        .map_err(sql)?;
+    let mut counts = Counts::new();
+    {
+        let mut stmt = conn
+            .prepare(
+                "SELECT table_id, json_extract(body, '$.command') AS c, count(*) FROM commands
+                 WHERE c IN ('act', 'start_hand') GROUP BY table_id, c",
+            )
+            .map_err(sql)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                ))
+            })
+            .map_err(sql)?;
+        for row in rows {
+            let (table, command, n) = row.map_err(sql)?;
+            let entry = counts.entry(table).or_default();
+            let n = u64::try_from(n).unwrap_or(0);
+            if command == "act" {
+                entry.0 = n;
+            } else {
+                entry.1 = n;
+            }
+        }
+    }
+    let activations: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM activations WHERE ruleset_id = ?1 AND at_ms >= ?2",
+            params![ruleset, since_ms],
+            |r| r.get(0),
+        )
+        .map_err(sql)?;
+    Ok((counts, u64::try_from(activations).unwrap_or(0)))
+}
+
+/// The parts of a seat the state check compares (not the hole cards, which depend on who looks).
+fn seat_state(seat: &Value) -> Value {
+    serde_json::json!([
+        seat["player"],
+        seat["stack"],
+        seat["bet"],
+        seat["in_hand"],
+        seat["folded"]
+    ])
+}
+
+/// Whether table view `now` (read after the run) is the state of the last acknowledged answer:
+/// the hand number is the last one dealt and, when that answer was about the same hand, the
+/// hand (phase, pot, board, turn, rulings...) and every seat's chips are identical.
+pub fn same_state(last: Option<&Value>, now: &Value, acked_hand: u64) -> Result<(), String> {
+    let number = now["hand"]["number"].as_u64().unwrap_or(0);
+    if number != acked_hand {
+        return Err(format!(
+            "hand {number} at the table, but hand {acked_hand} was the last one acknowledged"
+        ));
+    }
+    let Some(last) = last else { return Ok(()) };
+    if last["hand"]["number"].as_u64().unwrap_or(0) != acked_hand {
+        return Ok(()); // dealt, not looked at since: only the number can be compared
+    }
+    if last["hand"] != now["hand"] {
+        return Err(format!(
+            "hand {number}: last acknowledged {} but now {}",
+            last["hand"], now["hand"]
+        ));
+    }
+    let seats = |v: &Value| -> Vec<Value> {
+        v["seats"]
+            .as_array()
+            .map(|s| s.iter().map(seat_state).collect())
+            .unwrap_or_default()
+    };
+    if seats(last) != seats(now) {
+        return Err(format!(
+            "seats: last acknowledged {:?} but now {:?}",
+            seats(last),
+            seats(now)
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn view(number: u64, pot: u64, stack: u64) -> Value {
+        json!({"hand": {"number": number, "pot": pot},
+               "seats": [{"player": "a", "stack": stack, "bet": 0, "in_hand": true, "folded": false, "cards": null}]})
+    }
+
+    #[test]
+    fn the_state_after_the_run_must_be_the_last_acknowledged_one() {
+        assert!(same_state(Some(&view(3, 10, 90)), &view(3, 10, 90), 3).is_ok());
+        // The hole cards differ between viewers: not compared.
+        let mut seen_by_operator = view(3, 10, 90);
+        seen_by_operator["seats"][0]["cards"] = json!(["Ah", "Kd"]);
+        assert!(same_state(Some(&view(3, 10, 90)), &seen_by_operator, 3).is_ok());
+        // An acknowledged action missing from the state.
+        assert!(same_state(Some(&view(3, 14, 86)), &view(3, 10, 90), 3).is_err());
+        // An acknowledged deal missing.
+        assert!(same_state(Some(&view(3, 10, 90)), &view(3, 10, 90), 4).is_err());
+        // Dealt and never looked at: the number is what can be compared.
+        assert!(same_state(Some(&view(3, 10, 90)), &view(4, 3, 99), 4).is_ok());
+    }
+}
