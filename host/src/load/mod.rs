@@ -14,10 +14,10 @@ pub mod verify;
 
 use client::Conn;
 use hyper::Method;
-use play::Turn;
+use play::{Turn, View};
 use rand::SeedableRng;
 use report::{JournalCheck, Kind, Report, Samples};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -76,7 +76,7 @@ struct Driven {
     tokens: Vec<String>,
     next: Step,
     /// The last acknowledged view of the table.
-    last: Option<Value>,
+    last: Option<View>,
     acked_actions: u64,
     acked_hands: u64,
     /// Whether the version of the hand last dealt was counted.
@@ -154,25 +154,38 @@ impl Worker {
         path: &str,
         token: Option<&str>,
         body: Option<String>,
-    ) -> Option<Value> {
-        let shown = format!("{method} {path} {}", body.as_deref().unwrap_or(""));
+    ) -> Option<client::Answer> {
+        let sent = body.clone();
+        let shown = || format!("{method} {path} {}", sent.as_deref().unwrap_or(""));
         let started = Instant::now();
-        let answer = self.conn.request(method, path, token, body).await;
+        let answer = self.conn.request(method.clone(), path, token, body).await;
         self.tally
             .samples
             .entry(kind)
             .or_default()
             .push(started.elapsed());
         match answer {
-            Ok(a) if (200..300).contains(&a.status) => Some(a.json()),
+            Ok(a) if (200..300).contains(&a.status) => Some(a),
             Ok(a) => {
                 let text = String::from_utf8_lossy(&a.body).into_owned();
                 self.tally
-                    .error(format!("{shown} → {} {text}", a.status), Some(a.status));
+                    .error(format!("{} → {} {text}", shown(), a.status), Some(a.status));
                 None
             }
             Err(e) => {
-                self.tally.error(format!("{shown} → {e}"), None);
+                self.tally.error(format!("{} → {e}", shown()), None);
+                None
+            }
+        }
+    }
+
+    /// The table view in an answer; an answer that is not one is an error.
+    fn view_of(&mut self, answer: &client::Answer, path: &str) -> Option<View> {
+        match serde_json::from_slice::<View>(&answer.body) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.tally
+                    .error(format!("{path}: the answer is not a table view: {e}"), None);
                 None
             }
         }
@@ -240,18 +253,13 @@ impl Worker {
     /// Reseats the players of a finished hand who have no chips left, so that the table can
     /// go on dealing.
     async fn reseat_busted(&mut self, t: &mut Driven) {
-        let busted: Vec<usize> = t
-            .last
-            .as_ref()
-            .and_then(|v| v["seats"].as_array())
-            .map(|seats| {
-                seats
-                    .iter()
-                    .filter(|s| !s["player"].is_null() && s["stack"].as_u64() == Some(0))
-                    .filter_map(|s| s["seat"].as_u64().and_then(|n| usize::try_from(n).ok()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let busted: Vec<usize> = t.last.as_ref().map_or_else(Vec::new, |v| {
+            v.seats
+                .iter()
+                .filter(|s| s.player.is_some() && s.stack == 0)
+                .map(|s| s.seat)
+                .collect()
+        });
         let token = self.token.clone();
         for seat in busted {
             let path = format!("/api/tables/{}/seats/{seat}", t.id);
@@ -264,7 +272,7 @@ impl Worker {
             }
             let body = json!({"seat": seat, "name": format!("p{seat}"), "stack": self.plan.stack});
             let path = format!("/api/tables/{}/seats", t.id);
-            if let Some(seated) = self
+            if let Some(answer) = self
                 .send(
                     Kind::Seat,
                     Method::POST,
@@ -274,13 +282,14 @@ impl Worker {
                 )
                 .await
             {
+                let seated = answer.json();
                 if let (Some(tok), Some(slot)) =
                     (seated["token"].as_str(), t.tokens.get_mut(seat - 1))
                 {
                     *slot = tok.to_string();
                 }
-                if let Some(s) = t.last.as_mut().and_then(|v| v["seats"].get_mut(seat - 1)) {
-                    s["stack"] = json!(self.plan.stack);
+                if let Some(s) = t.last.as_mut().and_then(|v| v.seats.get_mut(seat - 1)) {
+                    s.stack = self.plan.stack;
                 }
             }
         }
@@ -308,14 +317,16 @@ impl Worker {
             Step::View => {
                 let token = self.token.clone();
                 let path = format!("/api/tables/{}", t.id);
-                if let Some(view) = self
+                let answer = self
                     .send(Kind::View, Method::GET, &path, Some(&token), None)
-                    .await
-                {
-                    if !t.counted && view["hand"]["number"].as_u64() == Some(t.acked_hands) {
-                        let version = view["hand"]["version"].as_str().unwrap_or("?").to_string();
-                        *self.tally.hands_by_version.entry(version).or_default() += 1;
-                        t.counted = true;
+                    .await;
+                if let Some(view) = answer.and_then(|a| self.view_of(&a, &path)) {
+                    if let Some(hand) = view.hand.as_ref().filter(|h| h.number == t.acked_hands) {
+                        if !t.counted {
+                            let version = hand.version.clone();
+                            *self.tally.hands_by_version.entry(version).or_default() += 1;
+                            t.counted = true;
+                        }
                     }
                     t.next = match play::turn(&view) {
                         Some(Turn::Deal) => Step::Deal,
@@ -349,14 +360,15 @@ impl Worker {
                     .send(Kind::Act, Method::POST, &path, token.as_deref(), Some(body))
                     .await
                 {
-                    Some(view) => {
+                    Some(answer) => {
                         t.acked_actions += 1;
-                        t.next = match play::turn(&view) {
+                        let view = self.view_of(&answer, &path);
+                        t.next = match view.as_ref().and_then(play::turn) {
                             Some(Turn::Deal) => Step::Deal,
                             Some(Turn::Act { .. }) => Step::Act,
                             None => Step::View,
                         };
-                        t.last = Some(view);
+                        t.last = view;
                     }
                     None => t.next = Step::View,
                 }
@@ -375,7 +387,8 @@ impl Worker {
                 .await
             {
                 Ok(a) if a.status == 200 => {
-                    if let Err(e) = verify::same_state(t.last.as_ref(), &a.json(), t.acked_hands) {
+                    let now = serde_json::from_slice::<View>(&a.body).unwrap_or_default();
+                    if let Err(e) = verify::same_state(t.last.as_ref(), &now, t.acked_hands) {
                         self.tally.mismatches.push(format!("{}: {e}", t.id));
                     }
                 }

@@ -4,6 +4,7 @@
 //! legal; check-or-call (`cc`) always is; a raise between the two bounds is.
 
 use rand::Rng;
+use serde::Deserialize;
 use serde_json::Value;
 
 /// How often (per thousand) each kind of action is chosen when it is legal. Raises are kept
@@ -13,6 +14,70 @@ const RAISE: u32 = 130;
 const ALL_IN: u32 = 2;
 /// A raise goes to at most this many chips above the minimum, so that raise wars grow slowly.
 const RAISE_SPREAD: u64 = 10;
+
+/// The parts of a table view (`GET /api/tables/{id}`, or an action's answer) the generator
+/// reads. Typed rather than a JSON tree: parsing every answer is a good part of the
+/// generator's own CPU, which it shares with the daemon. Other fields (the rulings' texts,
+/// hole cards...) are skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct View {
+    /// The hand in progress or the last one.
+    #[serde(default)]
+    pub hand: Option<HandState>,
+    /// Every seat.
+    #[serde(default)]
+    pub seats: Vec<SeatState>,
+}
+
+/// A hand as the view shows it (the same for every viewer).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct HandState {
+    /// Its number at the table.
+    pub number: u64,
+    /// The ruleset version it was dealt under.
+    #[serde(default)]
+    pub version: String,
+    /// `Betting`, `Complete`...
+    #[serde(default)]
+    pub phase: String,
+    /// Voided.
+    #[serde(default)]
+    pub voided: bool,
+    /// The board.
+    #[serde(default)]
+    pub board: Vec<String>,
+    /// The pot.
+    #[serde(default)]
+    pub pot: u64,
+    /// The seat to act.
+    pub to_act: Option<usize>,
+    /// What it must add to call.
+    pub to_call: Option<u64>,
+    /// The smallest raise-to, if raising is open.
+    pub min_raise_to: Option<u64>,
+    /// The largest raise-to.
+    pub max_raise_to: Option<u64>,
+}
+
+/// A seat as the view shows it (hole cards left out: they depend on who looks).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct SeatState {
+    /// The seat number, from 1.
+    pub seat: usize,
+    /// The player's name (`None`: empty).
+    pub player: Option<String>,
+    /// Chips behind.
+    pub stack: u64,
+    /// This round's bet.
+    #[serde(default)]
+    pub bet: u64,
+    /// Dealt in.
+    #[serde(default)]
+    pub in_hand: bool,
+    /// Folded.
+    #[serde(default)]
+    pub folded: bool,
+}
 
 /// Where a table stands, read from a view's `hand`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,22 +95,22 @@ pub enum Turn {
     },
 }
 
-/// Reads the turn from a table view (the JSON of `GET /api/tables/{id}` or of an action's
-/// answer). `None` when the view does not say (a hand in progress with nobody to act).
-pub fn turn(view: &Value) -> Option<Turn> {
-    let hand = &view["hand"];
-    if hand.is_null() || hand["voided"] == true || hand["phase"] == "Complete" {
+/// Reads the turn from a table view. `None` when the view does not say (a hand in progress
+/// with nobody to act).
+pub fn turn(view: &View) -> Option<Turn> {
+    let Some(hand) = &view.hand else {
+        return Some(Turn::Deal);
+    };
+    if hand.voided || hand.phase == "Complete" {
         return Some(Turn::Deal);
     }
-    let seat = usize::try_from(hand["to_act"].as_u64()?).ok()?;
-    let to_call = hand["to_call"].as_u64().unwrap_or(0);
-    let raise = match (hand["min_raise_to"].as_u64(), hand["max_raise_to"].as_u64()) {
+    let raise = match (hand.min_raise_to, hand.max_raise_to) {
         (Some(min), Some(max)) if min <= max => Some((min, max)),
         _ => None,
     };
     Some(Turn::Act {
-        seat,
-        to_call,
+        seat: hand.to_act?,
+        to_call: hand.to_call.unwrap_or(0),
         raise,
     })
 }
@@ -77,33 +142,48 @@ mod tests {
     use rand::SeedableRng;
     use serde_json::json;
 
+    fn view(v: Value) -> View {
+        serde_json::from_value(v).expect("a view")
+    }
+
     #[test]
     fn a_complete_or_voided_hand_or_none_means_deal() {
-        assert_eq!(turn(&json!({"hand": null})), Some(Turn::Deal));
+        assert_eq!(turn(&view(json!({"hand": null}))), Some(Turn::Deal));
         assert_eq!(
-            turn(&json!({"hand": {"phase": "Complete", "voided": false}})),
+            turn(&view(
+                json!({"hand": {"number": 1, "phase": "Complete", "voided": false}})
+            )),
             Some(Turn::Deal)
         );
         assert_eq!(
-            turn(&json!({"hand": {"phase": "Betting", "voided": true}})),
+            turn(&view(
+                json!({"hand": {"number": 1, "phase": "Betting", "voided": true}})
+            )),
             Some(Turn::Deal)
         );
     }
 
     #[test]
     fn the_turn_is_read_from_to_act_to_call_and_the_raise_bounds() {
-        let view = json!({"hand": {"phase": "Betting", "voided": false, "to_act": 3,
-            "to_call": 2, "min_raise_to": 4, "max_raise_to": 200}});
+        let v = view(
+            json!({"id": "t1", "hand": {"number": 2, "phase": "Betting", "voided": false,
+            "to_act": 3, "to_call": 2, "min_raise_to": 4, "max_raise_to": 200,
+            "rulings": ["skipped"]}, "seats": [{"seat": 1, "player": "a", "stack": 5,
+            "cards": ["Ah", "Kd"]}]}),
+        );
+        assert_eq!(v.seats[0].stack, 5);
         assert_eq!(
-            turn(&view),
+            turn(&v),
             Some(Turn::Act {
                 seat: 3,
                 to_call: 2,
                 raise: Some((4, 200))
             })
         );
-        let closed = json!({"hand": {"phase": "Betting", "to_act": 1, "to_call": 5,
-            "min_raise_to": null, "max_raise_to": null}});
+        let closed = view(
+            json!({"hand": {"number": 2, "phase": "Betting", "to_act": 1,
+            "to_call": 5, "min_raise_to": null, "max_raise_to": null}}),
+        );
         assert_eq!(
             turn(&closed),
             Some(Turn::Act {
@@ -112,7 +192,10 @@ mod tests {
                 raise: None
             })
         );
-        assert_eq!(turn(&json!({"hand": {"phase": "Betting"}})), None);
+        assert_eq!(
+            turn(&view(json!({"hand": {"number": 2, "phase": "Betting"}}))),
+            None
+        );
     }
 
     #[test]
