@@ -43,7 +43,7 @@ pub struct LoadArgs {
     #[arg(long, default_value_t = 30.0)]
     seconds: f64,
     /// Client tasks, each with one keep-alive connection and its share of the tables.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 4)]
     concurrency: usize,
     /// Seed of the random action choices.
     #[arg(long, default_value_t = 1)]
