@@ -3,6 +3,7 @@
 mod cli;
 mod journal;
 mod live;
+mod load;
 mod plugins;
 mod rulesets;
 mod serve;

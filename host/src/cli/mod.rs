@@ -4,6 +4,7 @@ mod audit;
 mod check;
 pub(crate) mod compare;
 pub(crate) mod explain;
+mod load;
 mod payouts;
 mod plugin;
 mod replay;
@@ -46,6 +47,9 @@ enum Command {
     Audit(audit::AuditArgs),
     /// A tournament's prize pool and payout list under a ruleset, in cents, with the articles.
     Payouts(payouts::PayoutsArgs),
+    /// Load a daemon: many tables played over HTTP with random legal actions while a ruleset
+    /// is rewritten every second; reports actions/s, latency, errors and lost events.
+    Load(load::LoadArgs),
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -62,6 +66,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Serve(args) => serve::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Payouts(args) => payouts::run(args),
+        Command::Load(args) => load::run(args),
     }
 }
 

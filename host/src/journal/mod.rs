@@ -190,26 +190,26 @@ impl Journal {
                 source,
             })?;
         let write = || -> rusqlite::Result<i64> {
-            tx.execute(
-                "INSERT INTO commands(at_ms, table_id, body) VALUES (?1, ?2, ?3)",
-                params![now_ms(), table, body],
-            )?;
+            // Cached statements: parsing the SQL again for every command cost more than
+            // the insert itself under load (see README, Benchmarks).
+            tx.prepare_cached("INSERT INTO commands(at_ms, table_id, body) VALUES (?1, ?2, ?3)")?
+                .execute(params![now_ms(), table, body])?;
             let seq = tx.last_insert_rowid();
             for r in rulings {
-                tx.execute(
+                tx.prepare_cached(
                     "INSERT INTO rulings(command_seq, table_id, hand, point, ruleset_id,
                         ruleset_version, citation, text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
-                    params![
-                        seq,
-                        r.table,
-                        r.hand as i64,
-                        r.point,
-                        r.ruleset,
-                        r.version,
-                        r.citation,
-                        r.text
-                    ],
-                )?;
+                )?
+                .execute(params![
+                    seq,
+                    r.table,
+                    r.hand as i64,
+                    r.point,
+                    r.ruleset,
+                    r.version,
+                    r.citation,
+                    r.text
+                ])?;
             }
             Ok(seq)
         };

@@ -1,11 +1,55 @@
 //! Watching a rulesets directory: file events are debounced (an editor's save is several
 //! events), mapped to the ruleset directories they touch, and handed on as ruleset ids.
+//!
+//! Only paths whose content may have changed count: notify's inotify backend also reports
+//! a file being *opened*, and the daemon opens the ruleset files itself when it reloads them,
+//! so without this filter each reload would trigger the next, forever (measured: about half a
+//! core busy reloading unchanged rulesets on an idle daemon). A path counts when its stamp
+//! (modification time, length, inode) differs from the one last seen.
 
 use notify::RecursiveMode;
 use notify_debouncer_mini::{new_debouncer, DebounceEventResult, Debouncer};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
+
+/// What tells a changed file from one merely opened: modification time, length, inode.
+type Stamp = Option<(Option<SystemTime>, u64, u64)>;
+
+fn stamp(path: &Path) -> Stamp {
+    let m = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(&m);
+    #[cfg(not(unix))]
+    let inode = 0;
+    Some((m.modified().ok(), m.len(), inode))
+}
+
+/// The stamps of every file and directory under `dir`.
+fn stamps(dir: &Path, out: &mut HashMap<PathBuf, Stamp>) {
+    out.insert(dir.to_path_buf(), stamp(dir));
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            stamps(&path, out);
+        } else {
+            out.insert(path.clone(), stamp(&path));
+        }
+    }
+}
+
+/// Whether `path` changed since last seen (a path never seen counts as changed); records
+/// its stamp now.
+fn changed_since(seen: &mut HashMap<PathBuf, Stamp>, path: &Path) -> bool {
+    let now = stamp(path);
+    match seen.insert(path.to_path_buf(), now) {
+        Some(before) => before != now,
+        None => true,
+    }
+}
 
 /// A running watcher; dropping it stops watching.
 pub struct Watcher {
@@ -33,6 +77,8 @@ pub fn watch(
         dir: dir.display().to_string(),
         source,
     };
+    let mut seen = HashMap::new();
+    stamps(dir, &mut seen);
     let mut debouncer = new_debouncer(debounce, move |result: DebounceEventResult| {
         let Ok(events) = result else {
             tracing::warn!("rulesets watcher: {:?}", result.err());
@@ -40,6 +86,7 @@ pub fn watch(
         };
         let ids: BTreeSet<String> = events
             .iter()
+            .filter(|e| changed_since(&mut seen, &e.path))
             .filter_map(|e| ruleset_of(&root, &raw, &e.path))
             .collect();
         if !ids.is_empty() {
@@ -94,5 +141,28 @@ mod tests {
         assert_eq!(f("/r/pt-online/tests/x.ron"), None);
         assert_eq!(f("/r/pt-online/notes.md"), None);
         assert_eq!(f("/elsewhere/x.ron"), None);
+    }
+
+    #[test]
+    fn a_file_opened_is_not_a_change_but_a_rewrite_or_a_new_file_is() {
+        let dir = std::env::temp_dir().join(format!("floor-watch-stamps-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("house")).expect("mkdir");
+        let file = dir.join("house/ruleset.ron");
+        std::fs::write(&file, "(version: \"1\")").expect("write");
+        let mut seen = HashMap::new();
+        stamps(&dir, &mut seen);
+        let _ = std::fs::read_to_string(&file).expect("read");
+        assert!(!changed_since(&mut seen, &file), "reading is no change");
+        assert!(!changed_since(&mut seen, &dir), "listing is no change");
+        std::fs::write(dir.join("house/.tmp"), "(version: \"22\")").expect("write");
+        std::fs::rename(dir.join("house/.tmp"), &file).expect("rename");
+        assert!(changed_since(&mut seen, &file), "replaced by a rename");
+        assert!(!changed_since(&mut seen, &file), "and then stable");
+        assert!(
+            changed_since(&mut seen, &dir.join("house/new.rhai")),
+            "never seen"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -54,6 +54,10 @@ impl From<ExecError> for ApiError {
 
 type ApiResult = Result<Json<Value>, ApiError>;
 
+/// A table view, serialized straight from the struct: going through a JSON tree first
+/// (`serde_json::to_value`) was about 7% of the daemon's time under load.
+type ViewResult = Result<Json<super::tables::TableView>, ApiError>;
+
 fn bad(message: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, message.into())
 }
@@ -282,13 +286,11 @@ async fn table_view(
     Path(id): Path<String>,
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
-) -> ApiResult {
+) -> ViewResult {
     let caller = who_at(&app, &id, &headers, q.token.as_deref())?;
     let slot = app.slot(&id)?;
     let view = super::lock(&slot.table).view(caller.viewer());
-    serde_json::to_value(view)
-        .map(Json)
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    Ok(Json(view))
 }
 
 #[derive(Debug, Deserialize)]
@@ -366,7 +368,7 @@ async fn act(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult {
+) -> ViewResult {
     let caller = who_at(&app, &id, &headers, None)?;
     let r: ActRequest = parse(&body)?;
     match caller {
@@ -387,9 +389,7 @@ async fn act(
     })?;
     let slot = app.slot(&id)?;
     let view = super::lock(&slot.table).view(caller.viewer());
-    serde_json::to_value(view)
-        .map(Json)
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    Ok(Json(view))
 }
 
 /// `POST /api/tables/{id}/events`: a table event in the scenario vocabulary (`player` is the

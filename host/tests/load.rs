@@ -1,0 +1,107 @@
+//! `floor load` end to end, small: it starts its own daemon (or loads a running one), plays
+//! tables with random legal actions while the house ruleset is rewritten, and must report no
+//! error and no lost event — every acknowledged action journaled and in the table's state.
+//! The full-size benchmark (1,000 tables, 30 s) is not a test: see README, Benchmarks.
+
+mod support;
+
+use serde_json::Value;
+use std::path::Path;
+use support::{floor, Daemon, Scratch};
+
+fn rulesets() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets")
+}
+
+/// Runs `floor load ARGS --json`; the exit status and the report.
+fn load(args: &[&str]) -> (bool, Value) {
+    let out = floor()
+        .arg("load")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("run floor load");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let report: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "floor load printed no JSON report ({e}): {text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.success(), report)
+}
+
+fn assert_nothing_lost(ok: bool, r: &Value) {
+    assert!(ok, "floor load failed: {r:#}");
+    assert_eq!(r["errors"], 0, "{r:#}");
+    assert_eq!(r["lost_events"], 0, "{r:#}");
+    assert_eq!(r["state_mismatches"], 0, "{r:#}");
+    let j = &r["journal_check"];
+    assert!(j["acknowledged_actions"].as_u64() > Some(0), "{r:#}");
+    assert_eq!(j["acknowledged_actions"], j["journaled_actions"], "{r:#}");
+    assert_eq!(j["acknowledged_hands"], j["journaled_hands"], "{r:#}");
+    assert_eq!(j["lost"], 0, "{r:#}");
+    assert_eq!(r["actions"], j["acknowledged_actions"], "{r:#}");
+    assert!(r["latency"]["act"]["p99_ms"].as_f64() > Some(0.0), "{r:#}");
+}
+
+#[test]
+fn floor_load_with_its_own_daemon_loses_no_acknowledged_action_while_the_ruleset_is_rewritten() {
+    let dir = rulesets();
+    let (ok, r) = load(&[
+        "--rulesets",
+        dir.to_str().expect("utf-8 path"),
+        "--tables",
+        "10",
+        "--seconds",
+        "3",
+        "--concurrency",
+        "4",
+        "--rewrite-ms",
+        "500",
+    ]);
+    assert_nothing_lost(ok, &r);
+    assert_eq!(r["daemon"], "started");
+    assert_eq!(r["tables"], 10);
+    // Hot reload ran under load: rewrites were activated and reached the tables' new hands.
+    assert!(r["rewrites"].as_u64() >= Some(2), "{r:#}");
+    assert!(
+        r["journal_check"]["activations"].as_u64() >= Some(1),
+        "{r:#}"
+    );
+    let versions = r["hands_by_version"].as_object().map_or(0, |m| m.len());
+    assert!(
+        versions >= 2,
+        "hands were dealt under several versions: {r:#}"
+    );
+}
+
+#[test]
+fn floor_load_against_a_running_daemon_reads_its_journal_through_data() {
+    let scratch = Scratch::new("load-addr");
+    let rulesets = scratch.rulesets();
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let (ok, r) = load(&[
+        "--addr",
+        &d.addr,
+        "--token",
+        &d.operator,
+        "--data",
+        scratch.data().to_str().expect("utf-8 path"),
+        "--rulesets",
+        rulesets.to_str().expect("utf-8 path"),
+        "--tables",
+        "4",
+        "--players",
+        "3",
+        "--seconds",
+        "2",
+        "--concurrency",
+        "2",
+    ]);
+    assert_nothing_lost(ok, &r);
+    assert_eq!(r["daemon"], d.addr.as_str());
+    assert_eq!(r["ruleset"], "load-house");
+    // The daemon keeps running and still answers.
+    assert_eq!(d.ruleset("load-house")["status"], "ok");
+}
