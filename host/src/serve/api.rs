@@ -105,9 +105,17 @@ fn operator(who: Who, what: &str) -> Result<(), ApiError> {
     }
 }
 
+/// The web page at `/`: the jurisdiction comparison (differences highlighted, citations on
+/// hover and click), the live tables and the rulesets with their reload status. One static
+/// file that reads the public JSON API, so it shows nothing a seat may not see.
+async fn page() -> axum::response::Html<&'static str> {
+    axum::response::Html(include_str!("../../assets/web/index.html"))
+}
+
 /// The router.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
+        .route("/", get(page))
         .route("/api/rulesets", get(rulesets))
         .route("/api/compare", get(compare))
         .route("/api/explain/{point}", get(explain))

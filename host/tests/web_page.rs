@@ -1,0 +1,132 @@
+//! The daemon's web page at `/`, loaded in a real headless browser (Debian's `chromium`, which
+//! `tests/run` installs): after its scripts ran, the page must show what a regulator or an
+//! operator looks for — every ruleset with its version and reload status (and a broken edit's
+//! error with file:line:col), the live tables, and the jurisdiction comparison with the rows
+//! that differ highlighted and every cell's citation on hover.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+use support::{eventually, Daemon, Scratch};
+
+/// Debian's chromium, or the reason the test cannot run.
+fn chromium() -> &'static str {
+    for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] {
+        if Path::new(candidate).exists() {
+            return candidate;
+        }
+    }
+    panic!("chromium is not installed: run the README's test command (`tests/run`), which installs Debian's chromium");
+}
+
+/// The page's DOM after its scripts ran, as chromium serialises it.
+fn rendered(url: &str, profile: &Path) -> String {
+    let output = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(output.status.success(), "chromium failed: {output:?}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The text of the `<tr>` whose attribute `attr` is `value` (tags stripped), if any.
+fn row(dom: &str, attr: &str, value: &str) -> Option<String> {
+    let start = dom.find(&format!("{attr}=\"{value}\""))?;
+    let end = start + dom[start..].find("</tr>")?;
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in dom[start..end].chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+#[test]
+fn the_page_shows_rulesets_with_reload_status_live_tables_and_the_highlighted_comparison() {
+    let scratch = Scratch::new("web-page");
+    let rulesets = scratch.rulesets();
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let (table, _) = d.table("pt-online", 2, 200);
+    d.post(&format!("/api/tables/{table}/hands"), "");
+    // A broken edit: the old version stays live and the page must show the error.
+    let script = rulesets.join("br-adtp-2012/floor.rhai");
+    let text = std::fs::read_to_string(&script).expect("script");
+    std::fs::write(&script, format!("{text}\nfn broken( {{\n")).expect("edit");
+    eventually("the broken edit to be reported", || {
+        (d.ruleset("br-adtp-2012")["status"] == "error").then_some(())
+    });
+
+    let profile = scratch.0.join("chromium-profile");
+    let dom = rendered(&format!("http://{}/", d.addr), &profile);
+
+    assert!(dom.contains("<h1>floor</h1>"), "{dom}");
+    // Rulesets: every one listed with its version; the broken one in error, with file:line:col.
+    for id in [
+        "pt-casino-2007",
+        "pt-online",
+        "pt-tournament",
+        "pt-solverde-chaves-2023",
+        "ao-tournament-2025",
+    ] {
+        let line = row(&dom, "data-ruleset", id).unwrap_or_else(|| panic!("no row for {id}"));
+        assert!(line.contains(" ok "), "{id}: {line}");
+    }
+    let broken = row(&dom, "data-ruleset", "br-adtp-2012").expect("br-adtp-2012 row");
+    assert!(broken.contains("error"), "{broken}");
+    assert!(broken.contains("floor.rhai"), "{broken}");
+    assert!(
+        broken
+            .split("floor.rhai:")
+            .nth(1)
+            .is_some_and(|rest| rest.chars().next().is_some_and(|c| c.is_ascii_digit())),
+        "file:line:col: {broken}"
+    );
+    // Live tables: the table, its ruleset and its hand in progress, nobody's cards.
+    let live = row(&dom, "data-table", &table).expect("the live table's row");
+    assert!(live.contains("pt-online"), "{live}");
+    assert!(live.contains("hand in progress"), "{live}");
+    // The comparison: every rule point, the differing ones highlighted, citations on hover,
+    // unregulated cells marked.
+    let points = dom.matches("data-point=").count();
+    assert_eq!(points, 195, "every rule point has a row");
+    let differing = dom.matches("class=\"differs\"").count();
+    assert!(differing >= 68, "only {differing} rows highlighted");
+    assert!(
+        dom.contains("title=\"pt-casino-2007: rule "),
+        "citations on hover"
+    );
+    assert!(dom.contains("not regulated by this text"));
+    // The catalogue's DIFFERS points, highlighted.
+    for point in [
+        "betting.min_raise",
+        "showdown.odd_chip",
+        "cash.rake.mode_and_bounds",
+    ] {
+        assert!(
+            dom.contains(&format!("<tr class=\"differs\" data-point=\"{point}\">")),
+            "{point} not highlighted"
+        );
+    }
+}
