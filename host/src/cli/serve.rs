@@ -2,6 +2,7 @@
 //! (see `crate::serve`) until SIGTERM or SIGINT.
 
 use super::CliError;
+use crate::plugins::Plugins;
 use crate::rulesets::Store;
 use crate::serve::config::{FileConfig, Tokens, DEFAULT_ADDR, DEFAULT_DATA};
 use std::path::PathBuf;
@@ -21,7 +22,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR")]
     addr: Option<String>,
     /// A RON file with any of: addr, rulesets, data, operator_token, auditor_token,
-    /// reload_debounce_ms.
+    /// reload_debounce_ms, plugins (`[(path: "...", sha256: "...", name: "...")]`).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 }
@@ -48,6 +49,20 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         .addr
         .or(file.addr.clone())
         .unwrap_or_else(|| DEFAULT_ADDR.to_string());
+    // Every listed plugin is loaded and checked before anything is served: one that is
+    // missing, rebuilt (another SHA-256) or of another ABI version stops the daemon here.
+    let plugins = match &args.config {
+        Some(path) => {
+            let config = file
+                .plugin_config(path)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            Plugins::load(&config).map_err(|e| CliError::Usage(e.to_string()))?
+        }
+        None => Plugins::default(),
+    };
+    for p in plugins.iter() {
+        tracing::info!(plugin = %p.identity(), rule_points = ?p.rule_points(), "plugin loaded");
+    }
     let tokens = Tokens::resolve(&file, &data).map_err(|e| CliError::Usage(e.to_string()))?;
     tracing::info!(file = %data.join("tokens.json").display(), "operator and auditor tokens");
     let settings = crate::serve::Settings {
@@ -55,6 +70,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         data,
         addr,
         tokens,
+        plugins: std::sync::Arc::new(plugins),
         debounce: std::time::Duration::from_millis(file.reload_debounce_ms.unwrap_or(50)),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

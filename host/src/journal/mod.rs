@@ -222,6 +222,27 @@ impl Journal {
         Ok(seq)
     }
 
+    /// Writes a ruling no table command produced (a rule point asked through the API, e.g. a
+    /// plugin's chop deal); `command_seq` is 0. When this returns `Ok`, it survives a crash.
+    pub fn ruling(&mut self, r: &RulingRecord) -> Result<i64, JournalError> {
+        self.sql(|c| {
+            c.prepare_cached(
+                "INSERT INTO rulings(command_seq, table_id, hand, point, ruleset_id,
+                    ruleset_version, citation, text) VALUES (0,?1,?2,?3,?4,?5,?6,?7)",
+            )?
+            .execute(params![
+                r.table,
+                r.hand as i64,
+                r.point,
+                r.ruleset,
+                r.version,
+                r.citation,
+                r.text
+            ])?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
     /// Every command, in order: (sequence number, table, body).
     pub fn commands<C: for<'de> Deserialize<'de>>(
         &self,

@@ -40,8 +40,10 @@ impl std::fmt::Debug for Version {
     }
 }
 
-/// The rules hands consult for a loaded ruleset. Native plugins (issue #5, built on the
-/// `plugins` branch) hook in here: a plugin bound to some rule points wraps these rules.
+/// The rules hands consult for a loaded ruleset. Native plugins are not layered here: the
+/// rule point they answer today (`prize.chop_deals`, a deal's amounts) is asked on its own
+/// through `POST /api/rulesets/{id}/rule/{point}` (see `crate::serve::rule`); a plugin for a
+/// point hands consult would wrap these rules.
 pub fn rules_for(ruleset: &Arc<Ruleset>) -> Arc<dyn Rules> {
     Arc::new(RulesetRules::new(ruleset.clone()))
 }

@@ -9,14 +9,18 @@
 //! plugin's name, version and SHA-256, and its JSON answer. A plugin that fails or panics gives
 //! a [`RulingError`], never a crash.
 //!
-//! The daemon's use, in full:
+//! The daemon's use, in full (`crate::cli::serve`, `crate::serve::rule`):
 //!
 //! ```ignore
-//! let config = PluginConfig::from_file(Path::new("floor.toml"))?; // [[plugins]] path, sha256
+//! // the `plugins: [(path, sha256, name)]` of the daemon's RON config, as a PluginConfig:
+//! let config = file_config.plugin_config(Path::new("serve.ron"))?;
 //! let plugins = Arc::new(Plugins::load(&config)?);                // at start: refuse bad ones
-//! // on a request for a DECISION point the host answers (e.g. `prize.chop_deals`):
+//! // on `POST /api/rulesets/{id}/rule/{point}` (e.g. `prize.chop_deals`):
 //! let ruling = plugins.rule(&ruleset, "prize.chop_deals", &context_json)?;
 //! ```
+//!
+//! `floor plugin` reads the same entries from a TOML file's `[[plugins]]`
+//! ([`PluginConfig::from_file`]).
 
 mod config;
 mod digest;

@@ -117,6 +117,8 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/rulesets", get(rulesets))
+        .route("/api/rulesets/{id}/rule/{point}", post(rule))
+        .route("/api/plugins", get(plugins))
         .route("/api/compare", get(compare))
         .route("/api/explain/{point}", get(explain))
         .route("/api/journal", get(journal))
@@ -153,6 +155,59 @@ async fn rulesets(State(app): State<Arc<App>>) -> ApiResult {
         })
         .collect();
     Ok(Json(Value::Array(list)))
+}
+
+/// `GET /api/plugins`: the native plugins loaded at start, each with `name`, `version`,
+/// `sha256` and the `rule_points` it implements.
+async fn plugins(State(app): State<Arc<App>>) -> ApiResult {
+    let list: Vec<Value> = app
+        .plugins
+        .iter()
+        .map(|p| {
+            let id = p.identity();
+            json!({
+                "name": id.name,
+                "version": id.version,
+                "sha256": id.sha256,
+                "rule_points": p.rule_points(),
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
+
+/// `POST /api/rulesets/{id}/rule/{point}` (operator, auditor), body: the rule point's JSON
+/// context. Answers the plugin's ruling (`point`, `ruleset`, `citation`, `plugin`, `answer`),
+/// journaled; or, when there is no ruling, a JSON error that says which point, ruleset and
+/// citation and why (409 refused by the ruleset's decision, 404 not bound to a loaded plugin,
+/// 422 refused by the plugin, 500 the plugin failed or panicked) — journaled too.
+async fn rule(
+    State(app): State<Arc<App>>,
+    Path((id, point)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    match who(&app, &headers, None)? {
+        Who::Operator | Who::Auditor => {}
+        _ => return Err(forbidden("ask rule points")),
+    }
+    let context: Value = parse(&body)?;
+    let outcome = tokio::task::spawn_blocking(move || app.rule(&id, &point, &context))
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    match outcome {
+        Ok(ruling) => Ok(Json(ruling).into_response()),
+        Err(super::rule::RuleError::Exec(e)) => Err(e.into()),
+        Err(super::rule::RuleError::Failed(failure)) => {
+            let status = match failure.kind {
+                "refused" => StatusCode::CONFLICT,
+                "unbound" => StatusCode::NOT_FOUND,
+                "plugin_refused" => StatusCode::UNPROCESSABLE_ENTITY,
+                _ => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            Ok((status, Json(failure)).into_response())
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,6 +1,7 @@
 //! The daemon's configuration: command-line flags over an optional RON file over embedded
 //! defaults (the bundled rulesets, `./floor-data`, `127.0.0.1:8787`).
 
+use crate::plugins::{PluginConfig, PluginEntry, PluginError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -32,6 +33,25 @@ pub struct FileConfig {
     /// How long the rulesets directory must be quiet before a reload (default 50 ms).
     #[serde(default)]
     pub reload_debounce_ms: Option<u64>,
+    /// The native plugins allowed, each with its SHA-256: `plugins: [(path: "libx.so",
+    /// sha256: "…", name: "x")]` — the loader's `[[plugins]]` entries, in RON like the rest
+    /// of this file. Relative paths are read from the config file's directory. The daemon
+    /// loads them all at start and refuses to start if one does not match.
+    #[serde(default)]
+    pub plugins: Vec<PluginFileEntry>,
+}
+
+/// One allowed plugin in the config file (see [`crate::plugins::PluginEntry`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PluginFileEntry {
+    /// The library's path.
+    pub path: PathBuf,
+    /// Its SHA-256 (64 hex digits; `floor plugin check FILE` prints it).
+    pub sha256: String,
+    /// The name its descriptor must give, when set.
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 /// Why the configuration cannot be used.
@@ -86,6 +106,37 @@ impl FileConfig {
     }
 }
 
+impl FileConfig {
+    /// The plugin list of the config file read from `origin`, as the loader takes it:
+    /// relative paths resolved against `origin`'s directory, hashes checked and lowercased.
+    pub fn plugin_config(&self, origin: &Path) -> Result<PluginConfig, PluginError> {
+        let base = origin.parent().unwrap_or(Path::new("."));
+        let entries = self
+            .plugins
+            .iter()
+            .map(|e| {
+                let sha256 = e.sha256.trim().to_ascii_lowercase();
+                if sha256.len() != 64 || !sha256.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    return Err(PluginError::BadHash {
+                        config: origin.to_path_buf(),
+                        path: e.path.clone(),
+                        sha256: e.sha256.clone(),
+                    });
+                }
+                Ok(PluginEntry {
+                    path: base.join(&e.path),
+                    sha256,
+                    name: e.name.clone(),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(PluginConfig {
+            origin: origin.to_path_buf(),
+            entries,
+        })
+    }
+}
+
 /// The operator's and the auditor's tokens.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tokens {
@@ -134,5 +185,45 @@ impl Tokens {
             std::fs::write(&path, text).map_err(|e| err(e.to_string()))?;
         }
         Ok(tokens)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> FileConfig {
+        ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(text)
+            .expect("parses")
+    }
+
+    #[test]
+    fn plugin_paths_are_read_from_the_config_files_directory_and_hashes_lowercased() {
+        let sha = "AB12".repeat(16);
+        let file = read(&format!(
+            r#"(plugins: [(path: "libs/a.so", sha256: "{sha}", name: "icm-chop"), (path: "/opt/b.so", sha256: "{sha}")])"#
+        ));
+        let config = file
+            .plugin_config(Path::new("/etc/floor/serve.ron"))
+            .expect("valid");
+        assert_eq!(config.entries[0].path, Path::new("/etc/floor/libs/a.so"));
+        assert_eq!(config.entries[0].sha256, "ab12".repeat(16));
+        assert_eq!(config.entries[0].name.as_deref(), Some("icm-chop"));
+        assert_eq!(config.entries[1].path, Path::new("/opt/b.so"));
+    }
+
+    #[test]
+    fn a_plugin_hash_that_is_not_64_hex_digits_is_refused_naming_config_and_plugin() {
+        let file = read(r#"(plugins: [(path: "a.so", sha256: "00")])"#);
+        let error = file
+            .plugin_config(Path::new("serve.ron"))
+            .expect_err("short hash");
+        let message = error.to_string();
+        assert!(
+            message.contains("serve.ron") && message.contains("a.so") && message.contains("`00`"),
+            "{message}"
+        );
     }
 }

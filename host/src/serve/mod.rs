@@ -6,11 +6,13 @@ pub mod api;
 pub mod auth;
 pub mod commands;
 pub mod config;
+pub mod rule;
 pub mod stream;
 pub mod tables;
 
 use crate::journal::{Journal, JournalError, RulingRecord};
 use crate::live::{Live, Reloaded, Version};
+use crate::plugins::Plugins;
 use crate::rulesets::Store;
 use commands::{Applied, Command};
 use config::Tokens;
@@ -64,6 +66,8 @@ pub struct App {
     pub tokens: Tokens,
     /// Set when the daemon stops: live streams end so that the shutdown is not held up.
     pub stopping: tokio::sync::watch::Sender<bool>,
+    /// The native plugins the config allows, loaded and checked at start.
+    pub plugins: Arc<Plugins>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -77,6 +81,7 @@ impl App {
         store: Store,
         data: &std::path::Path,
         tokens: Tokens,
+        plugins: Arc<Plugins>,
     ) -> Result<Arc<App>, JournalError> {
         let live = Arc::new(Live::new(store));
         let journal = Journal::open(data)?;
@@ -88,6 +93,7 @@ impl App {
             next_table: AtomicU64::new(1),
             tokens,
             stopping: tokio::sync::watch::channel(false).0,
+            plugins,
         });
         for id in app.live.store().ids() {
             app.reload(&id);
@@ -407,6 +413,8 @@ pub struct Settings {
     pub addr: String,
     /// Tokens.
     pub tokens: Tokens,
+    /// The plugins loaded at start.
+    pub plugins: Arc<Plugins>,
     /// Watcher debounce.
     pub debounce: std::time::Duration,
 }
@@ -417,7 +425,8 @@ pub async fn run(settings: Settings) -> Result<(), String> {
     let data = settings.data.clone();
     let store = settings.store.clone();
     let tokens = settings.tokens.clone();
-    let app = tokio::task::spawn_blocking(move || App::start(store, &data, tokens))
+    let plugins = settings.plugins.clone();
+    let app = tokio::task::spawn_blocking(move || App::start(store, &data, tokens, plugins))
         .await
         .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())?;

@@ -96,13 +96,20 @@ pub fn floor() -> Command {
 impl Daemon {
     /// Starts `floor serve` on port 0 over `rulesets` and `data`, and waits until it answers.
     pub fn start(rulesets: &Path, data: &Path) -> Daemon {
+        Daemon::start_with(rulesets, data, "")
+    }
+
+    /// [`Daemon::start`] with `extra` config fields (RON, e.g. `plugins: [...]`).
+    pub fn start_with(rulesets: &Path, data: &Path, extra: &str) -> Daemon {
         std::fs::create_dir_all(data).expect("data dir");
         let addr_file = data.join("addr");
         let _ = std::fs::remove_file(&addr_file);
         let config = data.join("test-config.ron");
         std::fs::write(
             &config,
-            r#"(operator_token: "op-secret", auditor_token: "audit-secret", reload_debounce_ms: 30)"#,
+            format!(
+                r#"(operator_token: "op-secret", auditor_token: "audit-secret", reload_debounce_ms: 30, {extra})"#
+            ),
         )
         .expect("config");
         let child = floor()

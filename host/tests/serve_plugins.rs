@@ -1,0 +1,257 @@
+//! `floor serve` with native plugins (issue #5 item 6), on the real binary: the ICM chop
+//! plugin loaded from the config and asked for a final-table deal under
+//! pt-solverde-chaves-2023 §7.3, a plugin with another hash refusing the daemon's start, and a
+//! panicking plugin giving an error ruling while the daemon goes on serving.
+
+mod support;
+
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use support::{floor, Daemon, Scratch};
+
+const SOLVERDE: &str = "pt-solverde-chaves-2023";
+
+/// Builds the plugin crates once (same cargo, profile and target directory as this test) and
+/// returns `<target>/release`, where their libraries are.
+fn built() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test binary path");
+        let target = exe
+            .ancestors()
+            .nth(3)
+            .expect("<target>/<profile>/deps/<test>")
+            .to_path_buf();
+        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+            .args(["build", "--release", "--quiet", "--target-dir"])
+            .arg(&target)
+            .args(["-p", "floor-icm-chop", "-p", "floor-plugin-test-panic"])
+            .args(["-p", "floor-plugin-test-wrong-abi"])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the plugins failed");
+        target.join("release")
+    })
+}
+
+fn library(name: &str) -> PathBuf {
+    built().join(format!(
+        "{}{name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ))
+}
+
+fn sha256(path: &Path) -> String {
+    hex::encode(Sha256::digest(std::fs::read(path).expect("built")))
+}
+
+/// The config's `plugins` field allowing `path` with `sha`.
+fn allow(path: &Path, sha: &str) -> String {
+    format!(
+        r#"plugins: [(path: {:?}, sha256: "{sha}")]"#,
+        path.display().to_string()
+    )
+}
+
+fn chop(d: &Daemon, context: &str) -> (u16, serde_json::Value) {
+    d.request(
+        "POST",
+        &format!("/api/rulesets/{SOLVERDE}/rule/prize.chop_deals"),
+        Some(&d.operator),
+        Some(context),
+    )
+}
+
+#[test]
+fn s7_3_the_icm_plugin_makes_a_final_table_deal_that_sums_to_the_prizes_and_is_journaled() {
+    let scratch = Scratch::new("plugin-icm");
+    let icm = library("floor_icm_chop");
+    let sha = sha256(&icm);
+    let d = Daemon::start_with(&scratch.rulesets(), &scratch.data(), &allow(&icm, &sha));
+
+    let listed = d.get("/api/plugins", None);
+    assert_eq!(listed[0]["name"], "icm-chop", "{listed}");
+    assert_eq!(listed[0]["sha256"], sha.as_str());
+    assert!(listed[0]["rule_points"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|p| p == "prize.chop_deals")));
+
+    // Heads-up, 3 000 vs 1 000 chips, 100 € and 50 € left: each gets the second prize plus a
+    // chip share of the difference — 50 + 3/4·50 = 87.50 €, 50 + 1/4·50 = 62.50 €.
+    let (status, ruling) = chop(
+        &d,
+        r#"{"final_table": true, "stacks": [3000, 1000], "prizes": [10000, 5000]}"#,
+    );
+    assert_eq!(status, 200, "{ruling}");
+    assert_eq!(ruling["point"], "prize.chop_deals");
+    assert_eq!(ruling["ruleset"]["id"], SOLVERDE);
+    assert_eq!(ruling["citation"]["kind"], "article");
+    assert!(
+        ruling["citation"]["text"]
+            .as_str()
+            .is_some_and(|c| c.contains("7.3")),
+        "{ruling}"
+    );
+    assert_eq!(ruling["plugin"]["name"], "icm-chop");
+    assert_eq!(ruling["plugin"]["sha256"], sha.as_str());
+    let deals: Vec<u64> = ruling["answer"]["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["deal"].as_u64().expect("cents"))
+        .collect();
+    assert_eq!(deals, vec![8750, 6250]);
+    assert_eq!(deals.iter().sum::<u64>(), 15000);
+
+    // §7.3 allows a chop at the final table only: the ruleset's decision refuses it before
+    // the plugin is asked, with its citation.
+    let (status, refused) = chop(
+        &d,
+        r#"{"final_table": false, "stacks": [3000, 1000], "prizes": [10000, 5000]}"#,
+    );
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["kind"], "refused");
+    assert_eq!(refused["point"], "prize.chop_deals");
+    assert_eq!(refused["ruleset"]["id"], SOLVERDE);
+    assert!(
+        refused["citation"]["text"]
+            .as_str()
+            .is_some_and(|c| c.contains("7.3")),
+        "{refused}"
+    );
+    assert!(refused["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("final table")));
+
+    // The public may not ask (nothing journaled); the auditor may.
+    let path = format!("/api/rulesets/{SOLVERDE}/rule/prize.chop_deals");
+    let (status, _) = d.request("POST", &path, None, Some("{}"));
+    assert_eq!(status, 403);
+    let (status, _) = d.request("POST", &path, Some("wrong"), Some("{}"));
+    assert_eq!(status, 401);
+    let (status, ruling) = d.request(
+        "POST",
+        &path,
+        Some(&d.auditor),
+        Some(r#"{"final_table": true, "stacks": [1, 1], "prizes": [3, 2]}"#),
+    );
+    assert_eq!(status, 200, "{ruling}");
+    assert!(d.terminate(), "clean stop");
+
+    // Both are in the journal, with the citation and the plugin that answered.
+    let out = floor()
+        .args(["audit", "--rule-point", "prize.chop_deals", "--data"])
+        .arg(scratch.data())
+        .output()
+        .expect("floor audit");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!("plugin icm-chop 0.1.0 sha256:{sha}")),
+        "{text}"
+    );
+    assert!(text.contains("\"deal\":8750"), "{text}");
+    assert!(text.contains("no ruling (refused)"), "{text}");
+    assert!(text.contains("3 ruling(s)"), "{text}");
+}
+
+/// Runs `floor serve` with a config allowing `path` with `sha`; it must exit (not serve).
+fn refused_start(name: &str, path: &Path, sha: &str) -> String {
+    let scratch = Scratch::new(name);
+    let data = scratch.data();
+    std::fs::create_dir_all(&data).expect("data dir");
+    let config = data.join("config.ron");
+    std::fs::write(&config, format!("({})", allow(path, sha))).expect("config");
+    let out = floor()
+        .arg("serve")
+        .arg("--rulesets")
+        .arg(scratch.rulesets())
+        .arg("--data")
+        .arg(&data)
+        .args(["--addr", "127.0.0.1:0", "--config"])
+        .arg(&config)
+        .stdin(Stdio::null())
+        .output()
+        .expect("floor serve");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "the daemon must not start: {stderr}");
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    // Nothing was served: no address was ever written.
+    assert!(!data.join("addr").exists());
+    stderr
+}
+
+#[test]
+fn a_plugin_with_another_hash_stops_the_daemon_before_it_serves() {
+    let icm = library("floor_icm_chop");
+    let wrong = "0".repeat(64);
+    let stderr = refused_start("plugin-hash", &icm, &wrong);
+    assert!(stderr.contains(&sha256(&icm)), "{stderr}");
+    assert!(stderr.contains(&wrong), "{stderr}");
+}
+
+#[test]
+fn a_plugin_of_another_abi_version_stops_the_daemon_before_it_serves() {
+    let future = library("floor_plugin_test_wrong_abi");
+    let stderr = refused_start("plugin-abi", &future, &sha256(&future));
+    assert!(stderr.contains("plugin ABI version"), "{stderr}");
+}
+
+#[test]
+fn a_panicking_plugin_gives_an_error_ruling_and_the_daemon_keeps_serving() {
+    let scratch = Scratch::new("plugin-panic");
+    let rulesets = scratch.rulesets();
+    // Bind the chop to the test plugin that panics on fewer than ten stacks.
+    let file = rulesets.join(SOLVERDE).join("ruleset.ron");
+    let text = std::fs::read_to_string(&file).expect("ruleset");
+    assert!(text.contains(r#"plugin: "icm-chop""#));
+    std::fs::write(
+        &file,
+        text.replace(r#"plugin: "icm-chop""#, r#"plugin: "test-panic""#),
+    )
+    .expect("edit");
+    let panics = library("floor_plugin_test_panic");
+    let d = Daemon::start_with(
+        &rulesets,
+        &scratch.data(),
+        &allow(&panics, &sha256(&panics)),
+    );
+
+    let (status, error) = chop(
+        &d,
+        r#"{"final_table": true, "stacks": [3000, 1000], "prizes": [10000, 5000]}"#,
+    );
+    assert_eq!(status, 500, "{error}");
+    assert_eq!(error["kind"], "plugin_failed");
+    assert_eq!(error["point"], "prize.chop_deals");
+    assert_eq!(error["ruleset"]["id"], SOLVERDE);
+    assert_eq!(error["citation"]["kind"], "article");
+    assert!(
+        error["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("panicked")),
+        "{error}"
+    );
+
+    // Still serving, and the plugin still answers a context it can handle.
+    assert_eq!(d.ruleset(SOLVERDE)["status"], "ok");
+    let (status, ruling) = chop(
+        &d,
+        r#"{"final_table": true, "stacks": [1,2,3,4,5,6,7,8,9,10], "prizes": [100]}"#,
+    );
+    assert_eq!(status, 200, "{ruling}");
+    assert_eq!(ruling["answer"]["tenth"], 10);
+    assert_eq!(ruling["plugin"]["name"], "test-panic");
+
+    // The error ruling was journaled like the ruling.
+    let journal = d.get("/api/journal?rule_point=prize.chop_deals", Some(&d.auditor));
+    let rulings = journal["rulings"].as_array().expect("rulings");
+    assert_eq!(rulings.len(), 2, "{journal}");
+    assert!(rulings[0]["text"]
+        .as_str()
+        .is_some_and(|t| t.contains("panicked")));
+}
