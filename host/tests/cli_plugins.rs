@@ -2,50 +2,11 @@
 //! developer's view (ABI, rule points, the SHA-256 to paste) and the operator's (a config that
 //! allows or refuses, a ruling citing the ruleset's binding, a panic reported, not a crash).
 
-use sha2::{Digest, Sha256};
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
-
-/// Builds the plugin crates once (same cargo, profile and target directory as this test) and
-/// returns `<target>/release`, where their libraries are.
-fn built() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test binary path");
-        let target = exe
-            .ancestors()
-            .nth(3)
-            .expect("<target>/<profile>/deps/<test>")
-            .to_path_buf();
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .current_dir(workspace())
-            .args(["build", "--release", "--quiet", "--target-dir"])
-            .arg(&target)
-            .args(["-p", "floor-icm-chop", "-p", "floor-plugin-test-panic"])
-            .args(["-p", "floor-plugin-test-wrong-abi"])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the plugins failed");
-        target.join("release")
-    })
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn library(name: &str) -> PathBuf {
-    built().join(format!(
-        "{}{name}{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ))
-}
-
-fn sha256(path: &Path) -> String {
-    hex::encode(Sha256::digest(std::fs::read(path).expect("built")))
-}
+use support::plugins::{library, sha256};
 
 /// A fresh config file allowing `entries` (path, sha256).
 fn config(name: &str, entries: &[(&Path, &str)]) -> PathBuf {
@@ -63,6 +24,10 @@ fn config(name: &str, entries: &[(&Path, &str)]) -> PathBuf {
     let file = dir.join(name);
     std::fs::write(&file, format!("[serve]\naddr = \"127.0.0.1:0\"\n\n{text}")).expect("written");
     file
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 fn floor(args: &[&str]) -> Output {

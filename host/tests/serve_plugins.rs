@@ -5,49 +5,12 @@
 
 mod support;
 
-use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::path::Path;
+use std::process::Stdio;
+use support::plugins::{library, sha256};
 use support::{floor, Daemon, Scratch};
 
 const SOLVERDE: &str = "pt-solverde-chaves-2023";
-
-/// Builds the plugin crates once (same cargo, profile and target directory as this test) and
-/// returns `<target>/release`, where their libraries are.
-fn built() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test binary path");
-        let target = exe
-            .ancestors()
-            .nth(3)
-            .expect("<target>/<profile>/deps/<test>")
-            .to_path_buf();
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-            .args(["build", "--release", "--quiet", "--target-dir"])
-            .arg(&target)
-            .args(["-p", "floor-icm-chop", "-p", "floor-plugin-test-panic"])
-            .args(["-p", "floor-plugin-test-wrong-abi"])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the plugins failed");
-        target.join("release")
-    })
-}
-
-fn library(name: &str) -> PathBuf {
-    built().join(format!(
-        "{}{name}{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ))
-}
-
-fn sha256(path: &Path) -> String {
-    hex::encode(Sha256::digest(std::fs::read(path).expect("built")))
-}
 
 /// The config's `plugins` field allowing `path` with `sha`.
 fn allow(path: &Path, sha: &str) -> String {

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod plugins;
+
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;

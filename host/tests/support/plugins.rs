@@ -1,0 +1,43 @@
+//! The workspace's plugins, built for tests that load them: the same cargo, profile and
+//! target directory as the test, built once per test process.
+
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// Builds the plugin crates once (same cargo, profile and target directory as this test) and
+/// returns `<target>/release`, where their libraries are.
+pub fn built() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test binary path");
+        let target = exe
+            .ancestors()
+            .nth(3)
+            .expect("<target>/<profile>/deps/<test>")
+            .to_path_buf();
+        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+            .args(["build", "--release", "--quiet", "--target-dir"])
+            .arg(&target)
+            .args(["-p", "floor-icm-chop", "-p", "floor-plugin-test-panic"])
+            .args(["-p", "floor-plugin-test-wrong-abi"])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the plugins failed");
+        target.join("release")
+    })
+}
+
+pub fn library(name: &str) -> PathBuf {
+    built().join(format!(
+        "{}{name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ))
+}
+
+pub fn sha256(path: &Path) -> String {
+    hex::encode(Sha256::digest(std::fs::read(path).expect("built")))
+}
