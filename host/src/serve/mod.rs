@@ -454,7 +454,7 @@ pub async fn run(settings: Settings) -> Result<(), String> {
     let addr_file = settings.data.join("addr");
     std::fs::write(&addr_file, local.to_string())
         .map_err(|e| format!("cannot write {}: {e}", addr_file.display()))?;
-    tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/api/rulesets");
+    tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/ (the web page; the JSON API under /api)");
     let router = api::router(app.clone());
     axum::serve(listener, router)
         .with_graceful_shutdown({
