@@ -24,6 +24,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+mod step;
+pub use step::{HandPlan, HandResult, RoundPlan};
+
 /// How a tournament is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Setup {
