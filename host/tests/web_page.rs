@@ -70,6 +70,19 @@ fn the_page_shows_rulesets_with_reload_status_live_tables_and_the_highlighted_co
     let d = Daemon::start(&rulesets, &scratch.data());
     let (table, _) = d.table("pt-online", 2, 200);
     d.post(&format!("/api/tables/{table}/hands"), "");
+    // A live tournament.
+    let created = d.post(
+        "/api/tournaments",
+        r#"{"ruleset": "pt-tournament", "name": "Sunday 50", "buy_in": 5000, "seats_per_table": 6, "payouts": {"bands": [{"entries_min": 2, "shares_percent": [100]}]}}"#,
+    );
+    let tournament = created["tournament"].as_str().expect("id").to_string();
+    for name in ["Ana", "Rui", "Eva"] {
+        d.post(
+            &format!("/api/tournaments/{tournament}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+    }
+    d.post(&format!("/api/tournaments/{tournament}/start"), "");
     // A broken edit: the old version stays live and the page must show the error.
     let script = rulesets.join("br-adtp-2012/floor.rhai");
     let text = std::fs::read_to_string(&script).expect("script");
@@ -107,6 +120,14 @@ fn the_page_shows_rulesets_with_reload_status_live_tables_and_the_highlighted_co
     let live = row(&dom, "data-table", &table).expect("the live table's row");
     assert!(live.contains("pt-online"), "{live}");
     assert!(live.contains("hand in progress"), "{live}");
+    // Live tournaments: the tournament, its ruleset, players left and the pool in euros.
+    let t = row(&dom, "data-tournament", &tournament).expect("the tournament's row");
+    assert!(
+        t.contains("Sunday 50") && t.contains("pt-tournament"),
+        "{t}"
+    );
+    assert!(t.contains("running") && t.contains("3 of 3"), "{t}");
+    assert!(t.contains("€150.00"), "{t}");
     // The comparison: every rule point, the differing ones highlighted, citations on hover,
     // unregulated cells marked.
     let points = dom.matches("data-point=").count();

@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 /// An error answer.
 #[derive(Debug)]
-pub struct ApiError(StatusCode, String);
+pub struct ApiError(pub(super) StatusCode, pub(super) String);
 
 impl ApiError {
     /// 401: a token that matches nobody.
@@ -43,7 +43,7 @@ impl From<ExecError> for ApiError {
         let status = match &e {
             ExecError::Table(TableError::Invalid(_)) => StatusCode::BAD_REQUEST,
             ExecError::Table(TableError::Refused(_)) => StatusCode::CONFLICT,
-            ExecError::NoTable(_) => StatusCode::NOT_FOUND,
+            ExecError::NoTable(_) | ExecError::NoTournament(_) => StatusCode::NOT_FOUND,
             ExecError::NoRuleset(_) => StatusCode::BAD_REQUEST,
             ExecError::Journal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ExecError::Closed => StatusCode::SERVICE_UNAVAILABLE,
@@ -58,22 +58,22 @@ type ApiResult = Result<Json<Value>, ApiError>;
 /// (`serde_json::to_value`) was about 7% of the daemon's time under load.
 type ViewResult = Result<Json<super::tables::TableView>, ApiError>;
 
-fn bad(message: impl Into<String>) -> ApiError {
+pub(super) fn bad(message: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, message.into())
 }
 
-fn unauthorized() -> ApiError {
+pub(super) fn unauthorized() -> ApiError {
     ApiError(
         StatusCode::UNAUTHORIZED,
         "unknown token (send `Authorization: Bearer TOKEN`)".into(),
     )
 }
 
-fn forbidden(what: &str) -> ApiError {
+pub(super) fn forbidden(what: &str) -> ApiError {
     ApiError(StatusCode::FORBIDDEN, format!("this token may not {what}"))
 }
 
-fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+pub(super) fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| bad(format!("malformed request body: {e}")))
 }
 
@@ -133,6 +133,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/actions", post(act))
         .route("/api/tables/{id}/events", post(event))
         .route("/api/tables/{id}/stream", get(super::stream::stream))
+        .merge(super::tournament_api::routes())
         .with_state(app)
 }
 
@@ -413,7 +414,7 @@ async fn start_hand(
 /// An action: JSON (`"fold"`, `{"raise_to": 600}`) or PHH verbs (`"cbr 600"`).
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
-enum ActionBody {
+pub(super) enum ActionBody {
     Json(Move),
     Notation(String),
 }

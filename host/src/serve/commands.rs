@@ -80,6 +80,15 @@ pub enum Command {
         /// Why.
         why: String,
     },
+    /// A command to a tournament (its tables are played through it).
+    Tournament {
+        /// The tournament.
+        tournament: String,
+        /// The daemon's clock when it was accepted (the level clock is fed from it).
+        at_ms: i64,
+        /// What.
+        op: super::tournament::Op,
+    },
 }
 
 impl Command {
@@ -94,6 +103,7 @@ impl Command {
             | Command::Act { table, .. }
             | Command::Event { table, .. }
             | Command::Void { table, .. } => table,
+            Command::Tournament { tournament, .. } => tournament,
         }
     }
 }
@@ -121,6 +131,11 @@ pub fn apply(
         Command::CreateTable { .. } | Command::CloseTable { .. } => {
             return Err(TableError::Invalid(
                 "tables are opened and closed by the daemon, not by a table".into(),
+            ))
+        }
+        Command::Tournament { .. } => {
+            return Err(TableError::Invalid(
+                "a tournament command is carried out by its tournament, not by a table".into(),
             ))
         }
         Command::Seat {

@@ -9,6 +9,9 @@ pub mod config;
 pub mod rule;
 pub mod stream;
 pub mod tables;
+pub mod tournament;
+pub mod tournament_api;
+mod tournament_exec;
 
 use crate::journal::{Journal, JournalError, RulingRecord};
 use crate::live::{Live, Reloaded, Version};
@@ -40,6 +43,9 @@ pub enum ExecError {
     /// No such table.
     #[error("there is no table `{0}`")]
     NoTable(String),
+    /// No such tournament.
+    #[error("there is no tournament `{0}`")]
+    NoTournament(String),
     /// No such ruleset (or none valid).
     #[error("there is no valid ruleset `{0}` (GET /api/rulesets lists them)")]
     NoRuleset(String),
@@ -68,6 +74,9 @@ pub struct App {
     pub stopping: tokio::sync::watch::Sender<bool>,
     /// The native plugins the config allows, loaded and checked at start.
     pub plugins: Arc<Plugins>,
+    /// The tournaments by id.
+    pub tournaments: RwLock<BTreeMap<String, Arc<tournament_exec::TourSlot>>>,
+    next_tournament: AtomicU64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -94,6 +103,8 @@ impl App {
             tokens,
             stopping: tokio::sync::watch::channel(false).0,
             plugins,
+            tournaments: RwLock::new(BTreeMap::new()),
+            next_tournament: AtomicU64::new(1),
         });
         for id in app.live.store().ids() {
             app.reload(&id);
@@ -176,7 +187,11 @@ impl App {
             .ok_or_else(|| ExecError::NoTable(id.to_string()))
     }
 
-    fn journal_write(&self, command: &Command, rulings: &[RulingRecord]) -> Result<(), ExecError> {
+    pub(crate) fn journal_write(
+        &self,
+        command: &Command,
+        rulings: &[RulingRecord],
+    ) -> Result<(), ExecError> {
         let mut guard = lock(&self.journal);
         let journal = guard.as_mut().ok_or(ExecError::Closed)?;
         journal.append(command.table(), command, rulings)?;
@@ -348,6 +363,7 @@ impl App {
                     }
                 }
             }
+            self.void_tournament_hands();
         }
         if let Some(j) = lock(&self.journal).as_mut() {
             j.lifecycle("started")?;
@@ -374,6 +390,11 @@ impl App {
                     .unwrap_or_else(|e| e.into_inner())
                     .remove(table);
             }
+            Command::Tournament {
+                tournament,
+                at_ms,
+                op,
+            } => self.replay_tournament(tournament, *at_ms, op)?,
             other => {
                 let slot = self.slot(other.table())?;
                 let version = match other {

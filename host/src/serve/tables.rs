@@ -410,11 +410,114 @@ impl Table {
             version.rules.as_ref(),
         );
         config.antes = vec![self.spec.ante; ready.len()];
+        self.deal(version, seed, config, ready, button)
+    }
+
+    /// A table of a tournament (`id` like `tour1.2`): the tournament runtime decides who sits
+    /// where and lays out each hand ([`Table::set_seats`], [`Table::start_planned_hand`]);
+    /// the hand is then played exactly as at a cash table.
+    pub fn for_tournament(id: String, ruleset: String, seats: usize) -> Table {
+        Table {
+            id,
+            seats: vec![None; seats.max(2)],
+            spec: TableSpec {
+                ruleset,
+                blinds: (0, 0),
+                ante: 0,
+                seats: seats.max(2),
+            },
+            button: None,
+            hands: 0,
+            current: None,
+            raked: 0,
+        }
+    }
+
+    /// Replaces who sits where (between hands: the tournament moved players, someone busted
+    /// or entered). Refused while a hand is in progress.
+    pub fn set_seats(&mut self, seats: Vec<Option<Seat>>) -> Result<(), TableError> {
+        if self.in_hand() {
+            return Err(TableError::Refused(
+                "a hand is in progress at this table".into(),
+            ));
+        }
+        self.spec.seats = seats.len();
+        self.seats = seats;
+        Ok(())
+    }
+
+    /// Seats a player in an empty seat while a hand may be in progress (a late entry in a
+    /// tournament): he is not dealt into it.
+    pub fn seat_between(&mut self, index: usize, seat: Seat) -> Result<(), TableError> {
+        match self.seats.get_mut(index) {
+            Some(s @ None) => {
+                *s = Some(seat);
+                Ok(())
+            }
+            _ => Err(TableError::Refused(format!(
+                "seat {} of table {} is not free",
+                index + 1,
+                self.id
+            ))),
+        }
+    }
+
+    /// Deals a hand the caller laid out: `config` gives stacks, blinds and antes by position,
+    /// `positions` the seat (index) at each position, `button` the button's seat (index).
+    pub fn start_planned_hand(
+        &mut self,
+        version: &Version,
+        seed: u64,
+        config: HandConfig,
+        positions: Vec<usize>,
+        button: usize,
+    ) -> Result<u64, TableError> {
+        if self.in_hand() {
+            return Err(TableError::Refused(
+                "a hand is in progress at this table".into(),
+            ));
+        }
+        if positions.len() != config.stacks.len()
+            || positions.iter().any(|&i| {
+                self.seats
+                    .get(i)
+                    .is_none_or(|s| s.as_ref().is_none_or(|s| s.stack == 0))
+            })
+        {
+            return Err(TableError::Invalid(format!(
+                "table {}: a hand laid out for seats that are not seated",
+                self.id
+            )));
+        }
+        self.deal(version, seed, config, positions, button)
+    }
+
+    /// How the current hand ended: `None` while it is played (or none was dealt),
+    /// `Some(None)` void, `Some(Some(stacks))` complete, with the stacks by position.
+    pub fn hand_outcome(&self) -> Option<Option<Vec<Chips>>> {
+        let c = self.current.as_ref()?;
+        if c.voided {
+            Some(None)
+        } else if c.hand.is_complete() {
+            Some(Some(c.hand.stacks()))
+        } else {
+            None
+        }
+    }
+
+    fn deal(
+        &mut self,
+        version: &Version,
+        seed: u64,
+        config: HandConfig,
+        positions: Vec<usize>,
+        button: usize,
+    ) -> Result<u64, TableError> {
         let mut hand = Hand::new(config, version.rules.clone())
             .map_err(|e| TableError::Refused(e.to_string()))?;
         let mut deck = Deck::shuffled(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
         let per = hand.config().variant.hole_cards();
-        for p in 0..ready.len() {
+        for p in 0..positions.len() {
             let cards: Vec<Option<Card>> = (0..per).map(|_| deck.deal()).collect();
             hand.deal_hole(p, &cards)
                 .map_err(|e| TableError::Refused(format!("dealing: {e}")))?;
@@ -424,7 +527,7 @@ impl Table {
         self.current = Some(Current {
             number: self.hands,
             hand,
-            positions: ready,
+            positions,
             deck,
             hash: version.hash.clone(),
             voided: false,

@@ -1,0 +1,450 @@
+//! Tournaments in `floor serve`, end to end: the real binary on a loopback port; players
+//! registered over HTTP, each acting with their own token; the engine's runtime seating,
+//! balancing, breaking to the final table and placing; the money paid out to the cent; kill -9.
+
+mod support;
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use support::{Daemon, Scratch};
+
+/// A small, fast event: 1-minute levels, each round counting 30 seconds of the clock.
+fn spec(ruleset: &str, seed: u64) -> String {
+    let levels: Vec<String> = (0..12u64)
+        .map(|i| {
+            let bb = 20u64 << i;
+            format!(
+                r#"{{"small_blind": {}, "big_blind": {bb}, "minutes": 1}}"#,
+                bb / 2
+            )
+        })
+        .collect();
+    let payouts = if ruleset == "pt-solverde-chaves-2023" {
+        String::new()
+    } else {
+        r#", "payouts": {"bands": [{"entries_min": 2, "shares_percent": [50, 30, 20]}]}"#.into()
+    };
+    format!(
+        r#"{{"ruleset": "{ruleset}", "structure": {{"levels": [{}]}}, "starting_stack": 1000,
+            "buy_in": 5000, "fee_percent": 10, "seats_per_table": 6, "seed": {seed},
+            "seconds_per_round": 30{payouts}}}"#,
+        levels.join(", ")
+    )
+}
+
+/// Creates a tournament and registers `n` players; returns its id and the tokens by name.
+fn tournament(
+    d: &Daemon,
+    ruleset: &str,
+    n: usize,
+    seed: u64,
+) -> (String, BTreeMap<String, String>) {
+    let created = d.post("/api/tournaments", &spec(ruleset, seed));
+    let id = created["tournament"].as_str().expect("id").to_string();
+    // The version is the ruleset's live one, whatever it is now.
+    assert_eq!(created["version"], d.ruleset(ruleset)["version"]);
+    let mut tokens = BTreeMap::new();
+    for i in 1..=n {
+        let name = format!("p{i:02}");
+        let r = d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+        assert_eq!(r["entry"], i as u64);
+        tokens.insert(name, r["token"].as_str().expect("token").to_string());
+    }
+    (id, tokens)
+}
+
+fn view(d: &Daemon, id: &str) -> Value {
+    d.get(&format!("/api/tournaments/{id}"), Some(&d.operator))
+}
+
+/// A small deterministic generator for the players' choices.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+}
+
+/// The seat to act at some table, its player's name and the legal bounds.
+fn someone_to_act(v: &Value) -> Option<(u64, u64, String, Value)> {
+    v["tables"].as_array()?.iter().find_map(|t| {
+        let hand = &t["table"]["hand"];
+        let seat = hand["to_act"].as_u64()?;
+        if hand["phase"] != "Betting" {
+            return None;
+        }
+        let name = t["table"]["seats"][seat as usize - 1]["player"].as_str()?;
+        Some((t["number"].as_u64()?, seat, name.to_string(), hand.clone()))
+    })
+}
+
+/// One random legal action by the player to act, with their own token.
+fn act_once(d: &Daemon, id: &str, tokens: &BTreeMap<String, String>, rng: &mut Lcg) -> bool {
+    let v = view(d, id);
+    let Some((table, seat, name, hand)) = someone_to_act(&v) else {
+        return false;
+    };
+    let roll = rng.next() % 10;
+    let action = match (
+        roll,
+        hand["min_raise_to"].as_u64(),
+        hand["max_raise_to"].as_u64(),
+    ) {
+        (0..=2, _, _) if hand["to_call"].as_u64() > Some(0) => r#""f""#.to_string(),
+        (3, Some(min), _) => format!(r#"{{"raise_to": {min}}}"#),
+        (4, _, Some(max)) => format!(r#"{{"raise_to": {max}}}"#),
+        _ => r#""cc""#.to_string(),
+    };
+    let (status, body) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/tables/{table}/actions"),
+        Some(&tokens[&name]),
+        Some(&format!(r#"{{"seat": {seat}, "action": {action}}}"#)),
+    );
+    assert_eq!(status, 200, "{name} at {table}/{seat} {action}: {body}");
+    true
+}
+
+#[test]
+fn a_twelve_player_tournament_is_played_over_http_to_a_winner_with_chips_and_money_exact() {
+    let scratch = Scratch::new("tour-play");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let (id, tokens) = tournament(&d, "pt-solverde-chaves-2023", 12, 7);
+    let started = d.post(&format!("/api/tournaments/{id}/start"), "");
+    assert_eq!(started["status"], "running");
+    assert_eq!(
+        started["tables"].as_array().map(Vec::len),
+        Some(2),
+        "12 players at 6-max: two tables"
+    );
+    assert_eq!(started["chips"]["in_play"], 12_000);
+    // Solverde §4.3/§7.2: 12 × €50 less 10% → a €540 pool; §7.4 10–30 entries: 50/30/20.
+    assert_eq!(started["money"]["prize_pool"], 54_000);
+    assert_eq!(started["money"]["fee"], 6_000);
+    let payouts: Vec<u64> = started["money"]["payouts"]
+        .as_array()
+        .expect("payouts")
+        .iter()
+        .map(|p| p["amount"].as_u64().expect("amount"))
+        .collect();
+    assert_eq!(payouts, vec![27_000, 16_200, 10_800]);
+    assert!(started["money"]["payouts_citation"]
+        .as_str()
+        .is_some_and(|c| c.contains("§7.4")));
+    // The list shows the live tournament.
+    let list = d.get("/api/tournaments", None);
+    assert_eq!(list[0]["id"], id.as_str());
+
+    let mut rng = Lcg(11);
+    let mut tables_seen = Vec::new();
+    let mut levels_seen = Vec::new();
+    for step in 0..20_000 {
+        let v = view(&d, &id);
+        assert_eq!(
+            v["chips"]["at_tables"], v["chips"]["in_play"],
+            "step {step}: {v}"
+        );
+        let tables = v["tables"].as_array().map_or(0, Vec::len);
+        if tables_seen.last() != Some(&tables) {
+            tables_seen.push(tables);
+        }
+        let level = v["level"]["number"].as_u64().unwrap_or(0);
+        if levels_seen.last() != Some(&level) {
+            levels_seen.push(level);
+        }
+        if v["status"] == "finished" {
+            break;
+        }
+        assert!(act_once(&d, &id, &tokens, &mut rng), "nobody to act: {v}");
+    }
+    let v = view(&d, &id);
+    assert_eq!(v["status"], "finished", "{v}");
+    assert_eq!(v["players_left"], 1);
+    // Broken down from two tables to the final table.
+    assert_eq!(tables_seen.first(), Some(&2), "{tables_seen:?}");
+    assert_eq!(tables_seen.last(), Some(&1), "{tables_seen:?}");
+    assert!(levels_seen.len() > 1, "levels went up: {levels_seen:?}");
+    // Every entry placed once, places 1..=12; the prizes sum to the pool exactly.
+    let places = v["places"].as_array().expect("places");
+    assert_eq!(places.len(), 12);
+    let mut entries: Vec<u64> = places
+        .iter()
+        .map(|p| p["entry"].as_u64().expect("entry"))
+        .collect();
+    entries.sort_unstable();
+    assert_eq!(entries, (1..=12).collect::<Vec<u64>>());
+    assert_eq!(places[0]["place"], 1);
+    let paid: u64 = places
+        .iter()
+        .map(|p| p["prize"].as_u64().expect("prize"))
+        .sum();
+    assert_eq!(paid, 54_000);
+    assert_eq!(v["money"]["paid_in"], 60_000);
+    // The runtime's rulings are journaled with their citations: the draw, the final table.
+    let journal = d.get(&format!("/api/journal?table={id}"), Some(&d.auditor));
+    let points: Vec<&str> = journal["rulings"]
+        .as_array()
+        .expect("rulings")
+        .iter()
+        .filter_map(|r| r["point"].as_str())
+        .collect();
+    for p in [
+        "seating.initial_draw",
+        "table.breaking.reseat",
+        "tournament.levels.change_timing",
+    ] {
+        assert!(points.contains(&p), "{p} in {points:?}");
+    }
+    // Over: the operator closes it and it leaves the list.
+    let (status, _) = d.request(
+        "DELETE",
+        &format!("/api/tournaments/{id}"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 200);
+    assert_eq!(d.get("/api/tournaments", None), Value::Array(Vec::new()));
+}
+
+#[test]
+fn a_player_token_acts_only_for_its_own_seat_and_sees_only_its_own_cards() {
+    let scratch = Scratch::new("tour-tokens");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let (id, tokens) = tournament(&d, "pt-tournament", 8, 3);
+    // Not started: nobody acts; registration is the operator's.
+    let (status, _) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players"),
+        Some(&tokens["p01"]),
+        Some(r#"{"name": "x"}"#),
+    );
+    assert_eq!(status, 403);
+    d.post(&format!("/api/tournaments/{id}/start"), "");
+    let before = view(&d, &id);
+    let (table, seat, name, _) = someone_to_act(&before).expect("someone to act");
+    let other = tokens.keys().find(|n| **n != name).expect("another player");
+    let path = format!("/api/tournaments/{id}/tables/{table}/actions");
+    let body = format!(r#"{{"seat": {seat}, "action": "f"}}"#);
+    let (status, answer) = d.request("POST", &path, Some(&tokens[other]), Some(&body));
+    assert_eq!(status, 403, "{answer}");
+    assert_eq!(d.request("POST", &path, Some("nobody"), Some(&body)).0, 401);
+    assert_eq!(d.request("POST", &path, None, Some(&body)).0, 401);
+    assert_eq!(
+        d.request("POST", &path, Some(&d.auditor), Some(&body)).0,
+        403
+    );
+    let (status, answer) = d.request("POST", &path, Some(&tokens[&name]), Some(r#"{"seat": 1"#));
+    assert_eq!(status, 400, "{answer}");
+    // Out of turn at the same table: 409 with the reason.
+    let v = view(&d, &id);
+    let t = v["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .find(|t| t["number"] == table)
+        .expect("table");
+    let idle = t["table"]["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .find(|s| s["in_hand"] == true && s["seat"] != seat)
+        .expect("another seat in the hand");
+    let idle_name = idle["player"].as_str().expect("name");
+    let (status, answer) = d.request(
+        "POST",
+        &path,
+        Some(&tokens[idle_name]),
+        Some(&format!(r#"{{"seat": {}, "action": "cc"}}"#, idle["seat"])),
+    );
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"].as_str().is_some_and(|e| e.contains("turn")),
+        "{answer}"
+    );
+    assert_eq!(view(&d, &id), before, "nothing changed");
+    // Each player sees their own cards and no one else's, at every table.
+    for (who, token) in &tokens {
+        let mine = d.get(&format!("/api/tournaments/{id}"), Some(token));
+        for t in mine["tables"].as_array().expect("tables") {
+            for s in t["table"]["seats"].as_array().expect("seats") {
+                if s["in_hand"] == true {
+                    assert_eq!(
+                        s["cards"].is_array(),
+                        s["player"] == who.as_str(),
+                        "{who} sees {s}"
+                    );
+                }
+            }
+        }
+    }
+    for token in [None, Some(d.auditor.as_str())] {
+        let v = d.get(&format!("/api/tournaments/{id}"), token);
+        assert!(v["tables"]
+            .as_array()
+            .expect("tables")
+            .iter()
+            .flat_map(|t| t["table"]["seats"].as_array().cloned().unwrap_or_default())
+            .all(|s| s["cards"].is_null()));
+    }
+    // The player's own token acts.
+    let (status, answer) = d.request("POST", &path, Some(&tokens[&name]), Some(&body));
+    assert_eq!(status, 200, "{answer}");
+    // A tournament with a ruleset that is not a tournament's is refused.
+    let (status, answer) = d.request(
+        "POST",
+        "/api/tournaments",
+        Some(&d.operator),
+        Some(&spec("pt-online", 1)),
+    );
+    assert_eq!(status, 400, "{answer}");
+    let (status, _) = d.request(
+        "POST",
+        "/api/tournaments",
+        Some(&tokens["p01"]),
+        Some(&spec("pt-tournament", 1)),
+    );
+    assert_eq!(status, 401);
+}
+
+/// Each entry's chips as the acknowledged state implies them: the stack at the table where
+/// the hand is over, the stack before the hand where it is still being played (and so will
+/// be voided).
+fn acknowledged_chips(v: &Value) -> BTreeMap<u64, u64> {
+    let mut out = BTreeMap::new();
+    for p in v["players"].as_array().expect("players") {
+        let entry = p["entry"].as_u64().expect("entry");
+        let Some(table) = p["table"].as_u64() else {
+            out.insert(entry, 0);
+            continue;
+        };
+        let t = v["tables"]
+            .as_array()
+            .and_then(|ts| ts.iter().find(|t| t["number"] == table))
+            .expect("table");
+        let hand = &t["table"]["hand"];
+        let seat = p["seat"].as_u64().expect("seat") as usize;
+        let over = hand["phase"] == "Complete";
+        let chips = if over && t["table"]["seats"][seat - 1]["in_hand"] == true {
+            t["table"]["seats"][seat - 1]["stack"]
+                .as_u64()
+                .expect("stack")
+        } else {
+            p["chips"].as_u64().expect("chips")
+        };
+        out.insert(entry, chips);
+    }
+    out
+}
+
+fn current_chips(v: &Value) -> BTreeMap<u64, u64> {
+    v["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            (
+                p["entry"].as_u64().expect("entry"),
+                p["chips"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn kill_9_mid_tournament_restores_the_acknowledged_state_and_voids_the_hands_in_play() {
+    let scratch = Scratch::new("tour-crash");
+    let rulesets = scratch.rulesets();
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let (id, tokens) = tournament(&d, "pt-tournament", 12, 21);
+    d.post(&format!("/api/tournaments/{id}/start"), "");
+    let mut rng = Lcg(5);
+    for _ in 0..60 {
+        act_once(&d, &id, &tokens, &mut rng);
+    }
+    // A clean stop: everything comes back exactly, hands in progress resume.
+    let before = view(&d, &id);
+    assert!(d.terminate());
+    let d = Daemon::start(&rulesets, &scratch.data());
+    assert_eq!(
+        view(&d, &id),
+        before,
+        "a clean restart restores the tournament exactly"
+    );
+    for _ in 0..17 {
+        act_once(&d, &id, &tokens, &mut rng);
+    }
+    // Mid-round: at least one hand being played.
+    while someone_to_act(&view(&d, &id)).is_none() {
+        act_once(&d, &id, &tokens, &mut rng);
+    }
+    let acknowledged = view(&d, &id);
+    let in_hand: Vec<u64> = acknowledged["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter(|t| t["table"]["hand"]["phase"] != "Complete")
+        .map(|t| t["number"].as_u64().expect("number"))
+        .collect();
+    assert!(!in_hand.is_empty());
+    let expected = acknowledged_chips(&acknowledged);
+    d.kill9();
+
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let v = view(&d, &id);
+    assert_eq!(v["status"], "running");
+    assert_eq!(v["entries"], acknowledged["entries"]);
+    assert_eq!(
+        v["round"],
+        acknowledged["round"].as_u64().expect("round") + 1,
+        "the round was finished and the next dealt"
+    );
+    assert_eq!(
+        current_chips(&v),
+        expected,
+        "every bet of the interrupted hands returned"
+    );
+    assert_eq!(v["chips"]["at_tables"], v["chips"]["in_play"]);
+    // The void is journaled for each interrupted table, not regulated by a tournament text.
+    let journal = d.get(
+        "/api/journal?rule_point=online.communication_failure",
+        Some(&d.auditor),
+    );
+    let voids: Vec<&Value> = journal["rulings"]
+        .as_array()
+        .expect("rulings")
+        .iter()
+        .collect();
+    assert_eq!(voids.len(), in_hand.len(), "{journal}");
+    for r in voids {
+        assert!(r["table"]
+            .as_str()
+            .is_some_and(|t| t.starts_with(&format!("{id}."))));
+        assert_eq!(r["citation"], "not regulated by this text");
+        assert_eq!(r["ruleset"], "pt-tournament");
+        assert_eq!(r["version"], acknowledged["version"]);
+    }
+    // Tokens survived, and play goes on to a winner.
+    for _ in 0..20_000 {
+        if view(&d, &id)["status"] == "finished" {
+            break;
+        }
+        assert!(act_once(&d, &id, &tokens, &mut rng));
+    }
+    let v = view(&d, &id);
+    assert_eq!(v["status"], "finished");
+    let paid: u64 = v["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .map(|p| p["prize"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(paid, v["money"]["prize_pool"].as_u64().expect("pool"));
+}
