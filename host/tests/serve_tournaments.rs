@@ -448,3 +448,211 @@ fn kill_9_mid_tournament_restores_the_acknowledged_state_and_voids_the_hands_in_
         .sum();
     assert_eq!(paid, v["money"]["prize_pool"].as_u64().expect("pool"));
 }
+
+#[test]
+fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_refused_after_it() {
+    let scratch = Scratch::new("tour-late");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    // Each round counts one second of 1-minute levels: late registration (to level 2) stays
+    // open until the operator moves the clock.
+    let body = spec("pt-tournament", 9)
+        .replace(r#""seconds_per_round": 30"#, r#""seconds_per_round": 1"#)
+        .replace(
+            r#""seed": 9,"#,
+            r#""seed": 9, "late_registration_until_level": 2, "re_entries": true,"#,
+        );
+    let created = d.post("/api/tournaments", &body);
+    let id = created["tournament"].as_str().expect("id").to_string();
+    let mut tokens = BTreeMap::new();
+    for i in 1..=6 {
+        let name = format!("p{i:02}");
+        let r = d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+        tokens.insert(name, r["token"].as_str().expect("token").to_string());
+    }
+    d.post(&format!("/api/tournaments/{id}/start"), "");
+    // Play until someone is out.
+    let mut rng = Lcg(3);
+    let out = loop {
+        let v = view(&d, &id);
+        if let Some(p) = v["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .find(|p| p["table"].is_null())
+        {
+            break p["player"].as_u64().expect("player");
+        }
+        assert!(act_once(&d, &id, &tokens, &mut rng), "{v}");
+    };
+    let before = view(&d, &id);
+    assert_eq!(
+        before["level"]["number"], 1,
+        "still in the window: {}",
+        before["level"]
+    );
+    // A player still in cannot re-enter; the one who is out can, and gets a new entry.
+    let still_in = before["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .find(|p| !p["table"].is_null())
+        .expect("someone in")["player"]
+        .as_u64()
+        .expect("player");
+    let (status, answer) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players/{still_in}/reentries"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 409, "{answer}");
+    let re = d.post(
+        &format!("/api/tournaments/{id}/players/{out}/reentries"),
+        "",
+    );
+    assert_eq!(re["entry"], 7);
+    let late = d.post(
+        &format!("/api/tournaments/{id}/players"),
+        r#"{"name": "late"}"#,
+    );
+    assert_eq!(late["entry"], 8);
+    assert_eq!(late["player"], 7);
+    let v = view(&d, &id);
+    assert_eq!(v["entries"], 8);
+    assert_eq!(v["chips"]["in_play"], 8_000, "two more starting stacks");
+    assert_eq!(v["chips"]["at_tables"], 8_000);
+    assert_eq!(v["money"]["paid_in"], 40_000);
+    assert_eq!(v["money"]["prize_pool"], 36_000);
+    let seated = |v: &Value, entry: u64| {
+        v["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .any(|p| p["entry"] == entry && p["table"].is_u64())
+    };
+    assert!(seated(&v, 7) && seated(&v, 8), "{}", v["players"]);
+    // The late entrant's token is theirs: they see their own seat's cards once dealt in.
+    tokens.insert(
+        "late".into(),
+        late["token"].as_str().expect("token").to_string(),
+    );
+    // The window closes at level 3: late registration refused with its article.
+    d.post(
+        &format!("/api/tournaments/{id}/clock"),
+        r#"{"seconds": 150}"#,
+    );
+    let (status, answer) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players"),
+        Some(&d.operator),
+        Some(r#"{"name": "too late"}"#),
+    );
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("late registration")),
+        "{answer}"
+    );
+    // Malformed and unknown: 400 and 404.
+    assert_eq!(
+        d.request(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            Some(&d.operator),
+            Some("{")
+        )
+        .0,
+        400
+    );
+    assert_eq!(
+        d.request("GET", "/api/tournaments/tour99", None, None).0,
+        404
+    );
+    // Play on to a winner: every entry placed, the prizes the pool.
+    for _ in 0..20_000 {
+        if view(&d, &id)["status"] == "finished" {
+            break;
+        }
+        assert!(act_once(&d, &id, &tokens, &mut rng));
+    }
+    let v = view(&d, &id);
+    assert_eq!(v["status"], "finished");
+    assert_eq!(v["places"].as_array().map(Vec::len), Some(8));
+    let paid: u64 = v["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .map(|p| p["prize"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(paid, 36_000, "{}", v["places"]);
+    // Players out before the late entries finish behind them: the places cover 1..=8.
+    let last = v["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .filter_map(|p| p["shared_through"].as_u64())
+        .max();
+    assert_eq!(last, Some(8), "{}", v["places"]);
+}
+
+#[test]
+fn hand_for_hand_is_played_at_the_bubble_across_tables() {
+    let scratch = Scratch::new("tour-bubble");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    // Fourteen players at 6-max, ten places paid: the bubble comes with two tables left.
+    let body = spec("pt-tournament", 4)
+        .replace(r#"[50, 30, 20]"#, r#"[20, 15, 12, 10, 9, 8, 7, 7, 6, 6]"#);
+    let created = d.post("/api/tournaments", &body);
+    let id = created["tournament"].as_str().expect("id").to_string();
+    let mut tokens = BTreeMap::new();
+    for i in 1..=14 {
+        let name = format!("p{i:02}");
+        let r = d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+        tokens.insert(name, r["token"].as_str().expect("token").to_string());
+    }
+    let started = d.post(&format!("/api/tournaments/{id}/start"), "");
+    assert_eq!(started["tables"].as_array().map(Vec::len), Some(3));
+    let mut rng = Lcg(8);
+    let mut seen = false;
+    for _ in 0..20_000 {
+        let v = view(&d, &id);
+        if v["hand_for_hand"] == true {
+            seen = true;
+            assert!(
+                v["players_left"].as_u64() > Some(10),
+                "{}",
+                v["players_left"]
+            );
+        }
+        if v["status"] == "finished" {
+            break;
+        }
+        assert!(act_once(&d, &id, &tokens, &mut rng));
+    }
+    assert!(seen, "hand-for-hand at the bubble");
+    let journal = d.get(
+        &format!("/api/journal?table={id}&rule_point=tournament.hand_for_hand"),
+        Some(&d.auditor),
+    );
+    let r = &journal["rulings"][0];
+    assert_eq!(r["ruleset"], "pt-tournament");
+    assert!(
+        r["citation"].as_str().is_some_and(|c| c.contains("79")),
+        "{r}"
+    );
+    let v = view(&d, &id);
+    let paid: u64 = v["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .map(|p| p["prize"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(paid, v["money"]["prize_pool"].as_u64().expect("pool"));
+}

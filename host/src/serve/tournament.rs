@@ -287,6 +287,8 @@ pub struct Tour {
     status: Status,
     clock_ms: i64,
     seen: usize,
+    /// For each late entry or re-entry, how many finishing places were given before it.
+    late_marks: Vec<usize>,
     marks: BTreeMap<u32, (u64, usize)>,
     made: Vec<Made>,
     payout_table: (PayoutTable, String),
@@ -451,6 +453,7 @@ impl Tour {
             status: Status::Registering,
             clock_ms: at_ms,
             seen: 0,
+            late_marks: Vec::new(),
             marks: BTreeMap::new(),
             made: Vec::new(),
             payout_table,
@@ -695,6 +698,7 @@ impl Tour {
                 self.entries.len()
             )));
         }
+        self.late_marks.push(rt.finishes.len());
         let (t, s) = rt
             .locate(entry)
             .ok_or_else(|| refused(format!("entry {entry} was not seated")))?;
@@ -964,9 +968,25 @@ impl Tour {
             return Vec::new();
         };
         let list = self.payout_list().unwrap_or_default();
-        let paid: BTreeMap<u32, Cents> = prizes(&rt.finishes, &list).into_iter().collect();
-        let mut out: Vec<PlaceView> = rt
+        // The runtime places a player among those in at the time he goes out; every entry
+        // bought after that (late registration, re-entry) finishes ahead of him, so his place
+        // moves down by one for each (reading: the field is the final one, Art. 7º entries
+        // included).
+        let finishes: Vec<Finish> = rt
             .finishes
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let later = self.late_marks.iter().filter(|&&m| m > i).count() as u32;
+                Finish {
+                    place: f.place + later,
+                    shared_through: f.shared_through + later,
+                    ..*f
+                }
+            })
+            .collect();
+        let paid: BTreeMap<u32, Cents> = prizes(&finishes, &list).into_iter().collect();
+        let mut out: Vec<PlaceView> = finishes
             .iter()
             .map(|f: &Finish| PlaceView {
                 place: f.place,
