@@ -656,3 +656,47 @@ fn hand_for_hand_is_played_at_the_bubble_across_tables() {
         .sum();
     assert_eq!(paid, v["money"]["prize_pool"].as_u64().expect("pool"));
 }
+
+#[test]
+fn a_players_live_stream_carries_the_tournament_with_only_their_own_cards() {
+    use std::io::{BufRead, BufReader, Write};
+    let scratch = Scratch::new("tour-stream");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let (id, tokens) = tournament(&d, "pt-tournament", 4, 12);
+    d.post(&format!("/api/tournaments/{id}/start"), "");
+    let mut stream = std::net::TcpStream::connect(&d.addr).expect("connect");
+    stream
+        .set_read_timeout(Some(support::PATIENCE))
+        .expect("timeout");
+    write!(
+        stream,
+        "GET /api/tournaments/{id}/stream?token={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        tokens["p01"]
+    )
+    .expect("write");
+    let mut lines = BufReader::new(stream).lines();
+    let mut next = || loop {
+        let line = lines.next().expect("an event").expect("line");
+        if let Some(data) = line
+            .strip_prefix("data: ")
+            .or_else(|| line.strip_prefix("data:"))
+        {
+            return serde_json::from_str::<Value>(data).expect("event JSON");
+        }
+    };
+    let first = next();
+    assert_eq!(first["you"], 1);
+    let mut rng = Lcg(1);
+    act_once(&d, &id, &tokens, &mut rng);
+    let second = next();
+    assert_ne!(second, first, "a change is announced");
+    for v in [first, second] {
+        for t in v["tables"].as_array().expect("tables") {
+            for s in t["table"]["seats"].as_array().expect("seats") {
+                if s["in_hand"] == true && t["table"]["hand"]["phase"] != "Complete" {
+                    assert_eq!(s["cards"].is_array(), s["player"] == "p01", "{s}");
+                }
+            }
+        }
+    }
+}

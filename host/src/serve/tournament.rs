@@ -356,6 +356,15 @@ impl Tour {
             return Err(invalid("a round counts at most 86400 seconds of the clock"));
         }
         let structure = spec.structure.structure()?;
+        let cap = super::tables::MAX_CHIPS / 10_000;
+        if let Some((i, _)) = structure.levels.iter().enumerate().find(|(_, l)| {
+            l.small_blind > cap || l.big_blind > cap || l.ante > cap || l.minutes > 24 * 60
+        }) {
+            return Err(invalid(format!(
+                "level {}: blinds and ante at most {cap} chips, at most 1440 minutes",
+                i + 1
+            )));
+        }
         let ruleset = &version.ruleset;
         let (bounds, fee_article) = bindings::fee_bounds(ruleset).unwrap_or_else(|| {
             (
