@@ -305,6 +305,37 @@ fn a_player_token_acts_only_for_its_own_seat_and_sees_only_its_own_cards() {
         Some(&spec("pt-online", 1)),
     );
     assert_eq!(status, 400, "{answer}");
+    // Solverde §4.3 bounds the fee to 5–20% and §7.4 fixes the payout table.
+    let (status, answer) = d.request(
+        "POST",
+        "/api/tournaments",
+        Some(&d.operator),
+        Some(
+            &spec("pt-solverde-chaves-2023", 1)
+                .replace(r#""fee_percent": 10"#, r#""fee_percent": 25"#),
+        ),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"].as_str().is_some_and(|e| e.contains("§4.3")),
+        "{answer}"
+    );
+    let (status, answer) = d.request(
+        "POST",
+        "/api/tournaments",
+        Some(&d.operator),
+        Some(&spec("pt-solverde-chaves-2023", 1).replace(
+            r#""seconds_per_round": 30"#,
+            r#""seconds_per_round": 30, "payouts": {"bands": []}"#,
+        )),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("payout_table")),
+        "{answer}"
+    );
     let (status, _) = d.request(
         "POST",
         "/api/tournaments",
