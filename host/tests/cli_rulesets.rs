@@ -158,6 +158,51 @@ fn a_scenario_under_all_six_rulesets() {
     insta::assert_snapshot!(stdout(&out));
 }
 
+/// `--all` runs a tournament scenario only under the tournament rulesets and a cash session
+/// only under the cash ones; the others are reported as not applicable, not as failures.
+#[test]
+fn scenario_all_runs_a_tournament_or_cash_scenario_only_where_it_applies() {
+    let out = floor(&[
+        "scenario",
+        "rulesets/pt-tournament/tests/art_79_a_bubble_two_out_in_the_same_hand.ron",
+        "--all",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains("FAILED"), "{text}");
+    for id in ["pt-casino-2007", "pt-online"] {
+        assert!(
+            text.contains(&format!(
+                "{id}  not applicable: a tournament scenario, and this ruleset is for"
+            )),
+            "{id}: {text}"
+        );
+    }
+    for id in ["pt-tournament", "ao-tournament-2025", "br-adtp-2012"] {
+        assert!(!text.contains(&format!("{id}  not applicable")), "{text}");
+    }
+    let out = floor(&[
+        "scenario",
+        "rulesets/pt-casino-2007/tests/rule_24_tv_a27_cash_session_suspended_then_closed.ron",
+        "--all",
+    ]);
+    let text = stdout(&out);
+    for id in [
+        "pt-tournament",
+        "pt-solverde-chaves-2023",
+        "ao-tournament-2025",
+        "br-adtp-2012",
+    ] {
+        assert!(
+            text.contains(&format!(
+                "{id}  not applicable: a cash-session scenario, and this ruleset is for tournaments"
+            )),
+            "{id}: {text}"
+        );
+        assert!(!text.contains(&format!("{id}  FAILED")), "{text}");
+    }
+}
+
 /// The operator's walk-through of the README: a house ruleset extending pt-casino-2007 loads;
 /// the same with a rake above the decree's 5% is refused, citing rule 7(a).
 #[test]

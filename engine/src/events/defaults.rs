@@ -173,6 +173,14 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
                 ("normal_play", "not yet the bubble".to_string())
             }
         }
+        "table.breaking.absent_player_chips" => (
+            "chips_moved",
+            "the absent player's stack goes to his new seat with him (the engine moves every stack with its player)".to_string(),
+        ),
+        "tournament.late_registration" | "tournament.reentry" => (
+            "announced_window",
+            "the window the tournament direction announced decides".to_string(),
+        ),
         "tournament.levels.change_timing" => (
             "from_next_hand",
             "the new level applies from the next hand".to_string(),

@@ -155,3 +155,66 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, ScenarioError> {
         message: e.code.to_string(),
     })
 }
+
+/// What a scenario plays: a hand (any ruleset), a tournament (tournament rulesets) or a cash
+/// session (cash and online rulesets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScenarioKind {
+    /// One hand at a table: every ruleset can rule on it.
+    Hand,
+    /// A tournament: only rulesets of tournament rulebooks run tournaments.
+    Tournament,
+    /// A cash session: only cash-game rulesets (land casino or online) run cash tables.
+    Cash,
+}
+
+impl Scenario {
+    /// Whether this scenario plays a hand, a tournament or a cash session.
+    pub fn kind(&self) -> ScenarioKind {
+        if self.tournament.is_some() {
+            ScenarioKind::Tournament
+        } else if self.cash.is_some() {
+            ScenarioKind::Cash
+        } else {
+            ScenarioKind::Hand
+        }
+    }
+}
+
+/// Whether a scenario can be played under a ruleset: `Err` says why not (a tournament scenario
+/// under a cash rulebook, a cash session under a tournament rulebook). `kind` is the ruleset's
+/// own kind, or for a house ruleset the kind of the first ancestor that is not a house one
+/// (`None` when the chain is all house rules: then it may play anything).
+///
+/// `floor scenario --all` reports such rulesets as *not applicable* instead of running
+/// expectations written for another kind of game against them.
+pub fn applicable(
+    scenario: &Scenario,
+    kind: Option<crate::ruleset::RulesetKind>,
+) -> Result<(), String> {
+    use crate::ruleset::RulesetKind as K;
+    match (scenario.kind(), kind) {
+        (ScenarioKind::Hand, _) | (_, None) | (_, Some(K::House)) => Ok(()),
+        (ScenarioKind::Tournament, Some(K::Tournament)) => Ok(()),
+        (ScenarioKind::Cash, Some(K::Cash | K::Online)) => Ok(()),
+        (ScenarioKind::Tournament, Some(k)) => Err(format!(
+            "a tournament scenario, and this ruleset is for {}",
+            kind_name(k)
+        )),
+        (ScenarioKind::Cash, Some(k)) => Err(format!(
+            "a cash-session scenario, and this ruleset is for {}",
+            kind_name(k)
+        )),
+    }
+}
+
+fn kind_name(kind: crate::ruleset::RulesetKind) -> &'static str {
+    use crate::ruleset::RulesetKind as K;
+    match kind {
+        K::Cash => "cash games in a land casino",
+        K::Online => "online cash games",
+        K::Tournament => "tournaments",
+        K::House => "house rules",
+    }
+}

@@ -9,5 +9,7 @@ mod format;
 mod run;
 pub mod tournament;
 
-pub use format::{parse, Expect, Scenario, ScenarioError, Seating, Step, TableSetup};
+pub use format::{
+    applicable, parse, Expect, Scenario, ScenarioError, ScenarioKind, Seating, Step, TableSetup,
+};
 pub use run::{run, Outcome, StepResult};

@@ -7,8 +7,11 @@
 use super::format::{Expect, Scenario};
 use super::run::{check, Outcome, StepResult};
 use crate::events::EventRuling;
+use crate::rules::Citation;
 use crate::rules::Rules;
-use crate::tournament::runtime::{Setup, Tournament};
+use crate::tournament::entries::{Ledger, Receipt, Refused, Terms};
+use crate::tournament::result::{self, Outcome as MoneyOutcome, TournamentResult};
+use crate::tournament::runtime::{EntryWindows, Game, Setup, Tournament};
 use crate::tournament::seating::PlayerId;
 use crate::tournament::structure::{Break, Level, Modality, Structure};
 use crate::Chips;
@@ -58,6 +61,20 @@ pub struct TournamentScenario {
     /// The seed of every random draw (seats, buttons, cards, the race).
     #[serde(default)]
     pub seed: u64,
+    /// The money: the announced terms (modality, buy-in and fee, rebuys, add-on, bounty,
+    /// Xtrastack, day-2 options, the late-registration window, re-entries). With it every
+    /// entry at the start is paid, purchases (`Buy`, `LateEntry`) go through the money ledger,
+    /// and `Result` draws up the prizes, bounties and ranking points.
+    #[serde(default)]
+    pub money: Option<Terms>,
+    /// The late-registration and re-entry windows announced (default: the money terms'
+    /// window and re-entries, if money is given; otherwise none, and entries are not checked).
+    #[serde(default)]
+    pub windows: Option<EntryWindows>,
+    /// The game, as balancing reads it: `flop` (default), `stud`, `mixed_flop_level`,
+    /// `mixed_stud_level`.
+    #[serde(default)]
+    pub game: Game,
     /// What happens, in order.
     pub steps: Vec<TournamentStep>,
 }
@@ -126,13 +143,55 @@ pub enum TournamentStep {
         #[serde(default)]
         expect: Expected,
     },
-    /// A late entrant or re-entry (`category`: `late_registrant`, `reentry`, `alternate`).
+    /// A late entrant or re-entry (`category`: `late_registrant`, `reentry`, `alternate`),
+    /// refused outside the windows announced; with money, paid through the ledger.
     LateEntry {
         /// The category.
         category: String,
         /// Rulings expected.
         #[serde(default)]
         expect: Expected,
+        /// The entry must be refused, with these words, by ruleset id (`"*"`: any).
+        #[serde(default)]
+        refused: BTreeMap<String, String>,
+    },
+    /// A purchase by `player`: a rebuy, the add-on, an Xtrastack (his chips grow), or a
+    /// Multistack day-2 direct entry (`DayTwo(option)`, from 0: a new entry with that
+    /// option's stack; `player` is then not read).
+    Buy {
+        /// Who buys.
+        #[serde(default)]
+        player: PlayerId,
+        /// What.
+        purchase: Purchase,
+        /// Whether the player is in a hand (an Xtrastack may not be bought in action).
+        #[serde(default)]
+        in_action: bool,
+        /// The receipt expected, by ruleset id: `(paid, fee, to_pool, bounty, to_fund, chips)`.
+        #[serde(default)]
+        receipt: BTreeMap<String, (u64, u64, u64, u64, u64, Chips)>,
+        /// Rulings expected.
+        #[serde(default)]
+        expect: Expected,
+        /// The purchase must be refused, with these words, by ruleset id (`"*"`: any).
+        #[serde(default)]
+        refused: BTreeMap<String, String>,
+    },
+    /// Marks a player absent from his seat (`absent: false`: back).
+    Absent {
+        /// The player.
+        player: PlayerId,
+        /// Absent (default) or back.
+        #[serde(default = "yes")]
+        absent: bool,
+    },
+    /// Draws up the result (needs `money`): places (players still in ranked by chips, then
+    /// the eliminated by place), the prize list, bounties, ranking points and the money
+    /// check, with what is expected by ruleset id.
+    Result {
+        /// Expected, by ruleset id (`"*"`: any).
+        #[serde(default)]
+        expect: BTreeMap<String, ResultExpect>,
     },
     /// A player found in the wrong seat; his assigned table and seat (from 1).
     WrongSeat {
@@ -189,6 +248,351 @@ pub enum TournamentStep {
     },
 }
 
+fn yes() -> bool {
+    true
+}
+
+/// A purchase in a tournament scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Purchase {
+    /// A rebuy (the starting stack).
+    Rebuy,
+    /// The add-on.
+    AddOn,
+    /// An Xtrastack.
+    Xtrastack,
+    /// A Multistack day-2 direct entry with stack option N (from 0).
+    DayTwo(usize),
+}
+
+/// What a tournament's result must show. Every field given must match.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultExpect {
+    /// Everything paid in, in cents.
+    #[serde(default)]
+    pub paid_in: Option<u64>,
+    /// The house's fee.
+    #[serde(default)]
+    pub fee: Option<u64>,
+    /// The prize pool.
+    #[serde(default)]
+    pub prize_pool: Option<u64>,
+    /// The Xtrastack fund.
+    #[serde(default)]
+    pub xtrastack_fund: Option<u64>,
+    /// The finishing order, winner first.
+    #[serde(default)]
+    pub places: Option<Vec<PlayerId>>,
+    /// The prize list in place order: `(player, amount)`.
+    #[serde(default)]
+    pub payouts: Option<Vec<(PlayerId, u64)>>,
+    /// The form of each prize (`cash`, `seat`, `chop`).
+    #[serde(default)]
+    pub forms: Option<Vec<String>>,
+    /// Words the payout list's citation must contain.
+    #[serde(default)]
+    pub payouts_citation: Option<String>,
+    /// Bounties paid: `(eliminated, eliminator, amount)`.
+    #[serde(default)]
+    pub bounties: Option<Vec<(PlayerId, PlayerId, u64)>>,
+    /// Words every bounty's citation must contain.
+    #[serde(default)]
+    pub bounty_citation: Option<String>,
+    /// Ranking points: `(player, points)`, in place order.
+    #[serde(default)]
+    pub ranking: Option<Vec<(PlayerId, u64)>>,
+    /// Words every ranking line's citation must contain.
+    #[serde(default)]
+    pub ranking_citation: Option<String>,
+    /// Whether paid in = fee + prizes + bounties + fund.
+    #[serde(default)]
+    pub balanced: Option<bool>,
+    /// The result cannot be drawn up: words of the error.
+    #[serde(default)]
+    pub refused: Option<String>,
+}
+
+/// A citation as a ruling carries it, from the text a ledger or a result gives.
+fn citation_of(text: &str) -> Citation {
+    let not = Citation::NotRegulated.to_string();
+    if text.is_empty() || text.starts_with(&not) {
+        Citation::NotRegulated
+    } else {
+        Citation::Article(text.into())
+    }
+}
+
+/// The ruling a purchase made, for the tournament's record.
+fn purchase_ruling(
+    t: &Tournament,
+    point: &str,
+    what: &str,
+    done: &Result<Receipt, Refused>,
+) -> EventRuling {
+    let mut fields = BTreeMap::new();
+    let (outcome, citation, text) = match done {
+        Ok(r) => {
+            for (k, v) in [
+                ("player", u64::from(r.player)),
+                ("level", u64::from(r.level)),
+                ("paid", r.paid),
+                ("fee", r.fee),
+                ("to_pool", r.to_pool),
+                ("bounty", r.bounty),
+                ("to_fund", r.to_fund),
+                ("chips", r.chips),
+            ] {
+                fields.insert(k.to_string(), v.to_string());
+            }
+            (
+                "allowed",
+                r.citation.clone(),
+                format!(
+                    "{what} by player {}: {} paid, {} fee, {} to the prize pool, {} bounty, {} to the Xtrastack fund; {} chips",
+                    r.player, r.paid, r.fee, r.to_pool, r.bounty, r.to_fund, r.chips
+                ),
+            )
+        }
+        Err(e) => (
+            "refused",
+            e.citation.clone(),
+            format!("{}: {}", e.what, e.why),
+        ),
+    };
+    EventRuling {
+        point: point.to_string(),
+        ruleset: t.rules().ruleset().clone(),
+        citation: citation_of(&citation),
+        outcome: outcome.into(),
+        fields,
+        text,
+    }
+}
+
+/// Checks a refusal (or an acceptance) against the words expected for this ruleset.
+fn check_refusal(
+    refused: &BTreeMap<String, String>,
+    id: &str,
+    error: Option<String>,
+    failures: &mut Vec<String>,
+    fail: &dyn Fn(String) -> String,
+) {
+    let want = refused.get(id).or_else(|| refused.get("*"));
+    match (want, error) {
+        (None, None) => {}
+        (Some(words), Some(e)) if e.contains(words.as_str()) => {}
+        (Some(words), Some(e)) => failures.push(fail(format!(
+            "refused with `{e}`, expected the words `{words}`"
+        ))),
+        (Some(words), None) => failures.push(fail(format!(
+            "expected to be refused (`{words}`), but it was allowed"
+        ))),
+        (None, Some(e)) => failures.push(fail(format!("refused: {e}"))),
+    }
+}
+
+/// The finishing order: players still in ranked by chips (Solverde §3.1.9's Survivor ranks
+/// by chip count; for a result drawn before the end the same order is used), then the
+/// eliminated by place.
+fn finishing_order(t: &Tournament) -> Vec<PlayerId> {
+    let mut seated: Vec<(Chips, PlayerId)> = t
+        .tables
+        .iter()
+        .flat_map(|x| x.seated().map(|(_, s)| (s.chips, s.player)))
+        .collect();
+    seated.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut order: Vec<PlayerId> = seated.iter().map(|s| s.1).collect();
+    let mut out: Vec<(u32, PlayerId)> = t
+        .finishes
+        .iter()
+        .filter(|f| !order.contains(&f.player))
+        .map(|f| (f.place, f.player))
+        .collect();
+    out.sort();
+    order.extend(out.into_iter().map(|f| f.1));
+    order
+}
+
+fn check_result(
+    want: &ResultExpect,
+    got: &Result<TournamentResult, result::ResultError>,
+    failures: &mut Vec<String>,
+    fail: &dyn Fn(String) -> String,
+) {
+    let r = match (got, &want.refused) {
+        (Err(e), Some(words)) if e.to_string().contains(words.as_str()) => return,
+        (Err(e), _) => {
+            failures.push(fail(format!("no result: {e}")));
+            return;
+        }
+        (Ok(_), Some(words)) => {
+            failures.push(fail(format!(
+                "the result was expected to be refused (`{words}`)"
+            )));
+            return;
+        }
+        (Ok(r), None) => r,
+    };
+    let mut eq = |name: &str, got: String, want: Option<String>| {
+        if let Some(want) = want {
+            if got != want {
+                failures.push(fail(format!("{name} {got}, expected {want}")));
+            }
+        }
+    };
+    eq(
+        "paid in",
+        r.paid_in.value.to_string(),
+        want.paid_in.map(|v| v.to_string()),
+    );
+    eq(
+        "fee",
+        r.fee.value.to_string(),
+        want.fee.map(|v| v.to_string()),
+    );
+    eq(
+        "prize pool",
+        r.prize_pool.value.to_string(),
+        want.prize_pool.map(|v| v.to_string()),
+    );
+    eq(
+        "Xtrastack fund",
+        r.xtrastack_fund.value.to_string(),
+        want.xtrastack_fund.map(|v| v.to_string()),
+    );
+    eq(
+        "places",
+        format!("{:?}", r.places),
+        want.places.as_ref().map(|v| format!("{v:?}")),
+    );
+    let payouts: Vec<(PlayerId, u64)> = r.payouts.iter().map(|p| (p.player, p.amount)).collect();
+    eq(
+        "payouts (player, amount)",
+        format!("{payouts:?}"),
+        want.payouts.as_ref().map(|v| format!("{v:?}")),
+    );
+    let forms: Vec<&str> = r.payouts.iter().map(|p| p.form.as_str()).collect();
+    eq(
+        "forms",
+        format!("{forms:?}"),
+        want.forms.as_ref().map(|v| format!("{v:?}")),
+    );
+    let bounties: Vec<(PlayerId, PlayerId, u64)> = r
+        .bounties
+        .iter()
+        .map(|b| (b.eliminated, b.eliminator, b.amount))
+        .collect();
+    eq(
+        "bounties (eliminated, eliminator, amount)",
+        format!("{bounties:?}"),
+        want.bounties.as_ref().map(|v| format!("{v:?}")),
+    );
+    let ranking: Vec<(PlayerId, u64)> = r.ranking.iter().map(|p| (p.player, p.points)).collect();
+    eq(
+        "ranking (player, points)",
+        format!("{ranking:?}"),
+        want.ranking.as_ref().map(|v| format!("{v:?}")),
+    );
+    eq(
+        "balanced",
+        r.conservation.balanced.to_string(),
+        want.balanced.map(|v| v.to_string()),
+    );
+    if let Some(words) = &want.payouts_citation {
+        if !r.payouts_citation.contains(words.as_str()) {
+            failures.push(fail(format!(
+                "the payout list cites `{}`, expected `{words}`",
+                r.payouts_citation
+            )));
+        }
+    }
+    if let Some(words) = &want.bounty_citation {
+        for b in r
+            .bounties
+            .iter()
+            .filter(|b| !b.citation.contains(words.as_str()))
+        {
+            failures.push(fail(format!(
+                "a bounty cites `{}`, expected `{words}`",
+                b.citation
+            )));
+        }
+    }
+    if let Some(words) = &want.ranking_citation {
+        for p in r
+            .ranking
+            .iter()
+            .filter(|p| !p.citation.contains(words.as_str()))
+        {
+            failures.push(fail(format!(
+                "ranking points cite `{}`, expected `{words}`",
+                p.citation
+            )));
+        }
+    }
+}
+
+/// The rulings a result makes, for the tournament's record (and `floor compare`).
+fn result_rulings(t: &Tournament, r: &TournamentResult, point: &str) -> Vec<EventRuling> {
+    let ruleset = t.rules().ruleset().clone();
+    let mut out = Vec::new();
+    for p in &r.payouts {
+        out.push(EventRuling {
+            point: point.to_string(),
+            ruleset: ruleset.clone(),
+            citation: citation_of(&r.payouts_citation),
+            outcome: p.form.clone(),
+            fields: [
+                ("place".to_string(), p.place.to_string()),
+                ("player".to_string(), p.player.to_string()),
+                ("amount".to_string(), p.amount.to_string()),
+            ]
+            .into_iter()
+            .collect(),
+            text: format!(
+                "place {}: player {} is paid {} ({})",
+                p.place, p.player, p.amount, p.form
+            ),
+        });
+    }
+    for b in &r.bounties {
+        out.push(EventRuling {
+            point: "tournament.modality.knockout_bounty".into(),
+            ruleset: ruleset.clone(),
+            citation: citation_of(&b.citation),
+            outcome: "bounty_paid".into(),
+            fields: [
+                ("eliminated".to_string(), b.eliminated.to_string()),
+                ("eliminator".to_string(), b.eliminator.to_string()),
+                ("amount".to_string(), b.amount.to_string()),
+            ]
+            .into_iter()
+            .collect(),
+            text: format!(
+                "player {}'s bounty of {} to player {} ({}), outside the prize pool",
+                b.eliminated, b.amount, b.eliminator, b.form
+            ),
+        });
+    }
+    for p in &r.ranking {
+        out.push(EventRuling {
+            point: "ranking.points".into(),
+            ruleset: ruleset.clone(),
+            citation: citation_of(&p.citation),
+            outcome: "points".into(),
+            fields: [
+                ("player".to_string(), p.player.to_string()),
+                ("points".to_string(), p.points.to_string()),
+            ]
+            .into_iter()
+            .collect(),
+            text: format!("player {}: {} ranking points", p.player, p.points),
+        });
+    }
+    out
+}
+
 /// Runs a tournament scenario under `rules`.
 pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules>) -> Outcome {
     let id = rules.ruleset().id.to_string();
@@ -236,6 +640,29 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
             return out;
         }
     };
+    t.set_game(setup.game);
+    let windows = setup.windows.or_else(|| {
+        setup.money.as_ref().map(|m| EntryWindows {
+            late_registration_until_level: m.late_registration_until_level,
+            re_entries: m.re_entries_allowed,
+        })
+    });
+    if let Some(w) = windows {
+        t.announce_entry_windows(w);
+    }
+    let rules_in_force = t.rules().clone();
+    let mut ledger = setup
+        .money
+        .clone()
+        .map(|terms| Ledger::under_rules(terms, rules_in_force.as_ref()));
+    if let Some(ledger) = ledger.as_mut() {
+        for p in 1..=setup.entries as u32 {
+            if let Err(e) = ledger.register(rules_in_force.as_ref(), p, 1, false) {
+                out.failures.push(format!("entry {p}: {e}"));
+            }
+        }
+    }
+    let mut eliminations: Vec<(PlayerId, PlayerId)> = Vec::new();
     // The set-up's own rulings (the draw, a Sit&Go start) go to the log only: every scenario
     // makes them, and as probes for `floor compare` they would say nothing.
     let mut seen = t.rulings().len();
@@ -281,6 +708,7 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
                 expected = Some(expect);
                 match t.eliminate(players, *winner) {
                     Ok(finishes) => {
+                        eliminations.extend(players.iter().map(|&p| (p, *winner)));
                         if let Some(places) = places.get(&id).or_else(|| places.get("*")) {
                             let got: Vec<(u32, u32)> = players
                                 .iter()
@@ -309,8 +737,9 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
                         failures.push(fail(format!("table {table} has fewer than two players")));
                         break;
                     }
-                    if let Err(e) = t.eliminate(&seated[..1], seated[1]) {
-                        failures.push(fail(e.to_string()));
+                    match t.eliminate(&seated[..1], seated[1]) {
+                        Ok(_) => eliminations.push((seated[0], seated[1])),
+                        Err(e) => failures.push(fail(e.to_string())),
                     }
                 }
             }
@@ -332,11 +761,175 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
                 expected = Some(expect);
                 t.elapse(*seconds);
             }
-            TournamentStep::LateEntry { category, expect } => {
+            TournamentStep::LateEntry {
+                category,
+                expect,
+                refused,
+            } => {
                 what = format!("a {category} enters");
                 expected = Some(expect);
-                if let Err(e) = t.late_entry(category, &mut rng) {
+                let level = t.current_level();
+                let error = match t.late_entry(category, &mut rng) {
+                    Ok(player) => {
+                        if let Some(ledger) = ledger.as_mut() {
+                            let rules = rules_in_force.as_ref();
+                            let paid = if category == "reentry" {
+                                ledger.re_enter(rules, player, level, 0).cloned()
+                            } else {
+                                ledger.register(rules, player, level, true).cloned()
+                            };
+                            let point = if category == "reentry" {
+                                "tournament.reentry"
+                            } else {
+                                "tournament.late_registration"
+                            };
+                            t.note(purchase_ruling(&t, point, category, &paid));
+                            if let Err(e) = paid {
+                                failures.push(fail(format!(
+                                    "seated, but the money ledger refuses: {e}"
+                                )));
+                            }
+                        }
+                        None
+                    }
+                    Err(e) => Some(e.to_string()),
+                };
+                check_refusal(refused, &id, error, &mut failures, &fail);
+            }
+            TournamentStep::Buy {
+                player,
+                purchase,
+                in_action,
+                receipt,
+                expect,
+                refused,
+            } => {
+                what = format!("{purchase:?} bought");
+                expected = Some(expect);
+                let level = t.current_level();
+                let rules = rules_in_force.clone();
+                let error = match ledger.as_mut() {
+                    None => Some("a purchase needs the scenario's `money` terms".to_string()),
+                    Some(ledger) => {
+                        let stack = t
+                            .locate(*player)
+                            .and_then(|(ti, s)| t.tables[ti].seats[s].as_ref())
+                            .map_or(0, |s| s.chips);
+                        let (point, paid) = match purchase {
+                            Purchase::Rebuy | Purchase::AddOn => (
+                                // The point that rules: a freeze-out's or a knockout's own
+                                // refusal (§3.1.1, §3.1.3.2), else the rebuy and add-on terms.
+                                match ledger.terms.modality {
+                                    crate::tournament::entries::Modality::FreezeOut => {
+                                        "tournament.modality.freeze_out"
+                                    }
+                                    crate::tournament::entries::Modality::KnockoutBounty => {
+                                        "tournament.modality.knockout_bounty"
+                                    }
+                                    _ => "tournament.modality.rebuy_addon",
+                                },
+                                ledger
+                                    .rebuy(
+                                        rules.as_ref(),
+                                        *player,
+                                        level,
+                                        *purchase == Purchase::AddOn,
+                                    )
+                                    .cloned(),
+                            ),
+                            Purchase::Xtrastack => (
+                                "tournament.xtrastack",
+                                ledger
+                                    .xtrastack(rules.as_ref(), *player, level, stack, *in_action)
+                                    .cloned(),
+                            ),
+                            Purchase::DayTwo(option) => (
+                                "tournament.modality.multistack",
+                                ledger
+                                    .day_two_entry(rules.as_ref(), t.entries() + 1, *option)
+                                    .cloned(),
+                            ),
+                        };
+                        t.note(purchase_ruling(&t, point, &format!("{purchase:?}"), &paid));
+                        match paid {
+                            Ok(r) => {
+                                let chips = match purchase {
+                                    Purchase::DayTwo(_) => {
+                                        t.entry_with_stack("day_two_entry", r.chips, &mut rng).err()
+                                    }
+                                    _ => t.add_chips(*player, r.chips).err(),
+                                };
+                                if let Some(e) = chips {
+                                    failures.push(fail(e.to_string()));
+                                }
+                                if let Some(want) = receipt.get(&id).or_else(|| receipt.get("*")) {
+                                    let got =
+                                        (r.paid, r.fee, r.to_pool, r.bounty, r.to_fund, r.chips);
+                                    if &got != want {
+                                        failures.push(fail(format!(
+                                            "receipt (paid, fee, to_pool, bounty, to_fund, chips) {got:?}, expected {want:?}"
+                                        )));
+                                    }
+                                }
+                                None
+                            }
+                            Err(e) => Some(e.to_string()),
+                        }
+                    }
+                };
+                check_refusal(refused, &id, error, &mut failures, &fail);
+            }
+            TournamentStep::Absent { player, absent } => {
+                what = format!("player {player} absent: {absent}");
+                if let Err(e) = t.set_absent(*player, *absent) {
                     failures.push(fail(e.to_string()));
+                }
+            }
+            TournamentStep::Result { expect } => {
+                what = "the result".into();
+                match ledger.as_ref() {
+                    None => {
+                        failures.push(fail("a result needs the scenario's `money` terms".into()))
+                    }
+                    Some(ledger) => {
+                        let outcome = MoneyOutcome {
+                            places: finishing_order(&t),
+                            eliminations: eliminations.clone(),
+                            six_max: setup.format == "6-max",
+                            chop: None,
+                        };
+                        let got = result::audit_under(rules_in_force.as_ref(), ledger, &outcome);
+                        match &got {
+                            Ok(r) => {
+                                out.log.push(format!(
+                                    "result: paid in {}, fee {}, prize pool {}, fund {}; payouts {:?} [{}]; balanced {}",
+                                    r.paid_in.value,
+                                    r.fee.value,
+                                    r.prize_pool.value,
+                                    r.xtrastack_fund.value,
+                                    r.payouts.iter().map(|p| (p.player, p.amount)).collect::<Vec<_>>(),
+                                    r.payouts_citation,
+                                    r.conservation.balanced
+                                ));
+                                let point = match ledger.terms.modality {
+                                    crate::tournament::entries::Modality::Satellite { .. } => {
+                                        "tournament.modality.satellite"
+                                    }
+                                    crate::tournament::entries::Modality::Survivor => {
+                                        "tournament.modality.survivor"
+                                    }
+                                    _ => "tournament.payout_table",
+                                };
+                                for ruling in result_rulings(&t, r, point) {
+                                    t.note(ruling);
+                                }
+                            }
+                            Err(e) => out.log.push(format!("result refused: {e}")),
+                        }
+                        if let Some(want) = expect.get(&id).or_else(|| expect.get("*")) {
+                            check_result(want, &got, &mut failures, &fail);
+                        }
+                    }
                 }
             }
             TournamentStep::WrongSeat {
@@ -505,6 +1098,9 @@ fn describe(step: &TournamentStep) -> &'static str {
         TournamentStep::StopCheck { .. } => "StopCheck",
         TournamentStep::Elapse { .. } => "Elapse",
         TournamentStep::LateEntry { .. } => "LateEntry",
+        TournamentStep::Buy { .. } => "Buy",
+        TournamentStep::Absent { .. } => "Absent",
+        TournamentStep::Result { .. } => "Result",
         TournamentStep::WrongSeat { .. } => "WrongSeat",
         TournamentStep::ColorUp { .. } => "ColorUp",
         TournamentStep::Check { .. } => "Check",

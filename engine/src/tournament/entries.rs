@@ -238,6 +238,33 @@ impl Ledger {
         }
     }
 
+    /// An empty ledger for `terms` under any [`Rules`]: the add-on rules come from the
+    /// `tournament.modality.rebuy_addon` value the rules bind (as [`Ledger::under`] reads it
+    /// from a ruleset).
+    pub fn under_rules(terms: Terms, rules: &dyn Rules) -> Ledger {
+        let add_on_rules = rules.parameter("tournament.modality.rebuy_addon").map(|d| {
+            let get = |field: &str| match &d.value {
+                ron::Value::Map(map) => map.iter().find_map(|(k, v)| match (k, v) {
+                    (ron::Value::String(k), ron::Value::Number(n)) if k == field => {
+                        Some(n.into_f64().max(0.0) as u64)
+                    }
+                    _ => None,
+                }),
+                _ => None,
+            };
+            AddOnRules {
+                per_player: get("add_ons_per_player").map(|n| n as u32),
+                min_starting_stacks: get("add_on_min_starting_stacks"),
+                citation: d.citation.to_string(),
+            }
+        });
+        Ledger {
+            terms,
+            add_on_rules,
+            receipts: Vec::new(),
+        }
+    }
+
     /// How many purchases of `stream` `player` has made.
     pub fn count(&self, player: u32, stream: Stream) -> u32 {
         self.receipts

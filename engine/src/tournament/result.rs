@@ -9,9 +9,9 @@
 use super::ask::{ask, field_u64, flag, int, regulated};
 use super::entries::{Ledger, Modality, Stream};
 use super::modalities::{satellite_split, survivor_shares, BountyPaid};
-use super::payouts::{payouts, PrizePool, TournamentError};
+use super::payouts::{payouts, FeeBounds, PayoutTable, PrizePool, TournamentError};
 use super::{bindings, Cents};
-use crate::rules::RulesetRef;
+use crate::rules::{Rules, RulesetRef};
 use crate::ruleset::{Ruleset, RulesetRules};
 use serde::Serialize;
 use std::sync::Arc;
@@ -194,15 +194,98 @@ pub fn audit(
     outcome: &Outcome,
 ) -> Result<TournamentResult, ResultError> {
     let rules = RulesetRules::new(ruleset.clone());
+    let source = Source {
+        rules: &rules,
+        reference: ruleset.reference().clone(),
+        fee_bounds: bindings::fee_bounds(ruleset),
+        table: bindings::payout_table(ruleset),
+        cite: &|point: &str| cite(ruleset, point),
+    };
+    draw_up(&source, ledger, outcome)
+}
+
+/// Draws up the result under any [`Rules`] (a scenario's, whose ruleset it only knows
+/// through its rule points): the payout table and the fee bounds are the PARAMETER values the
+/// rules bind (`tournament.payout_table`, the `fee_percent_min`/`fee_percent_max` of
+/// `tournament.buy_in_and_fee`), each with its citation. Unlike [`audit`], the fee bounds
+/// are the nearest binding's, not the intersection over an `extends` chain (`floor check`
+/// already keeps a child's fee inside its parent's bounds).
+pub fn audit_under(
+    rules: &dyn Rules,
+    ledger: &Ledger,
+    outcome: &Outcome,
+) -> Result<TournamentResult, ResultError> {
+    let fee_bounds = rules.parameter(bindings::FEE_POINT).and_then(|d| {
+        let lo = value_number(&d.value, "fee_percent_min");
+        let hi = value_number(&d.value, "fee_percent_max");
+        (lo.is_some() || hi.is_some()).then(|| {
+            (
+                FeeBounds {
+                    fee_percent_min: lo.unwrap_or(0),
+                    fee_percent_max: hi.unwrap_or(100),
+                },
+                d.citation.to_string(),
+            )
+        })
+    });
+    let table = match rules.parameter(bindings::TABLE_POINT) {
+        Some(d) => PayoutTable::from_value(&d.value).map(|t| Some((t, d.citation.to_string()))),
+        None => Ok(None),
+    };
+    let cite = |point: &str| match rules.parameter(point) {
+        Some(d) => d.citation.to_string(),
+        None => rules
+            .table_event(point, &std::collections::BTreeMap::new())
+            .citation
+            .to_string(),
+    };
+    let source = Source {
+        rules,
+        reference: rules.ruleset().clone(),
+        fee_bounds,
+        table,
+        cite: &cite,
+    };
+    draw_up(&source, ledger, outcome)
+}
+
+fn value_number(value: &ron::Value, field: &str) -> Option<u32> {
+    match value {
+        ron::Value::Map(map) => map.iter().find_map(|(k, v)| match (k, v) {
+            (ron::Value::String(k), ron::Value::Number(n)) if k == field => {
+                Some(n.into_f64().clamp(0.0, 100.0) as u32)
+            }
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// Where a result's rules come from: the decisions, the ruleset's name, the fee bounds, the
+/// payout table, and the citation of a point.
+struct Source<'a> {
+    rules: &'a dyn Rules,
+    reference: RulesetRef,
+    fee_bounds: Option<(FeeBounds, String)>,
+    table: Result<Option<(PayoutTable, String)>, TournamentError>,
+    cite: &'a dyn Fn(&str) -> String,
+}
+
+fn draw_up(
+    source: &Source<'_>,
+    ledger: &Ledger,
+    outcome: &Outcome,
+) -> Result<TournamentResult, ResultError> {
+    let rules = source.rules;
     // The announced fee must lie within the text's bounds (Solverde §4.3).
-    if let Some((bounds, article)) = bindings::fee_bounds(ruleset) {
+    if let Some((bounds, article)) = &source.fee_bounds {
         let fee = ledger.terms.buy_in.fee_percent;
         if fee < bounds.fee_percent_min || fee > bounds.fee_percent_max {
             return Err(ResultError::Payouts(TournamentError::FeeOutOfBounds {
                 fee_percent: fee,
                 min: bounds.fee_percent_min,
                 max: bounds.fee_percent_max,
-                article,
+                article: article.clone(),
             }));
         }
     }
@@ -210,13 +293,13 @@ pub fn audit(
     let figure = |value: u64, point: &'static str| Figure {
         value,
         point,
-        citation: cite(ruleset, point),
+        citation: (source.cite)(point),
     };
     let count = |s: Stream| u64::from(ledger.total(s));
 
     // The payout list.
     let (amounts, forms, payouts_citation) =
-        payout_list(ruleset, &rules, ledger, totals.prize_pool, outcome)?;
+        payout_list(source, ledger, totals.prize_pool, outcome)?;
     if amounts.len() > outcome.places.len() {
         return Err(ResultError::TooFewPlaces {
             paid: amounts.len(),
@@ -224,7 +307,7 @@ pub fn audit(
         });
     }
     let (amounts, forms, payouts_citation, chop) =
-        apply_chop(&rules, outcome, amounts, forms, payouts_citation)?;
+        apply_chop(rules, outcome, amounts, forms, payouts_citation)?;
     let payouts: Vec<PlacePaid> = amounts
         .iter()
         .zip(&forms)
@@ -240,7 +323,7 @@ pub fn audit(
 
     // Bounties: each eliminated entry's bounty to its eliminator; what is left at the end
     // (the winner's own head) goes back to the winner.
-    let bounties = pay_bounties(ruleset, &rules, ledger, outcome);
+    let bounties = pay_bounties(source, ledger, outcome);
 
     // Ranking points, where the text keeps a ranking.
     let mut ranking = Vec::new();
@@ -260,7 +343,7 @@ pub fn audit(
             facts.push(("chop_players", int(players as u64)));
             facts.push(("unawarded", int(unawarded)));
         }
-        let d = ask(&rules, "ranking.points", &facts);
+        let d = ask(rules, "ranking.points", &facts);
         if !regulated(&d) {
             break;
         }
@@ -284,7 +367,7 @@ pub fn audit(
         balanced: totals.paid_in == totals.fee + prizes + bounty_total + totals.xtrastack_fund,
     };
     Ok(TournamentResult {
-        ruleset: ruleset.reference().clone(),
+        ruleset: source.reference.clone(),
         entries: figure(count(Stream::Entry), "tournament.registration_and_checkin"),
         late_entries: figure(count(Stream::LateEntry), "tournament.late_registration"),
         re_entries: figure(count(Stream::ReEntry), "tournament.reentry"),
@@ -308,12 +391,12 @@ pub fn audit(
 type List = (Vec<Cents>, Vec<String>, String);
 
 fn payout_list(
-    ruleset: &Ruleset,
-    rules: &RulesetRules,
+    source: &Source<'_>,
     ledger: &Ledger,
     pool: Cents,
     outcome: &Outcome,
 ) -> Result<List, ResultError> {
+    let rules = source.rules;
     if let Modality::Satellite { target_buy_in } = ledger.terms.modality {
         let point = "tournament.modality.satellite";
         let d = ask(
@@ -372,8 +455,8 @@ fn payout_list(
         }
         return Ok((amounts, forms, citation));
     }
-    let Some((table, article)) = bindings::payout_table(ruleset)? else {
-        return Err(ResultError::NoTable(ruleset.id().to_string()));
+    let Some((table, article)) = source.table.clone()? else {
+        return Err(ResultError::NoTable(source.reference.id.to_string()));
     };
     let entries = ledger.counted_entries();
     let prize_pool = PrizePool {
@@ -420,16 +503,12 @@ fn payout_list(
     Ok((list.into_iter().map(|p| p.amount).collect(), forms, article))
 }
 
-fn pay_bounties(
-    ruleset: &Ruleset,
-    rules: &RulesetRules,
-    ledger: &Ledger,
-    outcome: &Outcome,
-) -> Vec<BountyPaid> {
+fn pay_bounties(source: &Source<'_>, ledger: &Ledger, outcome: &Outcome) -> Vec<BountyPaid> {
     let total = ledger.totals().bounties;
     if total == 0 {
         return Vec::new();
     }
+    let rules = source.rules;
     let point = "tournament.modality.knockout_bounty";
     let mut paid = Vec::new();
     let mut left = total;
@@ -467,7 +546,7 @@ fn pay_bounties(
             form: "own bounty returned to the winner".into(),
             citation: format!(
                 "{} (reading: the text is silent on the winner's own bounty)",
-                cite(ruleset, point)
+                (source.cite)(point)
             ),
         });
     }
@@ -477,7 +556,7 @@ fn pay_bounties(
 /// Replaces the prizes of the places in a chop by the amounts agreed, once the ruleset's
 /// `prize.chop_deals` allows it; returns the chop's size and the money it shared.
 fn apply_chop(
-    rules: &RulesetRules,
+    rules: &dyn Rules,
     outcome: &Outcome,
     mut amounts: Vec<Cents>,
     mut forms: Vec<String>,

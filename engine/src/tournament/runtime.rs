@@ -44,6 +44,53 @@ pub struct Setup {
     pub paid_places: u32,
 }
 
+/// The late-registration and re-entry windows the tournament direction announced (Solverde
+/// §6.1: it decides whether they exist and how long they last; pt-tournament Art. 7º(2):
+/// re-entries only where announced). Once announced with
+/// [`Tournament::announce_entry_windows`], every late entry and re-entry is asked of the
+/// ruleset (`tournament.late_registration`, `tournament.reentry`) and refused outside them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryWindows {
+    /// The last level (from 1) at which late registration is open; `None`: no late
+    /// registration.
+    #[serde(default)]
+    pub late_registration_until_level: Option<u32>,
+    /// Whether re-entries were announced (open during the late-registration window).
+    #[serde(default)]
+    pub re_entries: bool,
+}
+
+/// The game dealt, as balancing reads it (br-adtp-2012 rule 8: flop games move the next big
+/// blind; stud events move by position; a mixed game's stud level moves the player who would
+/// be the Hold'em big blind, the button frozen). The runtime deals Hold'em hands whatever
+/// the game: this only says how players are chosen to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Game {
+    /// Hold'em, Omaha: flop games (the default).
+    #[default]
+    Flop,
+    /// A stud-only event.
+    Stud,
+    /// A mixed game (HORSE...) in a flop-game level.
+    MixedFlopLevel,
+    /// A mixed game in a stud level.
+    MixedStudLevel,
+}
+
+impl Game {
+    /// The facts a decision reads: `game` (`flop`, `stud`, `mixed`) and `stud_level`.
+    fn facts(self) -> (&'static str, bool) {
+        match self {
+            Game::Flop => ("flop", false),
+            Game::Stud => ("stud", true),
+            Game::MixedFlopLevel => ("mixed", false),
+            Game::MixedStudLevel => ("mixed", true),
+        }
+    }
+}
+
 /// Something the runtime cannot do.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuntimeError {
@@ -75,6 +122,17 @@ pub enum RuntimeError {
         table: u32,
         /// What happened.
         message: String,
+    },
+    /// A late entry or re-entry outside its window (or not announced), with the ruling's
+    /// article (`tournament.late_registration`, `tournament.reentry`).
+    #[error("{what} refused: {why} ({citation})")]
+    EntryRefused {
+        /// What was asked for (`late registration`, `re-entry`).
+        what: String,
+        /// Why not, in the ruling's words.
+        why: String,
+        /// The article, or *not regulated by this text*.
+        citation: String,
     },
     /// Chips appeared or vanished in a hand.
     #[error("table {table}: {before} chips before the hand, {after} after")]
@@ -118,6 +176,11 @@ pub struct Tournament {
     next_button: BTreeMap<u32, usize>,
     hands_played: u64,
     next_table_number: u32,
+    windows: Option<EntryWindows>,
+    game: Game,
+    absent: std::collections::BTreeSet<PlayerId>,
+    /// Seats emptied, in order, by table number: stud balancing fills the last one first.
+    vacated: Vec<(u32, usize)>,
 }
 
 fn int(v: u64) -> ron::Value {
@@ -154,6 +217,10 @@ impl Tournament {
             next_button: BTreeMap::new(),
             hands_played: 0,
             next_table_number: 1,
+            windows: None,
+            game: Game::Flop,
+            absent: std::collections::BTreeSet::new(),
+            vacated: Vec::new(),
         })
     }
 
@@ -237,6 +304,139 @@ impl Tournament {
         ruling
     }
 
+    /// Records a ruling made outside the runtime (a purchase the money ledger ruled on), so
+    /// that it is among the tournament's rulings in order.
+    pub fn note(&mut self, ruling: EventRuling) {
+        self.rulings.push(ruling);
+    }
+
+    /// Announces the late-registration and re-entry windows: from now on a late entry or a
+    /// re-entry outside them is refused, citing the ruleset's article. Before any
+    /// announcement entries are not checked (the caller manages its own windows).
+    pub fn announce_entry_windows(&mut self, windows: EntryWindows) {
+        self.windows = Some(windows);
+    }
+
+    /// The windows announced, if any.
+    pub fn entry_windows(&self) -> Option<EntryWindows> {
+        self.windows
+    }
+
+    /// The level (from 1) being played, or on a break the level just played: the level a
+    /// purchase or an entry is made at.
+    pub fn current_level(&self) -> u32 {
+        match self.clock.position() {
+            ClockPosition::Level { index, .. } => index as u32 + 1,
+            ClockPosition::Break { after, .. } => after as u32 + 1,
+        }
+    }
+
+    /// Sets the game dealt, as balancing reads it (see [`Game`]).
+    pub fn set_game(&mut self, game: Game) {
+        self.game = game;
+    }
+
+    /// Marks a player absent from (or back at) his seat: an absent player's chips moved when
+    /// his table breaks are ruled on at `table.breaking.absent_player_chips`
+    /// (ao-tournament-2025 PR-14: staff carry them to the new table).
+    pub fn set_absent(&mut self, player: PlayerId, absent: bool) -> Result<(), RuntimeError> {
+        self.locate(player)
+            .ok_or(RuntimeError::UnknownPlayer(player))?;
+        if absent {
+            self.absent.insert(player);
+        } else {
+            self.absent.remove(&player);
+        }
+        Ok(())
+    }
+
+    /// Whether a player is marked absent.
+    pub fn is_absent(&self, player: PlayerId) -> bool {
+        self.absent.contains(&player)
+    }
+
+    /// Adds chips a player bought (a rebuy, an add-on, an Xtrastack) to his stack at the
+    /// table; the chips in play grow by as much.
+    pub fn add_chips(&mut self, player: PlayerId, chips: Chips) -> Result<(), RuntimeError> {
+        let (t, s) = self
+            .locate(player)
+            .ok_or(RuntimeError::UnknownPlayer(player))?;
+        if let Some(seated) = self.tables[t].seats[s].as_mut() {
+            seated.chips += chips;
+        }
+        self.chips_in_play += chips;
+        Ok(())
+    }
+
+    /// Asks whether a late entry of `category` (`reentry`, or `late_registrant`/`alternate`)
+    /// may come in now, once windows were announced: `tournament.reentry` (announced? window
+    /// open?) or `tournament.late_registration` (window open at this level?). Where the ruleset
+    /// does not decide, the announced window does (the engine's default). The ruling is
+    /// recorded; a refusal is an error citing it.
+    fn check_entry_window(&mut self, category: &str) -> Result<(), RuntimeError> {
+        let Some(w) = self.windows else {
+            return Ok(());
+        };
+        let level = self.current_level();
+        let until = w.late_registration_until_level;
+        let open = until.is_some_and(|u| level <= u);
+        let reentry = category == "reentry";
+        let (point, what, default_allowed) = if reentry {
+            ("tournament.reentry", "re-entry", w.re_entries && open)
+        } else {
+            ("tournament.late_registration", "late registration", open)
+        };
+        let ruling = self.decide(
+            point,
+            &[
+                ("purpose", text("window")),
+                ("category", text(category)),
+                ("level", int(u64::from(level))),
+                (
+                    "late_registration_until_level",
+                    int(until.map_or(0, u64::from)),
+                ),
+                (
+                    "late_registration_announced",
+                    ron::Value::Bool(until.is_some()),
+                ),
+                ("window_until_level", int(until.map_or(0, u64::from))),
+                ("window_open", ron::Value::Bool(open)),
+                (
+                    "announced",
+                    ron::Value::Bool(if reentry {
+                        w.re_entries
+                    } else {
+                        until.is_some()
+                    }),
+                ),
+                ("stack_left", int(0)),
+            ],
+        );
+        let decided = matches!(ruling.citation, crate::rules::Citation::Article(_))
+            && matches!(ruling.outcome.as_str(), "allowed" | "refused");
+        let allowed = if decided {
+            ruling.outcome == "allowed"
+        } else {
+            default_allowed
+        };
+        if allowed {
+            return Ok(());
+        }
+        Err(RuntimeError::EntryRefused {
+            what: what.into(),
+            why: if decided {
+                ruling.text
+            } else {
+                match until {
+                    Some(u) => format!("the window announced closed at the end of level {u}; this is level {level}"),
+                    None => "none was announced".into(),
+                }
+            },
+            citation: ruling.citation.to_string(),
+        })
+    }
+
     /// Registers `count` players and draws their seats at random over as few tables as
     /// hold them (`seating.initial_draw`). A Sit&Go needs exactly its 6 or 10 players
     /// (Solverde §3.1.8).
@@ -290,15 +490,42 @@ impl Tournament {
     /// A late entrant or re-entry (a new entry number) with a full starting stack, seated at
     /// random at one of the shortest tables (`seating.new_player_entry`): he is dealt in at
     /// once unless his seat lies between the button and the small blind.
+    ///
+    /// Once windows were announced ([`Self::announce_entry_windows`]) an entry outside them is
+    /// refused ([`RuntimeError::EntryRefused`], citing `tournament.late_registration` or
+    /// `tournament.reentry`) and nobody is seated.
     pub fn late_entry<R: Rng + ?Sized>(
         &mut self,
         category: &str,
         rng: &mut R,
     ) -> Result<PlayerId, RuntimeError> {
-        self.entries += 1;
-        let player = self.entries;
+        self.check_entry_window(category)?;
         let chips = self.setup.starting_stack;
+        self.seat_new_entry(category, chips, rng)
+    }
+
+    /// A new entry with a stack other than the starting stack — a Multistack day-2 direct
+    /// entry with the chips of the option bought (Solverde §3.1.10) — seated as a late entrant
+    /// is. Not subject to the late-registration window: day-2 entries have their own rule
+    /// (`tournament.modality.multistack`, asked by the money ledger).
+    pub fn entry_with_stack<R: Rng + ?Sized>(
+        &mut self,
+        category: &str,
+        chips: Chips,
+        rng: &mut R,
+    ) -> Result<PlayerId, RuntimeError> {
+        self.seat_new_entry(category, chips, rng)
+    }
+
+    fn seat_new_entry<R: Rng + ?Sized>(
+        &mut self,
+        category: &str,
+        chips: Chips,
+        rng: &mut R,
+    ) -> Result<PlayerId, RuntimeError> {
+        let player = self.entries + 1;
         let (t, seat) = self.random_seat(rng).ok_or(RuntimeError::NoSeat(player))?;
+        self.entries = player;
         self.seat_player(t, seat, player, chips);
         self.chips_in_play += chips;
         let between = self.waits(t, seat);
@@ -337,6 +564,20 @@ impl Tournament {
             chips,
             new_here: true,
         });
+        let number = self.tables[t].number;
+        self.vacated.retain(|&v| v != (number, seat));
+    }
+
+    /// Empties a seat, remembering the order seats were emptied in (stud balancing fills the
+    /// last one first, br-adtp-2012 rule 8(A)).
+    fn vacate(&mut self, t: usize, seat: usize) -> Option<Seated> {
+        let taken = self.tables[t].seats.get_mut(seat)?.take();
+        if taken.is_some() {
+            let number = self.tables[t].number;
+            self.vacated.retain(|&v| v != (number, seat));
+            self.vacated.push((number, seat));
+        }
+        taken
     }
 
     /// Whether the player in `seat` at table `t` sits out the next hand (between the button
@@ -381,11 +622,8 @@ impl Tournament {
                     .get(assigned_seat)
                     .is_some_and(Option::is_none)
             }) {
-                if let Some(seated) = self.tables[t].seats[seat].take() {
-                    self.tables[to].seats[assigned_seat] = Some(Seated {
-                        new_here: true,
-                        ..seated
-                    });
+                if let Some(seated) = self.vacate(t, seat) {
+                    self.seat_player(to, assigned_seat, seated.player, seated.chips);
                 }
             }
         }
@@ -449,11 +687,17 @@ impl Tournament {
             if self.setup.modality == Modality::WinTheButton {
                 self.win_the_button(t, &positions, &before, &after);
             }
-            for seat in self.tables[t].seats.iter_mut() {
-                if seat.as_ref().is_some_and(|p| p.chips == 0) {
-                    *seat = None;
+            for seat in 0..self.tables[t].seats.len() {
+                if self.tables[t].seats[seat]
+                    .as_ref()
+                    .is_some_and(|p| p.chips == 0)
+                {
+                    self.vacate(t, seat);
                 }
             }
+        }
+        if !busts.is_empty() {
+            self.all_in_during_hand_for_hand(busts.len());
         }
         round.finishes = self.place_busts(left_before, &busts);
         self.tables.retain(|t| t.players() > 0);
@@ -615,7 +859,7 @@ impl Tournament {
         let mut busts = Vec::new();
         for &p in players {
             let (t, s) = self.locate(p).ok_or(RuntimeError::UnknownPlayer(p))?;
-            if let Some(seated) = self.tables[t].seats[s].take() {
+            if let Some(seated) = self.vacate(t, s) {
                 busts.push(Bust {
                     player: p,
                     stack_at_start: seated.chips,
@@ -625,11 +869,38 @@ impl Tournament {
                 }
             }
         }
+        if !busts.is_empty() {
+            self.all_in_during_hand_for_hand(busts.len());
+        }
         let finishes = self.place_busts(left_before, &busts);
         self.tables.retain(|t| t.players() > 0);
+        for f in &finishes {
+            self.absent.remove(&f.player);
+        }
         self.finish_if_won();
         self.check_hand_for_hand();
         Ok(finishes)
+    }
+
+    /// A hand in which players went all-in, were called and were eliminated, played during
+    /// hand-for-hand: asks `allin.cards_face_up` with the fact `hand_for_hand` (pt-tournament
+    /// Art. 79º(F): the hands stay face down and the board is not dealt until the dealer is
+    /// told to — so the eliminations of the round are settled together, as the runtime does
+    /// by placing every bust of a hand-for-hand round at once).
+    fn all_in_during_hand_for_hand(&mut self, eliminated: usize) {
+        if !self.hand_for_hand {
+            return;
+        }
+        self.decide(
+            "allin.cards_face_up",
+            &[
+                ("all_in", ron::Value::Bool(true)),
+                ("called", ron::Value::Bool(true)),
+                ("action_complete", ron::Value::Bool(true)),
+                ("hand_for_hand", ron::Value::Bool(true)),
+                ("eliminated", int(eliminated as u64)),
+            ],
+        );
     }
 
     fn finish_if_won(&mut self) {
@@ -817,6 +1088,7 @@ impl Tournament {
                     break;
                 };
                 self.seat_player(to, seat, m.player, m.chips);
+                self.carry_absent_chips(m.player, m.chips, broken.number, to, seat);
                 let between = self.waits(to, seat);
                 self.decide(
                     "table.breaking.reseat",
@@ -842,28 +1114,108 @@ impl Tournament {
             ) else {
                 break;
             };
-            let dead = self.dead_button();
-            let Some(seat) = self.tables[from].next_big_blind(dead) else {
+            let Some((seat, dest, ruling)) = self.choose_move(from, to) else {
                 break;
             };
-            let Some(dest) = self.tables[to].worst_position() else {
-                break;
-            };
-            let Some(moved) = self.tables[from].seats[seat].take() else {
+            let Some(moved) = self.vacate(from, seat) else {
                 break;
             };
             self.seat_player(to, dest, moved.player, moved.chips);
-            self.decide(
-                "table.balancing.player_selection",
-                &[
-                    ("player", int(u64::from(moved.player))),
-                    ("from_table", int(u64::from(self.tables[from].number))),
-                    ("from_seat", int(seat as u64 + 1)),
-                    ("to_table", int(u64::from(self.tables[to].number))),
-                    ("to_seat", int(dest as u64 + 1)),
-                ],
-            );
+            // The ruling says who moves and where to, now that both are known.
+            let mut ruling = ruling;
+            for (k, v) in [
+                ("player", u64::from(moved.player)),
+                ("from_table", u64::from(self.tables[from].number)),
+                ("from_seat", seat as u64 + 1),
+                ("to_table", u64::from(self.tables[to].number)),
+                ("to_seat", dest as u64 + 1),
+            ] {
+                ruling.fields.insert(k.to_string(), v.to_string());
+            }
+            self.rulings.push(ruling);
         }
+    }
+
+    /// Who moves from table `from` to table `to`, and into which seat, as
+    /// `table.balancing.player_selection` rules with the facts `game` and `stud_level`:
+    /// `move_next_big_blind` and `move_would_be_holdem_big_blind` (a mixed game's stud level,
+    /// br-adtp-2012 rule 8(B): the button stays frozen, so the next big blind is the one the
+    /// next Hold'em hand would have) move the next big blind to the worst position (never the
+    /// small blind); `move_by_position` (stud, rule 8(A)) fills the short table's seat emptied
+    /// last, with the player in the same seat number at the full table or, that seat being
+    /// empty, the next player clockwise from it. The ruling is returned to be recorded once
+    /// the move is made.
+    fn choose_move(&mut self, from: usize, to: usize) -> Option<(usize, usize, EventRuling)> {
+        let (game, stud_level) = self.game.facts();
+        let facts: BTreeMap<String, ron::Value> = [
+            ("game".to_string(), text(game)),
+            ("stud_level".to_string(), ron::Value::Bool(stud_level)),
+            (
+                "players_at_table".to_string(),
+                int(self.tables[from].players() as u64),
+            ),
+        ]
+        .into_iter()
+        .collect();
+        let d = self
+            .rules
+            .table_event("table.balancing.player_selection", &facts);
+        let ruling = EventRuling {
+            point: "table.balancing.player_selection".into(),
+            ruleset: self.rules.ruleset().clone(),
+            citation: d.citation,
+            outcome: d.outcome,
+            fields: d.fields,
+            text: d.text,
+        };
+        if ruling.outcome == "move_by_position" {
+            let number = self.tables[to].number;
+            let empty = self.tables[to].empty_seats();
+            let dest = self
+                .vacated
+                .iter()
+                .rev()
+                .find(|(t, s)| *t == number && empty.contains(s))
+                .map(|&(_, s)| s)
+                .or_else(|| empty.first().copied())?;
+            let seats = self.tables[from].seats.len();
+            let seat = (0..seats)
+                .map(|i| (dest + i) % seats)
+                .find(|&s| self.tables[from].seats[s].is_some())?;
+            return Some((seat, dest, ruling));
+        }
+        let dead = self.dead_button();
+        let seat = self.tables[from].next_big_blind(dead)?;
+        let dest = self.tables[to].worst_position()?;
+        Some((seat, dest, ruling))
+    }
+
+    /// An absent player whose table closes (`table.breaking.absent_player_chips`,
+    /// ao-tournament-2025 PR-14: a member of the staff carries his chips to the new table):
+    /// the ruling is recorded; his stack goes to his new seat whatever the ruleset says, as
+    /// the engine's default does — no text removes the chips of a player moved while away.
+    fn carry_absent_chips(
+        &mut self,
+        player: PlayerId,
+        chips: Chips,
+        from: u32,
+        to: usize,
+        seat: usize,
+    ) {
+        if !self.absent.contains(&player) {
+            return;
+        }
+        self.decide(
+            "table.breaking.absent_player_chips",
+            &[
+                ("player", int(u64::from(player))),
+                ("present", ron::Value::Bool(false)),
+                ("chips", int(chips)),
+                ("from_table", int(u64::from(from))),
+                ("to_table", int(u64::from(self.tables[to].number))),
+                ("seat", int(seat as u64 + 1)),
+            ],
+        );
     }
 
     fn form_final_table<R: Rng + ?Sized>(&mut self, rng: &mut R) {
@@ -873,11 +1225,23 @@ impl Tournament {
             .flat_map(|t| t.seated().map(|(_, s)| (s.player, s.chips)))
             .collect();
         let seats = players.len().max(self.setup.seats_per_table);
+        let from: BTreeMap<PlayerId, u32> = self
+            .tables
+            .iter()
+            .flat_map(|t| t.seated().map(|(_, s)| (s.player, t.number)))
+            .collect();
         let mut table = initial_draw(&players, 1, seats, rng).remove(0);
         table.number = self.next_table_number;
         self.next_table_number += 1;
         self.tables = vec![table];
         self.next_button.clear();
+        self.vacated.clear();
+        // Every table closes to form the final table: absent players' chips are carried too.
+        for (player, chips) in players {
+            if let (Some(seat), Some(&old)) = (self.tables[0].seat_of(player), from.get(&player)) {
+                self.carry_absent_chips(player, chips, old, 0, seat);
+            }
+        }
     }
 
     /// A colour-up with a chip race at every table (`tournament.chip_up_color_up`,
@@ -955,6 +1319,64 @@ mod tests {
             format: "full_ring".into(),
             paid_places: paid,
         }
+    }
+
+    /// Solverde §6.1 / pt-tournament Art. 7º: once the windows are announced, a late entry
+    /// and a re-entry after the last level are refused and nobody is seated; where the rules
+    /// do not decide, the announced window does and the refusal says so.
+    #[test]
+    fn art_7_entries_outside_the_announced_window_are_refused() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut t = Tournament::new(setup(9, 3), Arc::new(DefaultRules)).unwrap();
+        t.start(12, &mut rng).unwrap();
+        t.announce_entry_windows(EntryWindows {
+            late_registration_until_level: Some(1),
+            re_entries: false,
+        });
+        assert_eq!(t.late_entry("late_registrant", &mut rng).unwrap(), 13);
+        let err = t.late_entry("reentry", &mut rng).unwrap_err();
+        assert!(
+            matches!(&err, RuntimeError::EntryRefused { what, citation, .. }
+                if what == "re-entry" && citation == "not regulated by this text"),
+            "{err}"
+        );
+        t.elapse(600);
+        assert_eq!(t.current_level(), 2);
+        let err = t.late_entry("late_registrant", &mut rng).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("closed at the end of level 1; this is level 2"),
+            "{err}"
+        );
+        assert_eq!((t.entries(), t.players_left()), (13, 13));
+        assert_eq!(t.chips_in_play(), 13 * 5_000);
+        assert_eq!(t.chips_at_tables(), t.chips_in_play());
+    }
+
+    /// Callers that announce no window keep the old behaviour: entries are not checked.
+    #[test]
+    fn without_an_announcement_late_entries_are_not_checked() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut t = Tournament::new(setup(9, 3), Arc::new(DefaultRules)).unwrap();
+        t.start(10, &mut rng).unwrap();
+        t.elapse(6_000);
+        assert!(t.late_entry("reentry", &mut rng).is_ok());
+        assert!(t
+            .rulings()
+            .iter()
+            .all(|r| r.point != "tournament.late_registration" && r.point != "tournament.reentry"));
+    }
+
+    /// Purchased chips (a rebuy, an add-on, an Xtrastack) join the stack and the chips in play.
+    #[test]
+    fn solverde_3_1_2_purchased_chips_join_the_stack_and_the_chips_in_play() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut t = Tournament::new(setup(9, 3), Arc::new(DefaultRules)).unwrap();
+        t.start(4, &mut rng).unwrap();
+        t.add_chips(2, 5_000).unwrap();
+        assert_eq!(t.chips_in_play(), 25_000);
+        assert_eq!(t.chips_at_tables(), 25_000);
+        assert_eq!(t.add_chips(9, 1), Err(RuntimeError::UnknownPlayer(9)));
     }
 
     proptest! {

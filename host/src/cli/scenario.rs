@@ -4,7 +4,7 @@
 use super::CliError;
 use crate::rulesets::Store;
 use floor_engine::rules::Rules;
-use floor_engine::ruleset::{RulesetRules, Sandbox};
+use floor_engine::ruleset::{RulesetKind, RulesetRules, Sandbox};
 use floor_engine::scenario::{self, Outcome};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -46,13 +46,24 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
             .clone()
             .unwrap_or_else(|| "pt-tournament".into())]
     };
+    let (ids, skipped) = if args.all {
+        applicable_ids(&store, &parsed, ids)?
+    } else {
+        (ids, Vec::new())
+    };
     let outcomes = run_under(&store, &parsed, &ids)?;
     if args.json {
+        for (id, why) in &skipped {
+            eprintln!("{id}: not applicable ({why})");
+        }
         let text =
             serde_json::to_string_pretty(&outcomes).map_err(|e| CliError::Output(e.to_string()))?;
         println!("{text}");
     } else {
         print!("{}", render(&parsed.name, &outcomes));
+        for (id, why) in &skipped {
+            println!("  {id}  not applicable: {why}");
+        }
     }
     let failed = outcomes.iter().any(|o| !o.passed());
     Ok(if failed {
@@ -60,6 +71,36 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A ruleset that cannot play a scenario, and why.
+pub type Skipped = (String, String);
+
+/// Splits `ids` into the rulesets that can play `parsed` and those that cannot, with why
+/// (`--all`: a tournament scenario is not run under a cash rulebook, nor a cash session
+/// under a tournament rulebook; they are reported as not applicable, not as failures).
+pub fn applicable_ids(
+    store: &Store,
+    parsed: &scenario::Scenario,
+    ids: Vec<String>,
+) -> Result<(Vec<String>, Vec<Skipped>), CliError> {
+    let sandbox = Sandbox::new();
+    let mut run = Vec::new();
+    let mut skipped = Vec::new();
+    for id in ids {
+        let ruleset = store.load_for_cli(&id, &sandbox)?;
+        // A house ruleset plays what its jurisdiction plays.
+        let kind = ruleset
+            .layers()
+            .iter()
+            .map(|l| l.file.kind)
+            .find(|k| *k != RulesetKind::House);
+        match scenario::applicable(parsed, kind) {
+            Ok(()) => run.push(id),
+            Err(why) => skipped.push((id, why)),
+        }
+    }
+    Ok((run, skipped))
 }
 
 /// Runs a scenario under each ruleset id.
