@@ -60,10 +60,18 @@ fn pt_tournament() -> Arc<dyn Rules> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets/pt-tournament");
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
     let ron = read("ruleset.ron");
-    let names: Vec<String> = ["rules.rhai", "action.rhai", "dealing.rhai", "floor.rhai"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    // Every script in the directory, so the list never goes stale when the ruleset grows a
+    // script (the loader only reads the ones ruleset.ron's `scripts` names).
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".rhai"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
     let texts: Vec<String> = names.iter().map(|n| read(n)).collect();
     let scripts: Vec<(&str, &str)> = names
         .iter()
