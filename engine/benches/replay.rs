@@ -17,6 +17,10 @@
 //! `cargo bench -p floor-engine --bench replay` prints hands/s for each and the ratios; on a
 //! shared machine, `-- 'walk|/replay$' --warm-up-time 1 --measurement-time 2` keeps a run short
 //! (the direct rates at the end are always printed).
+//!
+//! Instructions per hand, which the machine's load does not change:
+//! `REPLAY_CALLGRIND=2 valgrind --tool=callgrind --toggle-collect='*callgrind_passes*'
+//! target/release/deps/replay-HASH` and divide the total by 2 × 20,000.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use floor_engine::phh::{parse_phhs, write_phhs, Action, PhhHand};
@@ -119,8 +123,32 @@ fn rate(hands: usize, reps: usize, mut f: impl FnMut()) -> f64 {
     (hands * reps) as f64 / start.elapsed().as_secs_f64()
 }
 
+/// `passes` replays of the corpus and nothing else: what `valgrind --tool=callgrind
+/// --toggle-collect=replay::callgrind_passes` counts when `REPLAY_CALLGRIND=passes` is set
+/// (instructions per hand = the function's inclusive count / (passes × hands); this count
+/// does not depend on the machine's load, unlike the timings).
+#[inline(never)]
+fn callgrind_passes(hands: &[PhhHand], rules: &Arc<dyn Rules>, passes: usize) -> usize {
+    (0..passes).map(|_| replay_all(hands, rules)).sum()
+}
+
 fn bench(c: &mut Criterion) {
     let (hands, text) = corpus();
+    if let Some(passes) = std::env::var("REPLAY_CALLGRIND")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
+        // A pass outside the count first: the allocator's first large request after the
+        // corpus was built tidies its free lists, once, which is not the replay's cost.
+        black_box(replay_all(&hands, &rules));
+        let settled = callgrind_passes(&hands, &rules, passes);
+        println!(
+            "callgrind: {passes} passes of {} hands, {settled} settled",
+            hands.len()
+        );
+        return;
+    }
     let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
     let pt = pt_tournament();
     assert_eq!(

@@ -188,6 +188,16 @@ impl Hand {
         Ok(())
     }
 
+    /// [`Hand::restart`] with a configuration the caller owns and will refill: it is swapped
+    /// in rather than copied (`config` gets this hand's old configuration, whose buffers the
+    /// caller may reuse). A refused configuration leaves both as they were.
+    pub(crate) fn restart_swapping(&mut self, config: &mut HandConfig) -> Result<(), ConfigError> {
+        config.validate()?;
+        std::mem::swap(&mut self.config, config);
+        self.start();
+        Ok(())
+    }
+
     /// Resets every field from `self.config` and posts the forced bets: the one start of a
     /// hand that [`Hand::new`] and [`Hand::restart`] share.
     fn start(&mut self) {

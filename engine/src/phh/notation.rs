@@ -6,6 +6,7 @@
 //! Cards are concatenated (`ThJc5h`), `??` for an unknown card.
 
 use super::amount::{Decimal, Scale};
+use super::cards::CardList;
 use super::error::{PhhError, PhhErrorKind};
 use crate::cards::Card;
 use std::fmt;
@@ -22,12 +23,12 @@ pub enum Action {
         /// Who receives the cards.
         player: usize,
         /// The cards, known or not.
-        cards: Vec<Option<Card>>,
+        cards: CardList<Option<Card>>,
     },
     /// `d db CARDS`: the dealer deals board cards (always known).
     DealBoard {
         /// The new board cards.
-        cards: Vec<Card>,
+        cards: CardList<Card>,
     },
     /// `pN pb`: posts the bring-in (stud games).
     BringIn {
@@ -56,7 +57,7 @@ pub enum Action {
         /// Who draws.
         player: usize,
         /// The discarded cards; empty when standing pat.
-        cards: Vec<Option<Card>>,
+        cards: CardList<Option<Card>>,
     },
     /// `pN sm [CARDS]`: shows the cards given, or mucks when there are none (PokerKit's
     /// reading). `pN sm -` ("show the cards dealt") is read as showing the cards dealt to
@@ -66,7 +67,7 @@ pub enum Action {
         player: usize,
         /// The shown cards (some may be `None`: shown face down in a cash game); `None` for
         /// a muck. An empty list is written, and so read back, as a muck.
-        cards: Option<Vec<Option<Card>>>,
+        cards: Option<CardList<Option<Card>>>,
     },
     /// An empty string or a lone `# commentary`: nothing happens.
     NoOp,
@@ -291,8 +292,9 @@ pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, Notati
             "db" => {
                 let (at, word) = arg(2, "`db` needs the board cards, like `d db ThJc5h`")?;
                 let cards = parse_hole(at, word)?
-                    .into_iter()
-                    .collect::<Option<Vec<Card>>>()
+                    .iter()
+                    .copied()
+                    .collect::<Option<CardList<Card>>>()
                     .map_or_else(|| fail(at, "board cards must be known: `??` is only for hole cards"), Ok)?;
                 arity = 3;
                 Action::DealBoard { cards }
@@ -336,7 +338,7 @@ pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, Notati
             "sd" => {
                 let cards = match words.get(2) {
                     Some(&(at, word)) => parse_hole(at, word)?,
-                    None => Vec::new(),
+                    None => CardList::new(),
                 };
                 return finish(parsed, Action::StandPatDiscard { player, cards }, &words, 3);
             }
@@ -344,7 +346,7 @@ pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, Notati
                 let cards = match words.get(2) {
                     Some(&(at, "-")) => {
                         parsed.shows_dealt = Some(at);
-                        Some(Vec::new())
+                        Some(CardList::new())
                     }
                     Some(&(at, word)) => Some(parse_hole(at, word)?),
                     None => None,
@@ -415,7 +417,7 @@ fn parse_player(at: usize, word: &str, players: Option<usize>) -> Result<usize, 
 }
 
 /// Concatenated cards, `??` for an unknown card.
-fn parse_hole(at: usize, word: &str) -> Result<Vec<Option<Card>>, NotationError> {
+fn parse_hole(at: usize, word: &str) -> Result<CardList<Option<Card>>, NotationError> {
     if !word.is_ascii() || !word.len().is_multiple_of(2) {
         return fail(
             at,
