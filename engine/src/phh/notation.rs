@@ -231,21 +231,47 @@ fn fail<T>(offset: usize, message: impl Into<String>) -> Result<T, NotationError
     })
 }
 
-/// Splits on whitespace, keeping each word's character offset.
-fn words(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
+/// The most words [`words`] keeps: an action has at most four (`d dh p1 AhKd`), and the
+/// fifth is enough to say what follows the last argument.
+const MAX_WORDS: usize = 5;
+
+/// The first [`MAX_WORDS`] words of a notation, held inline (no allocation per action).
+struct Words<'a> {
+    words: [(usize, &'a str); MAX_WORDS],
+    len: usize,
+}
+
+impl<'a> std::ops::Deref for Words<'a> {
+    type Target = [(usize, &'a str)];
+    fn deref(&self) -> &[(usize, &'a str)] {
+        &self.words[..self.len]
+    }
+}
+
+/// Splits on whitespace, keeping each word's character offset; only the first
+/// [`MAX_WORDS`] are kept, which is all [`parse`] looks at.
+fn words(text: &str) -> Words<'_> {
+    let mut out = Words {
+        words: [(0, ""); MAX_WORDS],
+        len: 0,
+    };
     let mut start: Option<(usize, usize)> = None;
     for (char_index, (byte_index, c)) in text.char_indices().enumerate() {
         if c.is_whitespace() {
             if let Some((byte, ch)) = start.take() {
-                out.push((ch, &text[byte..byte_index]));
+                out.words[out.len] = (ch, &text[byte..byte_index]);
+                out.len += 1;
+                if out.len == MAX_WORDS {
+                    return out;
+                }
             }
         } else if start.is_none() {
             start = Some((byte_index, char_index));
         }
     }
     if let Some((byte, ch)) = start {
-        out.push((ch, &text[byte..]));
+        out.words[out.len] = (ch, &text[byte..]);
+        out.len += 1;
     }
     out
 }
