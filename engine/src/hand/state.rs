@@ -471,13 +471,23 @@ impl Hand {
                 cards.len()
             )));
         }
-        let mask = self.check_unseen(cards.iter().flatten().copied())?;
-        self.seen |= mask;
-        let state = &mut self.players[player];
-        // Card by card: at most four, cheaper than a call to copy a slice.
-        for (slot, &card) in state.hole.iter_mut().zip(cards) {
+        // Known cards must not have been seen (the same check as `check_unseen`, without the
+        // iterator adapters: at most four cards).
+        let mut mask = 0u64;
+        let mut hole = [None; 4];
+        for (slot, &card) in hole.iter_mut().zip(cards) {
+            if let Some(c) = card {
+                let bit = 1u64 << c.index();
+                if (self.seen | mask) & bit != 0 {
+                    return Err(ActionError::Deal(format!("{c} has already been dealt")));
+                }
+                mask |= bit;
+            }
             *slot = card;
         }
+        self.seen |= mask;
+        let state = &mut self.players[player];
+        state.hole = hole;
         state.dealt = true;
         self.dealt += 1;
         self.record(Event::HoleDealt {
