@@ -17,6 +17,10 @@
 //! `cargo bench -p floor-engine --bench replay` prints hands/s for each and the ratios; on a
 //! shared machine, `-- 'walk|/replay$' --warm-up-time 1 --measurement-time 2` keeps a run short
 //! (the direct rates at the end are always printed).
+//!
+//! Instructions per hand, which the machine's load does not change:
+//! `REPLAY_CALLGRIND=2 valgrind --tool=callgrind --toggle-collect='*callgrind_passes*'
+//! target/release/deps/replay-HASH` and divide the total by 2 × 20,000.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use floor_engine::phh::{parse_phhs, write_phhs, Action, PhhHand};
@@ -60,10 +64,18 @@ fn pt_tournament() -> Arc<dyn Rules> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets/pt-tournament");
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
     let ron = read("ruleset.ron");
-    let names: Vec<String> = ["rules.rhai", "action.rhai", "dealing.rhai", "floor.rhai"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    // Every script in the directory, so the list never goes stale when the ruleset grows a
+    // script (the loader only reads the ones ruleset.ron's `scripts` names).
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".rhai"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
     let texts: Vec<String> = names.iter().map(|n| read(n)).collect();
     let scripts: Vec<(&str, &str)> = names
         .iter()
@@ -111,8 +123,32 @@ fn rate(hands: usize, reps: usize, mut f: impl FnMut()) -> f64 {
     (hands * reps) as f64 / start.elapsed().as_secs_f64()
 }
 
+/// `passes` replays of the corpus and nothing else: what `valgrind --tool=callgrind
+/// --toggle-collect=replay::callgrind_passes` counts when `REPLAY_CALLGRIND=passes` is set
+/// (instructions per hand = the function's inclusive count / (passes × hands); this count
+/// does not depend on the machine's load, unlike the timings).
+#[inline(never)]
+fn callgrind_passes(hands: &[PhhHand], rules: &Arc<dyn Rules>, passes: usize) -> usize {
+    (0..passes).map(|_| replay_all(hands, rules)).sum()
+}
+
 fn bench(c: &mut Criterion) {
     let (hands, text) = corpus();
+    if let Some(passes) = std::env::var("REPLAY_CALLGRIND")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
+        // A pass outside the count first: the allocator's first large request after the
+        // corpus was built tidies its free lists, once, which is not the replay's cost.
+        black_box(replay_all(&hands, &rules));
+        let settled = callgrind_passes(&hands, &rules, passes);
+        println!(
+            "callgrind: {passes} passes of {} hands, {settled} settled",
+            hands.len()
+        );
+        return;
+    }
     let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
     let pt = pt_tournament();
     assert_eq!(

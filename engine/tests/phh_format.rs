@@ -213,7 +213,7 @@ fn unknown_stacks_are_inf() {
         hand.actions[1].action,
         Action::DealHole {
             player: 1,
-            cards: vec![None, Some("Ad".parse::<Card>().unwrap())]
+            cards: vec![None, Some("Ad".parse::<Card>().unwrap())].into()
         }
     );
     assert!(write_phh(&hand).contains("starting_stacks = [inf, 200]"));
@@ -241,10 +241,7 @@ fn the_wsop_hand_keeps_its_non_ascii_event_and_everything_else() {
         hand.actions[29].action,
         Action::ShowMuck {
             player: 0,
-            cards: Some(vec![
-                Some("Qd".parse().unwrap()),
-                Some("Jd".parse().unwrap())
-            ])
+            cards: Some(vec![Some("Qd".parse().unwrap()), Some("Jd".parse().unwrap())].into())
         }
     );
     // Written back byte for byte.
@@ -353,7 +350,7 @@ custom_field = {a}
         shown,
         &Action::ShowMuck {
             player: 0,
-            cards: Some(ah_kh)
+            cards: Some(ah_kh.into())
         }
     );
     assert_eq!(

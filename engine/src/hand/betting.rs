@@ -132,10 +132,13 @@ impl Hand {
         }
         self.current_bet = amount;
         self.last_aggressor = Some(player);
-        for (q, other) in self.players.iter().enumerate() {
-            if q != player && other.active() {
+        let mut others = self.in_hand & !(1 << player);
+        while others != 0 {
+            let q = others.trailing_zeros() as usize;
+            if self.players[q].stack > 0 {
                 self.needs_action |= 1 << q;
             }
+            others &= others - 1;
         }
         self.after_action(player, kind);
         Ok(())
@@ -178,14 +181,13 @@ impl Hand {
             });
         }
         // A raise needs an opponent who could put in more than the current bet.
-        let most_an_opponent_can_match = self
-            .players
-            .iter()
-            .enumerate()
-            .filter(|&(q, o)| q != player && !o.folded)
-            .map(|(_, o)| o.bet + o.stack)
-            .max()
-            .unwrap_or(0);
+        let mut most_an_opponent_can_match = 0;
+        let mut opponents = self.in_hand & !(1 << player);
+        while opponents != 0 {
+            let o = &self.players[opponents.trailing_zeros() as usize];
+            most_an_opponent_can_match = most_an_opponent_can_match.max(o.bet + o.stack);
+            opponents &= opponents - 1;
+        }
         if most_an_opponent_can_match <= self.current_bet {
             return Err(ActionError::NobodyToRaise);
         }
@@ -208,7 +210,7 @@ impl Hand {
             .raise_cap(&RaiseCapContext {
                 structure: self.config.structure,
                 street: self.street,
-                players_in_hand: self.players.iter().filter(|o| !o.folded).count(),
+                players_in_hand: self.in_hand_count(),
             })
             .value;
         if let Some(cap) = cap {
@@ -249,7 +251,7 @@ impl Hand {
             to,
             all_in,
         });
-        if self.in_hand_count() == 1 {
+        if self.in_hand & (self.in_hand - 1) == 0 {
             self.end_round();
             return;
         }
@@ -262,7 +264,11 @@ impl Hand {
     fn next_needing_action(&self, after: usize) -> Option<usize> {
         // Clockwise from the seat after `after`, wrapping round once (one division, not one
         // per seat).
-        let start = (after + 1) % self.players.len();
+        let start = if after + 1 >= self.players.len() {
+            0
+        } else {
+            after + 1
+        };
         let from_start = self.needs_action & !((1 << start) - 1);
         let first = if from_start != 0 {
             from_start
@@ -312,12 +318,17 @@ impl Hand {
         self.phase = Phase::Betting;
         let second_total = self.second_largest_total();
         let current = self.current_bet;
-        self.needs_action = self
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.active() && s.bet < second_total)
-            .fold(0, |mask, (p, _)| mask | (1 << p));
+        let mut needs = 0;
+        let mut in_hand = self.in_hand;
+        while in_hand != 0 {
+            let p = in_hand.trailing_zeros() as usize;
+            let s = &self.players[p];
+            if s.stack > 0 && s.bet < second_total {
+                needs |= 1 << p;
+            }
+            in_hand &= in_hand - 1;
+        }
+        self.needs_action = needs;
         let lone_covered = match self.needs_action.count_ones() {
             0 => true,
             1 => self.players[self.needs_action.trailing_zeros() as usize].bet >= current,
@@ -335,7 +346,10 @@ impl Hand {
     /// player can put at risk against the others.
     fn second_largest_total(&self) -> Chips {
         let (mut first, mut second) = (0, 0);
-        for s in self.players.iter().filter(|s| !s.folded) {
+        let mut in_hand = self.in_hand;
+        while in_hand != 0 {
+            let s = &self.players[in_hand.trailing_zeros() as usize];
+            in_hand &= in_hand - 1;
             let total = s.bet + s.stack;
             if total > first {
                 second = first;
@@ -353,13 +367,17 @@ impl Hand {
         self.actor = None;
         let mut top = (0usize, 0 as Chips);
         let mut second: Chips = 0;
-        for (p, s) in self.players.iter().enumerate() {
+        // One pass: find the two largest bets and clear every bet for the next round.
+        for (p, s) in self.players.iter_mut().enumerate() {
             if s.bet > top.1 {
                 second = top.1;
                 top = (p, s.bet);
             } else if s.bet > second {
                 second = s.bet;
             }
+            s.bet = 0;
+            s.acted = false;
+            s.faced = 0;
         }
         if top.1 > second {
             let (p, excess) = (top.0, top.1 - second);
@@ -371,16 +389,11 @@ impl Hand {
                 amount: excess,
             });
         }
-        for s in self.players.iter_mut() {
-            s.bet = 0;
-            s.acted = false;
-            s.faced = 0;
-        }
         self.needs_action = 0;
         self.current_bet = 0;
         self.full_increment = 0;
         self.raises = 0;
-        if self.in_hand_count() == 1 {
+        if self.in_hand & (self.in_hand - 1) == 0 {
             self.settle();
         } else if self.street == Street::River {
             self.enter_showdown();

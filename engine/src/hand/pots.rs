@@ -78,11 +78,7 @@ impl std::ops::DerefMut for PotList {
 /// [`build_pots`] without allocating: the same pots, held inline. `live` has at most
 /// [`MAX_PLAYERS`] entries (one per position).
 pub(super) fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
-    let mut sorted = [0 as Chips; MAX_PLAYERS];
     let n = live.len().min(MAX_PLAYERS);
-    sorted[..n].copy_from_slice(&live[..n]);
-    let sorted = &mut sorted[..n];
-    sorted.sort_unstable();
     let mut pots = PotList {
         pots: [Pot {
             amount: 0,
@@ -90,26 +86,67 @@ pub(super) fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -
         }; MAX_POTS],
         len: 0,
     };
-    let mut floor = 0;
-    let mut carry = dead;
-    for (i, &level) in sorted.iter().enumerate() {
-        if i > 0 && sorted[i - 1] == level {
-            continue;
-        }
-        let mut amount = std::mem::take(&mut carry);
-        let mut eligible = 0;
+    // The common case, no side pot: every player still in put in the same. Then every layer
+    // up to that level has the same eligible players (all of them) and is one pot, and a
+    // layer above it only folded players reached joins it: one pot of everything, which is
+    // what the layering below gives (checked against it by `pots_agree_with_the_first_layering`).
+    if in_hand >> n == 0 {
+        let mut total = dead;
+        let mut level: Option<Chips> = None;
+        let mut equal = true;
         for (p, &c) in live[..n].iter().enumerate() {
-            amount += c.min(level).saturating_sub(floor);
-            if c >= level && in_hand & (1 << p) != 0 {
-                eligible |= 1 << p;
+            total += c;
+            if in_hand & (1 << p) != 0 {
+                equal &= *level.get_or_insert(c) == c;
             }
         }
+        if equal {
+            if total > 0 {
+                pots.push(Pot {
+                    amount: total,
+                    eligible: in_hand,
+                });
+            }
+            return pots;
+        }
+    }
+    layered(live, dead, in_hand, pots)
+}
+
+/// The general case of [`build_pots_inline`]: one layer per distinct contribution level,
+/// swept from the lowest with the players sorted by what they put in. A layer at `level`
+/// above `floor` holds `level - floor` from each player who reached it (a player below it
+/// reached no level between `floor` and `level`, there being none), and those players,
+/// less the folded ones, may win it.
+fn layered(live: &[Chips], dead: Chips, in_hand: Players, mut pots: PotList) -> PotList {
+    let n = live.len().min(MAX_PLAYERS);
+    let mut order = [(0 as Chips, 0usize); MAX_PLAYERS];
+    for (slot, (p, &c)) in order.iter_mut().zip(live[..n].iter().enumerate()) {
+        *slot = (c, p);
+    }
+    let order = &mut order[..n];
+    order.sort_unstable();
+    // The players who reached the current level, and how many they are.
+    let mut reached: Players = ((1u64 << n) - 1) as Players;
+    let mut count = n as Chips;
+    let mut floor = 0;
+    let mut carry = dead;
+    let mut i = 0;
+    while i < n {
+        let level = order[i].0;
+        let amount = std::mem::take(&mut carry) + (level - floor) * count;
+        let eligible = reached & in_hand;
         floor = level;
         match pots.last_mut() {
             Some(last) if eligible == 0 || last.eligible == eligible => last.amount += amount,
             _ if eligible == 0 => carry = amount,
             _ if amount > 0 => pots.push(Pot { amount, eligible }),
             _ => {}
+        }
+        while i < n && order[i].0 == level {
+            reached &= !(1 << order[i].1);
+            count -= 1;
+            i += 1;
         }
     }
     if carry > 0 {
@@ -124,6 +161,74 @@ pub(super) fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The layering as first written (each level's layer summed over every player), kept
+    /// as the reference the faster code is checked against.
+    fn reference(live: &[Chips], dead: Chips, in_hand: Players) -> Vec<Pot> {
+        let mut sorted = live.to_vec();
+        sorted.sort_unstable();
+        let mut pots: Vec<Pot> = Vec::new();
+        let mut floor = 0;
+        let mut carry = dead;
+        for (i, &level) in sorted.iter().enumerate() {
+            if i > 0 && sorted[i - 1] == level {
+                continue;
+            }
+            let mut amount = std::mem::take(&mut carry);
+            let mut eligible = 0;
+            for (p, &c) in live.iter().enumerate() {
+                amount += c.min(level).saturating_sub(floor);
+                if c >= level && in_hand & (1 << p) != 0 {
+                    eligible |= 1 << p;
+                }
+            }
+            floor = level;
+            match pots.last_mut() {
+                Some(last) if eligible == 0 || last.eligible == eligible => last.amount += amount,
+                _ if eligible == 0 => carry = amount,
+                _ if amount > 0 => pots.push(Pot { amount, eligible }),
+                _ => {}
+            }
+        }
+        if carry > 0 {
+            pots.push(Pot {
+                amount: carry,
+                eligible: in_hand,
+            });
+        }
+        pots
+    }
+
+    /// The one-pot shortcut and the sweep give exactly the pots the first layering gave, on
+    /// every small case:
+    /// contributions 0..4 for up to five players, any set of players still in, with and
+    /// without antes.
+    #[test]
+    fn pots_agree_with_the_first_layering() {
+        let empty = PotList {
+            pots: [Pot {
+                amount: 0,
+                eligible: 0,
+            }; MAX_POTS],
+            len: 0,
+        };
+        for n in 1..=5usize {
+            for code in 0..5usize.pow(n as u32) {
+                let live: Vec<Chips> = (0..n)
+                    .map(|p| (code / 5usize.pow(p as u32) % 5) as Chips)
+                    .collect();
+                for in_hand in 0..(1u32 << n) {
+                    for dead in [0, 3] {
+                        let fast = build_pots_inline(&live, dead, in_hand);
+                        let slow = layered(&live, dead, in_hand, empty);
+                        let first = reference(&live, dead, in_hand);
+                        assert_eq!(&*fast, &*slow, "{live:?} dead {dead} in {in_hand:b}");
+                        assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn one_all_in_makes_a_side_pot() {

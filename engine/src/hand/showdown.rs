@@ -149,16 +149,22 @@ impl Hand {
     /// hand shown face down (only records have those) keeps the showdown open so that the
     /// record can still reveal it; [`Hand::finish_showdown`] closes it regardless.
     pub(super) fn maybe_settle(&mut self) {
-        let n = self.config.variant.hole_cards();
-        if self.phase == Phase::Showdown
-            && self.players.iter().all(|s| {
-                s.folded
-                    || matches!(s.show, ShowState::Mucked(_))
-                    || (s.show == ShowState::Shown && !s.hole[..n].contains(&None))
-            })
-        {
-            self.settle();
+        if self.phase != Phase::Showdown {
+            return;
         }
+        let n = self.config.variant.hole_cards();
+        // Folded players have nothing to show: only those still in are asked.
+        let mut in_hand = self.in_hand;
+        while in_hand != 0 {
+            let s = &self.players[in_hand.trailing_zeros() as usize];
+            in_hand &= in_hand - 1;
+            let done = matches!(s.show, ShowState::Mucked(_))
+                || (s.show == ShowState::Shown && !s.hole[..n].contains(&None));
+            if !done {
+                return;
+            }
+        }
+        self.settle();
     }
 
     /// Awards every pot and completes the hand.
@@ -204,23 +210,19 @@ impl Hand {
         // stacks as they were. Each shown hand is valued once.
         let n = self.players.len();
         let mut values: [Option<HandValue>; MAX_PLAYERS] = [None; MAX_PLAYERS];
-        for (p, s) in self.players.iter().enumerate() {
-            if !s.folded && s.show == ShowState::Shown {
-                match self.hand_value(p) {
-                    Some(v) => values[p] = Some(v),
-                    None => {
-                        // Only pots this hand contests need it; checked below.
-                    }
-                }
+        // Only players still in can have shown (a folded player never shows).
+        let mut shown: Players = 0;
+        let mut left = in_hand;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if self.players[p].show == ShowState::Shown {
+                shown |= 1 << p;
+                // `None` (cards unknown) matters only to a pot this hand contests; checked below.
+                values[p] = self.hand_value(p);
             }
         }
         let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
-        let shown: Players = self
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.show == ShowState::Shown)
-            .fold(0, |m, (p, _)| m | (1 << p));
         for (i, pot) in pots.iter().enumerate() {
             let live: Players = pot.eligible & shown;
             plans[i] = match live.count_ones() {

@@ -188,6 +188,16 @@ impl Hand {
         Ok(())
     }
 
+    /// [`Hand::restart`] with a configuration the caller owns and will refill: it is swapped
+    /// in rather than copied (`config` gets this hand's old configuration, whose buffers the
+    /// caller may reuse). A refused configuration leaves both as they were.
+    pub(crate) fn restart_swapping(&mut self, config: &mut HandConfig) -> Result<(), ConfigError> {
+        config.validate()?;
+        std::mem::swap(&mut self.config, config);
+        self.start();
+        Ok(())
+    }
+
     /// Resets every field from `self.config` and posts the forced bets: the one start of a
     /// hand that [`Hand::new`] and [`Hand::restart`] share.
     fn start(&mut self) {
@@ -461,13 +471,23 @@ impl Hand {
                 cards.len()
             )));
         }
-        let mask = self.check_unseen(cards.iter().flatten().copied())?;
-        self.seen |= mask;
-        let state = &mut self.players[player];
-        // Card by card: at most four, cheaper than a call to copy a slice.
-        for (slot, &card) in state.hole.iter_mut().zip(cards) {
+        // Known cards must not have been seen (the same check as `check_unseen`, without the
+        // iterator adapters: at most four cards).
+        let mut mask = 0u64;
+        let mut hole = [None; 4];
+        for (slot, &card) in hole.iter_mut().zip(cards) {
+            if let Some(c) = card {
+                let bit = 1u64 << c.index();
+                if (self.seen | mask) & bit != 0 {
+                    return Err(ActionError::Deal(format!("{c} has already been dealt")));
+                }
+                mask |= bit;
+            }
             *slot = card;
         }
+        self.seen |= mask;
+        let state = &mut self.players[player];
+        state.hole = hole;
         state.dealt = true;
         self.dealt += 1;
         self.record(Event::HoleDealt {

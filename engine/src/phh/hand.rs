@@ -514,7 +514,7 @@ fn resolve_shows(actions: Vec<PlacedAction>, players: usize) -> Result<Vec<Actio
                             ),
                         )
                     })?;
-                    *cards = dealt.clone();
+                    *cards = dealt.as_slice().into();
                 }
             }
             _ => {}

@@ -27,6 +27,7 @@
 //! The engine does no I/O: these functions take and return text; callers read the files.
 
 mod amount;
+mod cards;
 mod error;
 mod hand;
 mod notation;
@@ -35,6 +36,7 @@ mod value;
 mod write;
 
 pub use amount::{Decimal, Scale, MAX_DECIMALS};
+pub use cards::{CardList, INLINE_CARDS};
 pub use error::{PhhError, PhhErrorKind};
 pub use hand::{PhhHand, Stack};
 pub use notation::{format_hole, Action, ActionLine};

@@ -6,6 +6,7 @@
 //! Cards are concatenated (`ThJc5h`), `??` for an unknown card.
 
 use super::amount::{Decimal, Scale};
+use super::cards::CardList;
 use super::error::{PhhError, PhhErrorKind};
 use crate::cards::Card;
 use std::fmt;
@@ -22,12 +23,12 @@ pub enum Action {
         /// Who receives the cards.
         player: usize,
         /// The cards, known or not.
-        cards: Vec<Option<Card>>,
+        cards: CardList<Option<Card>>,
     },
     /// `d db CARDS`: the dealer deals board cards (always known).
     DealBoard {
         /// The new board cards.
-        cards: Vec<Card>,
+        cards: CardList<Card>,
     },
     /// `pN pb`: posts the bring-in (stud games).
     BringIn {
@@ -56,7 +57,7 @@ pub enum Action {
         /// Who draws.
         player: usize,
         /// The discarded cards; empty when standing pat.
-        cards: Vec<Option<Card>>,
+        cards: CardList<Option<Card>>,
     },
     /// `pN sm [CARDS]`: shows the cards given, or mucks when there are none (PokerKit's
     /// reading). `pN sm -` ("show the cards dealt") is read as showing the cards dealt to
@@ -66,7 +67,7 @@ pub enum Action {
         player: usize,
         /// The shown cards (some may be `None`: shown face down in a cash game); `None` for
         /// a muck. An empty list is written, and so read back, as a muck.
-        cards: Option<Vec<Option<Card>>>,
+        cards: Option<CardList<Option<Card>>>,
     },
     /// An empty string or a lone `# commentary`: nothing happens.
     NoOp,
@@ -230,21 +231,47 @@ fn fail<T>(offset: usize, message: impl Into<String>) -> Result<T, NotationError
     })
 }
 
-/// Splits on whitespace, keeping each word's character offset.
-fn words(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
+/// The most words [`words`] keeps: an action has at most four (`d dh p1 AhKd`), and the
+/// fifth is enough to say what follows the last argument.
+const MAX_WORDS: usize = 5;
+
+/// The first [`MAX_WORDS`] words of a notation, held inline (no allocation per action).
+struct Words<'a> {
+    words: [(usize, &'a str); MAX_WORDS],
+    len: usize,
+}
+
+impl<'a> std::ops::Deref for Words<'a> {
+    type Target = [(usize, &'a str)];
+    fn deref(&self) -> &[(usize, &'a str)] {
+        &self.words[..self.len]
+    }
+}
+
+/// Splits on whitespace, keeping each word's character offset; only the first
+/// [`MAX_WORDS`] are kept, which is all [`parse`] looks at.
+fn words(text: &str) -> Words<'_> {
+    let mut out = Words {
+        words: [(0, ""); MAX_WORDS],
+        len: 0,
+    };
     let mut start: Option<(usize, usize)> = None;
     for (char_index, (byte_index, c)) in text.char_indices().enumerate() {
         if c.is_whitespace() {
             if let Some((byte, ch)) = start.take() {
-                out.push((ch, &text[byte..byte_index]));
+                out.words[out.len] = (ch, &text[byte..byte_index]);
+                out.len += 1;
+                if out.len == MAX_WORDS {
+                    return out;
+                }
             }
         } else if start.is_none() {
             start = Some((byte_index, char_index));
         }
     }
     if let Some((byte, ch)) = start {
-        out.push((ch, &text[byte..]));
+        out.words[out.len] = (ch, &text[byte..]);
+        out.len += 1;
     }
     out
 }
@@ -291,8 +318,9 @@ pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, Notati
             "db" => {
                 let (at, word) = arg(2, "`db` needs the board cards, like `d db ThJc5h`")?;
                 let cards = parse_hole(at, word)?
-                    .into_iter()
-                    .collect::<Option<Vec<Card>>>()
+                    .iter()
+                    .copied()
+                    .collect::<Option<CardList<Card>>>()
                     .map_or_else(|| fail(at, "board cards must be known: `??` is only for hole cards"), Ok)?;
                 arity = 3;
                 Action::DealBoard { cards }
@@ -336,7 +364,7 @@ pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, Notati
             "sd" => {
                 let cards = match words.get(2) {
                     Some(&(at, word)) => parse_hole(at, word)?,
-                    None => Vec::new(),
+                    None => CardList::new(),
                 };
                 return finish(parsed, Action::StandPatDiscard { player, cards }, &words, 3);
             }
@@ -344,7 +372,7 @@ pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, Notati
                 let cards = match words.get(2) {
                     Some(&(at, "-")) => {
                         parsed.shows_dealt = Some(at);
-                        Some(Vec::new())
+                        Some(CardList::new())
                     }
                     Some(&(at, word)) => Some(parse_hole(at, word)?),
                     None => None,
@@ -415,7 +443,7 @@ fn parse_player(at: usize, word: &str, players: Option<usize>) -> Result<usize, 
 }
 
 /// Concatenated cards, `??` for an unknown card.
-fn parse_hole(at: usize, word: &str) -> Result<Vec<Option<Card>>, NotationError> {
+fn parse_hole(at: usize, word: &str) -> Result<CardList<Option<Card>>, NotationError> {
     if !word.is_ascii() || !word.len().is_multiple_of(2) {
         return fail(
             at,

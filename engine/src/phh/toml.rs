@@ -140,7 +140,12 @@ impl<'a> Cursor<'a> {
     }
 
     fn peek(&self) -> Option<char> {
-        self.rest().chars().next()
+        // ASCII (all of a PHH file but its strings' contents) without decoding UTF-8.
+        match self.text.as_bytes().get(self.at) {
+            Some(&b) if b.is_ascii() => Some(b as char),
+            Some(_) => self.rest().chars().next(),
+            None => None,
+        }
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -330,16 +335,23 @@ impl<'a> Cursor<'a> {
         }
         self.bump();
         let start = self.at;
-        loop {
-            match self.peek() {
-                None | Some('\n') => return Err(Self::unterminated(pos, '\'')),
-                Some('\'') => break,
-                Some(_) => {
-                    self.bump();
-                }
-            }
-        }
-        let text = self.text[start..self.at].to_string();
+        // The closing quote, found bytewise (neither `'` nor a newline occurs inside a UTF-8
+        // sequence); the column moves by the characters passed over.
+        let Some(len) = self.text.as_bytes()[start..]
+            .iter()
+            .position(|&b| b == b'\'' || b == b'\n')
+            .filter(|&len| self.text.as_bytes()[start + len] == b'\'')
+        else {
+            return Err(Self::unterminated(pos, '\''));
+        };
+        let content = &self.text[start..start + len];
+        self.col += if content.is_ascii() {
+            len
+        } else {
+            content.chars().count()
+        };
+        self.at = start + len;
+        let text = content.to_string();
         self.bump();
         Ok(Item {
             pos,

@@ -77,10 +77,10 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
         let action = match event {
             Event::HoleDealt { player, cards } => PhhAction::DealHole {
                 player: *player,
-                cards: cards.to_vec(),
+                cards: (&cards[..]).into(),
             },
             Event::BoardDealt { cards, .. } => PhhAction::DealBoard {
-                cards: cards.to_vec(),
+                cards: (&cards[..]).into(),
             },
             Event::Acted {
                 player, kind, to, ..
@@ -94,7 +94,7 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
             },
             Event::Showed { player, cards } => PhhAction::ShowMuck {
                 player: *player,
-                cards: Some(cards.to_vec()),
+                cards: Some((&cards[..]).into()),
             },
             Event::Mucked { player } => PhhAction::ShowMuck {
                 player: *player,

@@ -276,7 +276,7 @@ impl Replayer {
         fill_config(phh, &mut self.config)?;
         let hand = match &mut self.hand {
             Some(hand) => {
-                hand.restart(&self.config)?;
+                hand.restart_swapping(&mut self.config)?;
                 hand
             }
             slot @ None => slot.insert(Hand::new(self.config.clone(), self.rules.clone())?),
@@ -411,7 +411,7 @@ pub fn apply(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> {
         PhhAction::ShowMuck {
             player,
             cards: Some(cards),
-        } => hand.show(*player, Some(cards)),
+        } => hand.show(*player, Some(&cards[..])),
         PhhAction::ShowMuck {
             player,
             cards: None,

@@ -7,7 +7,7 @@
 //! waiting for those blocks. A prefetch hint changes no value the replay computes; it only
 //! makes the loads that follow cheaper.
 
-use crate::phh::{Action, PhhHand};
+use crate::phh::PhhHand;
 
 /// The size of a cache line on the processors floor runs on.
 const LINE: usize = 64;
@@ -43,22 +43,12 @@ pub(super) fn outline(record: &PhhHand) {
     }
 }
 
-/// The rest of the action list and every action's cards. Reads the action list, so it
-/// pays to call [`outline`] on the record a little earlier.
+/// The rest of the action list (the actions hold their cards inline, so this is every
+/// action's cards too).
 pub(super) fn actions(record: &PhhHand) {
     let start: *const u8 = record.actions.as_ptr().cast();
     let bytes = std::mem::size_of_val(record.actions.as_slice());
     for offset in (LINE..bytes).step_by(LINE) {
         prefetch(start.wrapping_add(offset));
-    }
-    for line in &record.actions {
-        match &line.action {
-            Action::DealHole { cards, .. } => prefetch(cards.as_ptr().cast()),
-            Action::DealBoard { cards } => prefetch(cards.as_ptr().cast()),
-            Action::ShowMuck {
-                cards: Some(cards), ..
-            } => prefetch(cards.as_ptr().cast()),
-            _ => {}
-        }
     }
 }

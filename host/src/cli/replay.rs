@@ -2,7 +2,7 @@
 
 use super::CliError;
 use floor_engine::phh::{parse_file, PhhHand};
-use floor_engine::replay::{replay, ReplayReport};
+use floor_engine::replay::{ReplayReport, Replayer};
 use floor_engine::rules::PhhConventions;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -84,16 +84,19 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
         parsed.push((path, hands));
     }
     let rules: Arc<dyn floor_engine::rules::Rules> = Arc::new(PhhConventions);
+    // One replayer for every file: each hand reuses the previous one's buffers.
+    let mut replayer = Replayer::new(rules);
     let mut summary = Summary::default();
     for (path, hands) in &parsed {
         let mut file = FileSummary {
             file: path.clone(),
             ..FileSummary::default()
         };
-        for (i, phh) in hands.iter().enumerate() {
+        replayer.replay_all(hands, |i, result| {
+            let phh = &hands[i];
             let number = phh.number.unwrap_or(i + 1);
             file.hands += 1;
-            match replay(phh, rules.clone()) {
+            match result {
                 Err(error) => {
                     file.illegal_actions += 1;
                     summary.failures.push(Failure {
@@ -110,10 +113,10 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
                     path,
                     number,
                     phh,
-                    &report,
+                    report,
                 ),
             }
-        }
+        });
         summary.hands += file.hands;
         summary.completed += file.completed;
         summary.settled += file.settled;
