@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use support::plugins::{library, sha256};
 
-/// A fresh config file allowing `entries` (path, sha256).
+/// A fresh daemon config file (RON, as `floor serve --config` reads it) allowing `entries`
+/// (path, sha256).
 fn config(name: &str, entries: &[(&Path, &str)]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("floor-cli-plugins-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -16,13 +17,17 @@ fn config(name: &str, entries: &[(&Path, &str)]) -> PathBuf {
         .iter()
         .map(|(path, sha)| {
             format!(
-                "[[plugins]]\npath = {:?}\nsha256 = \"{sha}\"\n",
+                "        (path: {:?}, sha256: \"{sha}\"),\n",
                 path.display().to_string()
             )
         })
         .collect();
     let file = dir.join(name);
-    std::fs::write(&file, format!("[serve]\naddr = \"127.0.0.1:0\"\n\n{text}")).expect("written");
+    std::fs::write(
+        &file,
+        format!("(\n    addr: \"127.0.0.1:0\",\n    plugins: [\n{text}    ],\n)\n"),
+    )
+    .expect("written");
     file
 }
 
@@ -59,7 +64,7 @@ fn plugin_check_prints_the_abi_the_rule_points_and_the_entry_to_paste() {
     assert!(stdout.contains(&format!("sha256   {sha}\n")), "{stdout}");
     assert!(
         stdout.contains(&format!(
-            "[[plugins]]\npath = {:?}\nsha256 = \"{sha}\"\nname = \"icm-chop\"\n",
+            "(path: {:?}, sha256: \"{sha}\", name: \"icm-chop\"),\n",
             arg(&std::fs::canonicalize(&icm).unwrap())
         )),
         "{stdout}"
@@ -80,13 +85,13 @@ fn plugin_check_prints_the_abi_the_rule_points_and_the_entry_to_paste() {
 fn plugin_check_against_a_config_says_allowed_or_refused_with_both_hashes() {
     let icm = library("floor_icm_chop");
     let sha = sha256(&icm);
-    let good = config("good.toml", &[(&icm, &sha)]);
+    let good = config("good.ron", &[(&icm, &sha)]);
     let out = floor(&["plugin", "check", &arg(&icm), "--config", &arg(&good)]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("allowed  yes, by "));
 
     let stale = "ab".repeat(32);
-    let bad = config("stale.toml", &[(&icm, &stale)]);
+    let bad = config("stale.ron", &[(&icm, &stale)]);
     let out = floor(&[
         "plugin",
         "check",
@@ -149,7 +154,7 @@ fn plugin_call_reports_a_panic_and_a_refusal_and_exits_1() {
         "floor: plugin `test-panic` 0.1.0 panicked on `prize.chop_deals`: the plugin panicked: index out of bounds"
     ));
     let icm = library("floor_icm_chop");
-    let unlisted = config("other.toml", &[]);
+    let unlisted = config("other.ron", &[]);
     let out = floor(&[
         "plugin",
         "call",
@@ -174,7 +179,7 @@ fn plugin_call_reports_a_panic_and_a_refusal_and_exits_1() {
 fn plugin_rule_answers_with_the_plugin_the_ruleset_binding_selects() {
     let icm = library("floor_icm_chop");
     let sha = sha256(&icm);
-    let allowed = config("rule.toml", &[(&icm, &sha)]);
+    let allowed = config("rule.ron", &[(&icm, &sha)]);
     let out = floor(&[
         "plugin",
         "rule",

@@ -316,6 +316,39 @@ fn a_broken_edit_is_rejected_with_file_line_col_and_the_old_version_stays_live()
 }
 
 #[test]
+fn a_script_deleted_from_a_watched_ruleset_is_an_error_naming_it_and_the_old_version_stays_live() {
+    let scratch = Scratch::new("deleted");
+    let rulesets = scratch.rulesets();
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let old = d.ruleset("pt-online");
+    let script = rulesets.join("pt-online/floor.rhai");
+    let text = std::fs::read_to_string(&script).expect("read");
+    std::fs::remove_file(&script).expect("delete");
+    // Not read from the bundled copy instead: an error naming the missing file.
+    let broken = eventually("the deletion to be reported", || {
+        let r = d.ruleset("pt-online");
+        (r["status"] == "error").then_some(r)
+    });
+    let error = broken["error"].as_str().expect("error message");
+    assert!(
+        error.contains(&script.display().to_string()) && error.contains("floor.rhai"),
+        "{error}"
+    );
+    assert_eq!(broken["hash"], old["hash"], "the old version stays live");
+    assert_eq!(broken["version"], old["version"]);
+    let (t, _) = d.table("pt-online", 2, 100);
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    assert_eq!(d.view(&t)["hand"]["hash"], old["hash"]);
+    // Putting the file back brings the status back to ok, with the same content hash.
+    std::fs::write(&script, &text).expect("restore");
+    let back = eventually("the restored script to be accepted", || {
+        let r = d.ruleset("pt-online");
+        (r["status"] == "ok").then_some(r)
+    });
+    assert_eq!(back["hash"], old["hash"], "same content, same hash");
+}
+
+#[test]
 fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_bets_returned() {
     let scratch = Scratch::new("crash");
     let rulesets = scratch.rulesets();

@@ -42,8 +42,10 @@ pub struct LoadArgs {
     /// Seconds of measured play.
     #[arg(long, default_value_t = 30.0)]
     seconds: f64,
-    /// Client tasks, each with one keep-alive connection and its share of the tables.
-    #[arg(long, default_value_t = 4)]
+    /// Client tasks, each with one keep-alive connection and its share of the tables (16:
+    /// enough requests in flight to keep both cores of a 2-core machine busy, and to give the
+    /// journal's group commit several commands per transaction).
+    #[arg(long, default_value_t = 16)]
     concurrency: usize,
     /// Seed of the random action choices.
     #[arg(long, default_value_t = 1)]

@@ -1,14 +1,17 @@
 //! `floor plugin check|call|rule`: tools for plugin developers and operators.
 //!
-//! - `check FILE [--config FLOOR_TOML] [--json]` loads a plugin and prints its ABI version,
-//!   name, version, rule points and SHA-256, with the `[[plugins]]` entry to paste in the host
+//! `--config FILE` is the daemon's RON config (`floor serve --config FILE`): its `plugins:
+//! [(path, sha256, name)]` list is the one the daemon loads at start.
+//!
+//! - `check FILE [--config FILE] [--json]` loads a plugin and prints its ABI version,
+//!   name, version, rule points and SHA-256, with the `plugins` entry to paste in the daemon's
 //!   config; with `--config`, also whether that config allows it (exit 1 if not).
-//! - `call FILE POINT CONTEXT [--config FLOOR_TOML]` calls one rule point with a JSON context
+//! - `call FILE POINT CONTEXT [--config FILE]` calls one rule point with a JSON context
 //!   (`CONTEXT` is JSON text, `@path` to read a file, or `-` for standard input) and prints the
 //!   answer; exit 1 when the plugin refuses, panics or is refused.
-//! - `list --config FLOOR_TOML` loads every plugin the config allows, as the daemon does at
+//! - `list --config FILE` loads every plugin the config allows, as the daemon does at
 //!   start (all or nothing), and lists them; exit 1 with the refusal otherwise.
-//! - `rule POINT CONTEXT --ruleset ID --config FLOOR_TOML [--json]` does what the daemon does:
+//! - `rule POINT CONTEXT --ruleset ID --config FILE [--json]` does what the daemon does:
 //!   loads the plugins the config allows and lets the ruleset's binding choose one; prints the
 //!   ruling with its citation and the plugin's identity.
 //!
@@ -37,7 +40,7 @@ enum PluginCommand {
     Check {
         /// The plugin library (.so, .dylib, .dll).
         file: PathBuf,
-        /// Also say whether this host config (`[[plugins]]` of floor.toml) allows it.
+        /// Also say whether this daemon config (RON, its `plugins` list) allows it.
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
         /// JSON instead of text.
@@ -52,13 +55,13 @@ enum PluginCommand {
         point: String,
         /// The context: JSON text, `@FILE`, or `-` for standard input.
         context: String,
-        /// Load the plugin only if this host config allows it.
+        /// Load the plugin only if this daemon config (RON) allows it.
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
-    /// Load every plugin a host config allows, as the daemon does at start, and list them.
+    /// Load every plugin a daemon config allows, as the daemon does at start, and list them.
     List {
-        /// The host config listing the allowed plugins.
+        /// The daemon config (RON) listing the allowed plugins.
         #[arg(long, value_name = "FILE")]
         config: PathBuf,
     },
@@ -72,7 +75,7 @@ enum PluginCommand {
         /// The ruleset in force.
         #[arg(long)]
         ruleset: String,
-        /// The host config listing the allowed plugins.
+        /// The daemon config (RON) listing the allowed plugins.
         #[arg(long, value_name = "FILE")]
         config: PathBuf,
         /// Read rulesets from this directory instead of the bundled ones.
@@ -146,11 +149,13 @@ fn check(file: &Path, config: Option<&Path>, as_json: bool) -> Result<ExitCode, 
             Some(Err(error)) => println!("allowed  no: {error}"),
             None => {}
         }
-        println!("\n# to allow it, in the host config (floor.toml):");
-        println!("[[plugins]]");
-        println!("path = {:?}", path.display().to_string());
-        println!("sha256 = \"{}\"", id.sha256);
-        println!("name = {:?}", id.name);
+        println!("\n// to allow it, in the `plugins` list of the daemon's config (RON):");
+        println!(
+            "(path: {:?}, sha256: \"{}\", name: {:?}),",
+            path.display().to_string(),
+            id.sha256,
+            id.name
+        );
     }
     Ok(match allowed {
         Some(Err(_)) => ExitCode::from(1),

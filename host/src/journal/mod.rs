@@ -12,8 +12,11 @@
 //!
 //! Durability: WAL with `synchronous=NORMAL` — a committed write survives the daemon being
 //! killed (the operating system holds it); surviving a power cut as well would need `FULL`.
+//! The daemon's table commands go through [`writer`] (group commit; checkpoints off the
+//! request path), so the automatic checkpoint is off on every connection opened for writing.
 
 pub mod audit;
+pub mod writer;
 
 use crate::live::Content;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -39,6 +42,14 @@ pub enum JournalError {
         file: String,
         /// SQLite's error.
         source: rusqlite::Error,
+    },
+    /// A batch of commands was not committed (rolled back whole).
+    #[error("journal {file}: {message}")]
+    Write {
+        /// The database file.
+        file: String,
+        /// Why (SQLite's message).
+        message: String,
     },
     /// A stored entry that does not parse (a journal written by another version?).
     #[error("journal {file}: entry {seq} cannot be read: {message}")]
@@ -122,9 +133,13 @@ impl Journal {
         })?;
         let journal = Journal { conn, file };
         journal.sql(|c| {
+            // Another connection (the writer, the checkpointer, `floor audit`) may hold the
+            // lock for a moment: wait for it rather than fail.
+            c.busy_timeout(std::time::Duration::from_secs(10))?;
             c.execute_batch(
                 "PRAGMA journal_mode=WAL;
                  PRAGMA synchronous=NORMAL;
+                 PRAGMA wal_autocheckpoint=0;
                  CREATE TABLE IF NOT EXISTS commands(
                     seq INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL,
                     table_id TEXT NOT NULL, body TEXT NOT NULL);
@@ -168,58 +183,64 @@ impl Journal {
         })
     }
 
-    /// Writes one accepted command and the rulings it produced, in one transaction. When this
-    /// returns `Ok`, both survive a crash.
-    pub fn append<C: Serialize>(
+    /// Writes several commands with their rulings in one transaction (group commit), in
+    /// order; returns each one's sequence number. When this returns `Ok`, all of them survive
+    /// a crash; on an error none was written.
+    pub fn append_batch<'a>(
         &mut self,
-        table: &str,
-        command: &C,
-        rulings: &[RulingRecord],
-    ) -> Result<i64, JournalError> {
-        let body = serde_json::to_string(command).map_err(|e| JournalError::Corrupt {
-            file: self.file.clone(),
-            seq: 0,
-            message: e.to_string(),
-        })?;
-        let file = self.file.clone();
-        let tx = self
-            .conn
-            .transaction()
-            .map_err(|source| JournalError::Sql {
-                file: file.clone(),
-                source,
-            })?;
-        let write = || -> rusqlite::Result<i64> {
-            // Cached statements: parsing the SQL again for every command cost more than
-            // the insert itself under load (see README, Benchmarks).
-            tx.prepare_cached("INSERT INTO commands(at_ms, table_id, body) VALUES (?1, ?2, ?3)")?
-                .execute(params![now_ms(), table, body])?;
-            let seq = tx.last_insert_rowid();
-            for r in rulings {
-                tx.prepare_cached(
-                    "INSERT INTO rulings(command_seq, table_id, hand, point, ruleset_id,
-                        ruleset_version, citation, text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
-                )?
-                .execute(params![
-                    seq,
-                    r.table,
-                    r.hand as i64,
-                    r.point,
-                    r.ruleset,
-                    r.version,
-                    r.citation,
-                    r.text
-                ])?;
+        entries: impl Iterator<Item = &'a writer::Entry>,
+    ) -> Result<Vec<i64>, JournalError> {
+        // Cached statements, BEGIN and COMMIT included: parsing the SQL again for every
+        // command cost more than the insert itself under load (see README, Benchmarks).
+        let conn = &self.conn;
+        let run = |sql: &str| conn.prepare_cached(sql).and_then(|mut s| s.execute([]));
+        let write = || -> rusqlite::Result<Vec<i64>> {
+            let mut seqs = Vec::new();
+            let mut command = conn.prepare_cached(
+                "INSERT INTO commands(at_ms, table_id, body) VALUES (?1, ?2, ?3)",
+            )?;
+            let mut ruling = conn.prepare_cached(
+                "INSERT INTO rulings(command_seq, table_id, hand, point, ruleset_id,
+                    ruleset_version, citation, text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+            )?;
+            let at = now_ms();
+            for e in entries {
+                command.execute(params![at, e.table, e.body])?;
+                let seq = conn.last_insert_rowid();
+                for r in &e.rulings {
+                    ruling.execute(params![
+                        seq,
+                        r.table,
+                        r.hand as i64,
+                        r.point,
+                        r.ruleset,
+                        r.version,
+                        r.citation,
+                        r.text
+                    ])?;
+                }
+                seqs.push(seq);
             }
-            Ok(seq)
+            Ok(seqs)
         };
-        let seq = write().map_err(|source| JournalError::Sql {
-            file: file.clone(),
+        let sql = |source| JournalError::Sql {
+            file: self.file.clone(),
             source,
-        })?;
-        tx.commit()
-            .map_err(|source| JournalError::Sql { file, source })?;
-        Ok(seq)
+        };
+        run("BEGIN IMMEDIATE").map_err(sql)?;
+        match write().and_then(|seqs| run("COMMIT").map(|_| seqs)) {
+            Ok(seqs) => Ok(seqs),
+            Err(e) => {
+                let _ = run("ROLLBACK");
+                Err(sql(e))
+            }
+        }
+    }
+
+    /// Folds the WAL into the database file without waiting for (or blocking) the writer
+    /// (`PRAGMA wal_checkpoint(PASSIVE)`).
+    pub fn checkpoint(&self) -> Result<(), JournalError> {
+        self.sql(|c| c.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())))
     }
 
     /// Writes a ruling no table command produced (a rule point asked through the API, e.g. a

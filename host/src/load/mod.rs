@@ -354,7 +354,7 @@ impl Worker {
                 };
                 let action = play::choose(to_call, raise, &mut self.rng);
                 let token = t.tokens.get(seat - 1).cloned();
-                let path = format!("/api/tables/{}/actions", t.id);
+                let path = format!("/api/tables/{}/actions?brief=true", t.id);
                 let body = json!({"seat": seat, "action": action}).to_string();
                 match self
                     .send(Kind::Act, Method::POST, &path, token.as_deref(), Some(body))

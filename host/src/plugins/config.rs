@@ -1,17 +1,20 @@
-//! The plugins the operator allows: the `[[plugins]]` tables of the host config (`floor.toml`).
+//! The plugins the operator allows: the `plugins` list of the daemon's RON config (the file
+//! `floor serve --config FILE` reads; see `crate::serve::config::FileConfig`), which `floor
+//! plugin` reads too, so that one file serves both:
 //!
-//! ```toml
-//! [[plugins]]
-//! path = "plugins/libfloor_icm_chop.so"  # relative to this file's directory
-//! sha256 = "9f2c…"                        # 64 hex digits: `floor plugin check FILE` prints it
-//! name = "icm-chop"                       # optional: refuse the file if it names itself otherwise
+//! ```text
+//! (
+//!     operator_token: "…",
+//!     plugins: [
+//!         // path relative to this file's directory; name optional: refuse the file if it
+//!         // names itself otherwise; sha256: `floor plugin check FILE` prints it
+//!         (path: "plugins/libfloor_icm_chop.so", sha256: "9f2c…", name: "icm-chop"),
+//!     ],
+//! )
 //! ```
-//!
-//! Other tables and keys of the file belong to the daemon and are ignored here, so the daemon's
-//! config and this list can share one file.
 
 use super::error::PluginError;
-use serde::Deserialize;
+use crate::serve::config::{ConfigError, FileConfig};
 use std::path::{Path, PathBuf};
 
 /// One allowed plugin.
@@ -34,74 +37,36 @@ pub struct PluginConfig {
     pub entries: Vec<PluginEntry>,
 }
 
-#[derive(Deserialize)]
-struct File {
-    #[serde(default)]
-    plugins: Vec<RawEntry>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawEntry {
-    path: PathBuf,
-    sha256: String,
-    #[serde(default)]
-    name: Option<String>,
-}
-
 impl PluginConfig {
-    /// Reads the `[[plugins]]` of a TOML config file.
+    /// Reads the `plugins` of a daemon config file (RON).
     pub fn from_file(path: &Path) -> Result<PluginConfig, PluginError> {
         let text = std::fs::read_to_string(path).map_err(|source| PluginError::Read {
             path: path.to_path_buf(),
             source,
         })?;
-        let base = path.parent().unwrap_or(Path::new("."));
-        PluginConfig::from_toml(&text, path, base)
+        PluginConfig::from_ron(&text, path)
     }
 
-    /// Parses config `text` (read from `origin`), resolving relative plugin paths against `base`.
-    pub fn from_toml(text: &str, origin: &Path, base: &Path) -> Result<PluginConfig, PluginError> {
-        let file: File = toml::from_str(text).map_err(|e| {
-            let (line, column) = e
-                .span()
-                .map(|span| line_column(text, span.start))
-                .unwrap_or((1, 1));
-            PluginError::Config {
+    /// Parses daemon config `text` (read from `origin`; relative plugin paths are resolved
+    /// against its directory).
+    pub fn from_ron(text: &str, origin: &Path) -> Result<PluginConfig, PluginError> {
+        let file = FileConfig::parse(text, origin).map_err(|e| match e {
+            ConfigError::Parse {
+                line, col, message, ..
+            } => PluginError::Config {
                 path: origin.to_path_buf(),
                 line,
-                column,
-                message: e.message().to_string(),
-            }
+                column: col,
+                message,
+            },
+            other => PluginError::Config {
+                path: origin.to_path_buf(),
+                line: 1,
+                column: 1,
+                message: other.to_string(),
+            },
         })?;
-        let entries = file
-            .plugins
-            .into_iter()
-            .map(|raw| {
-                let sha256 = raw.sha256.trim().to_ascii_lowercase();
-                if sha256.len() != 64 || !sha256.bytes().all(|b| b.is_ascii_hexdigit()) {
-                    return Err(PluginError::BadHash {
-                        config: origin.to_path_buf(),
-                        path: raw.path,
-                        sha256: raw.sha256,
-                    });
-                }
-                let path = if raw.path.is_absolute() {
-                    raw.path
-                } else {
-                    base.join(raw.path)
-                };
-                Ok(PluginEntry {
-                    path,
-                    sha256,
-                    name: raw.name,
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(PluginConfig {
-            origin: origin.to_path_buf(),
-            entries,
-        })
+        file.plugin_config(origin)
     }
 
     /// The entry allowing the library at `path` whose bytes hash to `sha256`: refused when no
@@ -133,40 +98,27 @@ fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// 1-based line and column of byte `offset` in `text`.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn relative_paths_are_read_from_the_config_files_directory_and_other_tables_are_ignored() {
-        let text = "[serve]\naddr = \"127.0.0.1:0\"\n\n[[plugins]]\npath = \"libs/a.so\"\nsha256 = \"AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12\"\n";
-        let config = PluginConfig::from_toml(
-            text,
-            Path::new("/etc/floor/floor.toml"),
-            Path::new("/etc/floor"),
-        )
-        .expect("parses");
+    fn relative_paths_are_read_from_the_config_files_directory_and_the_daemons_fields_allowed() {
+        let text = r#"(addr: "127.0.0.1:0", plugins: [(path: "libs/a.so", sha256: "AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12AB12")])"#;
+        let config =
+            PluginConfig::from_ron(text, Path::new("/etc/floor/floor.ron")).expect("parses");
         assert_eq!(config.entries[0].path, Path::new("/etc/floor/libs/a.so"));
         assert_eq!(config.entries[0].sha256, "ab12".repeat(16));
     }
 
     #[test]
     fn a_malformed_config_names_file_line_and_column() {
-        let text = "[[plugins]]\npath = \"a.so\"\nsha = \"00\"\n";
-        let error = PluginConfig::from_toml(text, Path::new("floor.toml"), Path::new("."))
-            .expect_err("unknown key");
+        let text = "(plugins: [\n    (path: \"a.so\", sha: \"00\"),\n])\n";
+        let error =
+            PluginConfig::from_ron(text, Path::new("floor.ron")).expect_err("unknown field");
         insta::assert_snapshot!(error.to_string());
-        let text = "[[plugins]]\npath = \"a.so\"\nsha256 = \"00\"\n";
-        let error = PluginConfig::from_toml(text, Path::new("floor.toml"), Path::new("."))
-            .expect_err("short hash");
+        let text = "(plugins: [(path: \"a.so\", sha256: \"00\")])\n";
+        let error = PluginConfig::from_ron(text, Path::new("floor.ron")).expect_err("short hash");
         insta::assert_snapshot!(error.to_string());
     }
 }

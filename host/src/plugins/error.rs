@@ -15,7 +15,7 @@ pub enum PluginError {
         /// Why.
         source: std::io::Error,
     },
-    /// A config file that is not valid TOML or has unknown keys.
+    /// A config file that is not valid RON or has unknown fields.
     #[error("{}:{line}:{column}: {message}", path.display())]
     Config {
         /// The config file.
@@ -38,7 +38,7 @@ pub enum PluginError {
         sha256: String,
     },
     /// A plugin the config does not list.
-    #[error("plugin {} refused: it is not listed in {} (its SHA-256 is {sha256}; to allow it, add [[plugins]] path = \"{}\" sha256 = \"{sha256}\")", path.display(), config.display(), path.display())]
+    #[error("plugin {} refused: it is not listed in {} (its SHA-256 is {sha256}; to allow it, add to its `plugins`: (path: \"{}\", sha256: \"{sha256}\"))", path.display(), config.display(), path.display())]
     NotListed {
         /// The plugin.
         path: PathBuf,
@@ -142,7 +142,7 @@ pub enum PluginError {
         problem: String,
     },
     /// The ruleset names a plugin the host did not load.
-    #[error("`{point}` is bound to plugin `{plugin}`, which is not loaded: list it in the [[plugins]] of the host config")]
+    #[error("`{point}` is bound to plugin `{plugin}`, which is not loaded: list it in the `plugins` of the daemon's config")]
     NotLoaded {
         /// The rule point.
         point: String,

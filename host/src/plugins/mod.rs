@@ -1,7 +1,7 @@
 //! Native rule-point plugins: the host side of the C ABI of `plugins/api`.
 //!
 //! A plugin is a shared library the operator allows by listing it, with its SHA-256, in the
-//! host config ([`PluginConfig`], the `[[plugins]]` tables of `floor.toml`). [`Plugins::load`]
+//! daemon's RON config ([`PluginConfig`], its `plugins: [(path, sha256, name)]` list). [`Plugins::load`]
 //! opens every listed plugin and refuses (with a [`PluginError`] naming the file and both
 //! hashes or both ABI versions) one whose bytes or ABI do not match. A ruleset selects a plugin
 //! for a DECISION rule point with `plugin: "NAME"` in the binding; [`Plugins::rule`] calls it
@@ -19,8 +19,7 @@
 //! let ruling = plugins.rule(&ruleset, "prize.chop_deals", &context_json)?;
 //! ```
 //!
-//! `floor plugin` reads the same entries from a TOML file's `[[plugins]]`
-//! ([`PluginConfig::from_file`]).
+//! `floor plugin` reads the same list from the same RON file ([`PluginConfig::from_file`]).
 
 mod config;
 mod digest;

@@ -17,12 +17,13 @@ fn allowing(files: &[&Path]) -> PluginConfig {
         .map(|file| {
             let sha = sha256_hex(&std::fs::read(file).expect("built"));
             format!(
-                "[[plugins]]\npath = {:?}\nsha256 = \"{sha}\"\n\n",
+                "(path: {:?}, sha256: \"{sha}\"),\n",
                 file.display().to_string()
             )
         })
         .collect();
-    PluginConfig::from_toml(&text, Path::new("floor.toml"), Path::new(".")).expect("valid config")
+    PluginConfig::from_ron(&format!("(plugins: [\n{text}])"), Path::new("floor.ron"))
+        .expect("valid config")
 }
 
 fn solverde() -> std::sync::Arc<Ruleset> {
@@ -86,11 +87,11 @@ fn s7_3_the_icm_plugin_is_loaded_when_listed_and_rules_on_a_chop_citing_the_bind
 fn a_plugin_with_another_hash_is_refused_naming_the_file_and_both_hashes() {
     let icm = plugins().icm_chop();
     let text = format!(
-        "[[plugins]]\npath = {:?}\nsha256 = \"{}\"\n",
+        "(plugins: [(path: {:?}, sha256: \"{}\")])",
         icm.display().to_string(),
         "0".repeat(64)
     );
-    let config = PluginConfig::from_toml(&text, Path::new("floor.toml"), Path::new(".")).unwrap();
+    let config = PluginConfig::from_ron(&text, Path::new("floor.ron")).unwrap();
     let error = Plugins::load(&config).expect_err("refused");
     let actual = sha256_hex(&std::fs::read(&icm).unwrap());
     assert!(
@@ -111,9 +112,9 @@ fn a_plugin_the_config_does_not_list_is_refused_with_the_hash_to_list() {
     let actual = sha256_hex(&std::fs::read(built.test_panic()).unwrap());
     assert!(matches!(error, PluginError::NotListed { .. }), "{error:?}");
     let message = error.to_string();
-    assert!(message.contains("is not listed in floor.toml"), "{message}");
+    assert!(message.contains("is not listed in floor.ron"), "{message}");
     assert!(
-        message.contains(&format!("sha256 = \"{actual}\"")),
+        message.contains(&format!("sha256: \"{actual}\"")),
         "{message}"
     );
 }
@@ -210,7 +211,7 @@ fn a_ruleset_that_binds_no_plugin_or_an_unloaded_one_gets_no_plugin_ruling() {
         .rule(&solverde(), "prize.chop_deals", &context)
         .unwrap_err();
     assert!(
-        error.to_string().ends_with("`prize.chop_deals` is bound to plugin `icm-chop`, which is not loaded: list it in the [[plugins]] of the host config"),
+        error.to_string().ends_with("`prize.chop_deals` is bound to plugin `icm-chop`, which is not loaded: list it in the `plugins` of the daemon's config"),
         "{error}"
     );
 }
@@ -220,15 +221,15 @@ fn a_config_name_the_plugin_does_not_give_is_refused() {
     let icm = plugins().icm_chop();
     let sha = sha256_hex(&std::fs::read(&icm).unwrap());
     let text = format!(
-        "[[plugins]]\npath = {:?}\nsha256 = \"{sha}\"\nname = \"icm\"\n",
+        "(plugins: [(path: {:?}, sha256: \"{sha}\", name: \"icm\")])",
         icm.display().to_string()
     );
-    let config = PluginConfig::from_toml(&text, Path::new("floor.toml"), Path::new(".")).unwrap();
+    let config = PluginConfig::from_ron(&text, Path::new("floor.ron")).unwrap();
     let error = Plugins::load(&config).unwrap_err();
     assert!(
         error
             .to_string()
-            .ends_with("refused: it calls itself `icm-chop`, but floor.toml lists it as `icm`"),
+            .ends_with("refused: it calls itself `icm-chop`, but floor.ron lists it as `icm`"),
         "{error}"
     );
 }

@@ -112,8 +112,15 @@ impl Store {
         match self {
             Store::Dir(dir) => {
                 let path = dir.join(relative);
+                // A ruleset directory that is here is read from here only: a file missing
+                // from it (a script deleted) is an error, not a cue to read the bundled copy.
+                let own = relative
+                    .split('/')
+                    .next()
+                    .is_some_and(|id| !id.is_empty() && dir.join(id).is_dir());
                 match std::fs::read_to_string(&path) {
                     Ok(t) => Some((path.display().to_string(), t)),
+                    Err(_) if own => None,
                     // A house ruleset's parent need not be copied beside it: fall back to the
                     // bundled jurisdictions.
                     Err(_) => match Store::choose(None) {

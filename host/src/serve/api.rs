@@ -381,7 +381,8 @@ async fn seat(
         name: r.name,
         stack: r.stack,
         token: token.clone(),
-    })?;
+    })
+    .await?;
     Ok(Json(json!({ "seat": r.seat, "token": token })))
 }
 
@@ -395,7 +396,7 @@ async fn unseat(
     let seat: usize = seat
         .parse()
         .map_err(|_| bad(format!("`{seat}` is not a seat number")))?;
-    let done = app.execute(Command::Unseat { table: id, seat })?;
+    let done = app.execute(Command::Unseat { table: id, seat }).await?;
     Ok(Json(json!({ "seat": seat, "chips": done.chips })))
 }
 
@@ -407,7 +408,7 @@ async fn start_hand(
     headers: HeaderMap,
 ) -> ApiResult {
     operator(who_at(&app, &id, &headers, None)?, "deal hands")?;
-    let done = app.start_hand(&id)?;
+    let done = app.start_hand(&id).await?;
     Ok(Json(json!({ "hand": done.hand })))
 }
 
@@ -426,11 +427,21 @@ struct ActRequest {
     action: ActionBody,
 }
 
+/// Query parameters of `POST .../actions`.
+#[derive(Debug, Default, Deserialize)]
+struct ActQuery {
+    /// `?brief=true`: the answer leaves out the hand's rulings (the texts a client that
+    /// only plays does not read, and most of the answer's bytes).
+    #[serde(default)]
+    brief: bool,
+}
+
 /// `POST /api/tables/{id}/actions` (operator, or the seat's own token): `{"seat", "action"}`.
 async fn act(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    Query(q): Query<ActQuery>,
     body: Bytes,
 ) -> ViewResult {
     let caller = who_at(&app, &id, &headers, None)?;
@@ -450,9 +461,10 @@ async fn act(
         table: id.clone(),
         seat: r.seat,
         action,
-    })?;
+    })
+    .await?;
     let slot = app.slot(&id)?;
-    let view = super::lock(&slot.table).view(caller.viewer());
+    let view = super::lock(&slot.table).view_with(caller.viewer(), !q.brief);
     Ok(Json(view))
 }
 
@@ -479,6 +491,6 @@ async fn event(
             return Err(forbidden("post events (the auditor's token is read-only)"))
         }
     }
-    let done = app.execute(Command::Event { table: id, event })?;
+    let done = app.execute(Command::Event { table: id, event }).await?;
     Ok(Json(json!({ "ruling": done.ruling })))
 }

@@ -34,8 +34,7 @@ pub struct FileConfig {
     #[serde(default)]
     pub reload_debounce_ms: Option<u64>,
     /// The native plugins allowed, each with its SHA-256: `plugins: [(path: "libx.so",
-    /// sha256: "…", name: "x")]` — the loader's `[[plugins]]` entries, in RON like the rest
-    /// of this file. Relative paths are read from the config file's directory. The daemon
+    /// sha256: "…", name: "x")]`; `floor plugin` reads the same list from the same file. Relative paths are read from the config file's directory. The daemon
     /// loads them all at start and refuses to start if one does not match.
     #[serde(default)]
     pub plugins: Vec<PluginFileEntry>,
@@ -95,10 +94,15 @@ impl FileConfig {
             path: name.clone(),
             source,
         })?;
+        FileConfig::parse(&text, path)
+    }
+
+    /// Parses config `text` read from `path` (for messages).
+    pub fn parse(text: &str, path: &Path) -> Result<FileConfig, ConfigError> {
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        options.from_str(&text).map_err(|e| ConfigError::Parse {
-            path: name,
+        options.from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.display().to_string(),
             line: e.span.start.line,
             col: e.span.start.col,
             message: e.code.to_string(),

@@ -1,6 +1,13 @@
 //! `floor serve`: the daemon. Tables over HTTP ([`api`]), rulesets hot-reloaded from disk
 //! ([`crate::live`]), every accepted command and ruling journaled before it is acknowledged
 //! ([`crate::journal`]), and the state rebuilt from the journal on start.
+//!
+//! A table command is applied to a copy of the table, handed to the journal's writer thread
+//! (group commit: the commands of many tables share one transaction) and, once the commit that
+//! holds it returned, the copy replaces the table and the answer is sent. So a command is
+//! visible (to readers, to live streams) and acknowledged only once it is journaled, and a
+//! command the journal refuses changes nothing. Commands at one table take turns (the slot's
+//! `turn`), so the journal's order is the order they were applied in.
 
 pub mod api;
 pub mod auth;
@@ -13,6 +20,7 @@ pub mod tournament;
 pub mod tournament_api;
 mod tournament_exec;
 
+use crate::journal::writer::{Entry, Writer};
 use crate::journal::{Journal, JournalError, RulingRecord};
 use crate::live::{Live, Reloaded, Version};
 use crate::plugins::Plugins;
@@ -32,6 +40,9 @@ pub struct Slot {
     pub table: Mutex<Table>,
     /// Announces each change.
     pub changes: broadcast::Sender<()>,
+    /// Held by the command being applied and journaled at this table, so that the next one
+    /// starts from its result.
+    turn: tokio::sync::Mutex<()>,
 }
 
 /// Why a command was not carried out.
@@ -61,8 +72,10 @@ pub enum ExecError {
 pub struct App {
     /// The rulesets.
     pub live: Arc<Live>,
-    /// The journal (`None` once closed at shutdown).
+    /// The journal (`None` once closed at shutdown): reads, activations, rule-point rulings.
     pub journal: Mutex<Option<Journal>>,
+    /// The journal's writer thread, which writes the table commands (group commit).
+    writer: Writer,
     /// The tables by id.
     pub tables: RwLock<BTreeMap<String, Arc<Slot>>>,
     /// Every ruleset version a hand may have been dealt under, by content hash.
@@ -94,9 +107,11 @@ impl App {
     ) -> Result<Arc<App>, JournalError> {
         let live = Arc::new(Live::new(store));
         let journal = Journal::open(data)?;
+        let writer = Writer::start(data)?;
         let app = Arc::new(App {
             live,
             journal: Mutex::new(Some(journal)),
+            writer,
             tables: RwLock::new(BTreeMap::new()),
             versions: Mutex::new(HashMap::new()),
             next_table: AtomicU64::new(1),
@@ -121,10 +136,20 @@ impl App {
             Reloaded::Activated { version, hash } => {
                 if let Some(v) = self.live.active(id) {
                     lock(&self.versions).insert(hash.clone(), v.clone());
-                    if let Some(j) = lock(&self.journal).as_mut() {
-                        if let Err(e) = j.activation(id, version, hash, &v.content) {
-                            tracing::error!(ruleset = id, error = %e, "activation not journaled");
-                        }
+                    // Through the writer, in turn with the commands: two connections writing
+                    // at once would make one wait in SQLite's busy handler (sleeps of 1, 2,
+                    // 5, 10... ms), a latency spike at every reload.
+                    let (rid, rversion, rhash, content) = (
+                        id.to_string(),
+                        version.clone(),
+                        hash.clone(),
+                        v.content.clone(),
+                    );
+                    let done = self
+                        .writer
+                        .run(move |j| j.activation(&rid, &rversion, &rhash, &content).map(|()| 0));
+                    if let Some(Err(e)) = done {
+                        tracing::error!(ruleset = id, error = %e, "activation not journaled");
                     }
                 }
                 tracing::info!(ruleset = id, version = %version, sha256 = %hash, "ruleset activated");
@@ -187,14 +212,29 @@ impl App {
             .ok_or_else(|| ExecError::NoTable(id.to_string()))
     }
 
+    /// The journal entry of a command.
+    fn entry(command: &Command, rulings: Vec<RulingRecord>) -> Result<Entry, ExecError> {
+        let body = serde_json::to_string(command).map_err(|e| {
+            ExecError::Journal(JournalError::Write {
+                file: "journal".into(),
+                message: format!("the command cannot be serialized: {e}"),
+            })
+        })?;
+        Ok(Entry {
+            table: command.table().to_string(),
+            body,
+            rulings,
+        })
+    }
+
+    /// Journals a command through the writer and blocks until it is committed.
     pub(crate) fn journal_write(
         &self,
         command: &Command,
         rulings: &[RulingRecord],
     ) -> Result<(), ExecError> {
-        let mut guard = lock(&self.journal);
-        let journal = guard.as_mut().ok_or(ExecError::Closed)?;
-        journal.append(command.table(), command, rulings)?;
+        let entry = App::entry(command, rulings.to_vec())?;
+        self.writer.write(entry).ok_or(ExecError::Closed)??;
         Ok(())
     }
 
@@ -236,18 +276,20 @@ impl App {
         Ok(())
     }
 
-    /// Carries out a table command: applied, then journaled with its rulings, then
-    /// announced. If the journal refuses, the table is put back as it was.
-    pub fn execute(&self, command: Command) -> Result<Applied, ExecError> {
-        let slot = self.slot(command.table())?;
-        let mut table = lock(&slot.table);
-        let version = match &command {
+    /// Applies a command to a copy of its table and makes its journal entry (the command and
+    /// the rulings it produced). The table itself is not touched.
+    fn prepare(
+        &self,
+        slot: &Slot,
+        command: &Command,
+    ) -> Result<(Table, Applied, Entry), ExecError> {
+        let version = match command {
             Command::StartHand { hash, .. } => self.version(hash),
             _ => None,
         };
-        let backup = table.clone();
+        let mut table = lock(&slot.table).clone();
         let (hand_before, rulings_before) = (table.hand_number(), table.rulings_count());
-        let applied = commands::apply(&mut table, &command, version.as_ref())?;
+        let applied = commands::apply(&mut table, command, version.as_ref())?;
         // A new hand's rulings start from its first; otherwise only the new ones.
         let from = if table.hand_number() == hand_before {
             rulings_before
@@ -268,19 +310,58 @@ impl App {
                 text: r.ruling.text(),
             })
             .collect();
-        if let Err(e) = self.journal_write(&command, &rulings) {
-            *table = backup;
-            tracing::error!(table = %command.table(), error = %e, "command not journaled; undone");
-            return Err(e);
+        let entry = App::entry(command, rulings)?;
+        Ok((table, applied, entry))
+    }
+
+    /// The command was journaled: its table becomes the one it was applied to, and the change
+    /// is announced.
+    fn commit(
+        slot: &Slot,
+        command: &Command,
+        table: Table,
+        written: Result<i64, JournalError>,
+    ) -> Result<(), ExecError> {
+        if let Err(e) = written {
+            tracing::error!(table = %command.table(), error = %e, "command not journaled; nothing changed");
+            return Err(e.into());
         }
-        tracing::debug!(table = %command.table(), ?command, rulings = rulings.len(), "command journaled");
-        drop(table);
+        tracing::debug!(table = %command.table(), ?command, "command journaled");
+        *lock(&slot.table) = table;
         let _ = slot.changes.send(());
+        Ok(())
+    }
+
+    /// Carries out a table command: applied (to a copy), journaled with its rulings, and
+    /// only then made the table's state and announced. If the journal refuses, nothing
+    /// changed.
+    pub async fn execute(&self, command: Command) -> Result<Applied, ExecError> {
+        let slot = self.slot(command.table())?;
+        let _turn = slot.turn.lock().await;
+        let (table, applied, entry) = self.prepare(&slot, &command)?;
+        let written = self
+            .writer
+            .submit(entry)
+            .ok_or(ExecError::Closed)?
+            .await
+            .map_err(|_| ExecError::Closed)?;
+        App::commit(&slot, &command, table, written)?;
+        Ok(applied)
+    }
+
+    /// [`App::execute`] for a thread that may block (start-up recovery): waits for the
+    /// commit instead of awaiting it.
+    fn execute_blocking(&self, command: Command) -> Result<Applied, ExecError> {
+        let slot = self.slot(command.table())?;
+        let _turn = slot.turn.blocking_lock();
+        let (table, applied, entry) = self.prepare(&slot, &command)?;
+        let written = self.writer.write(entry).ok_or(ExecError::Closed)?;
+        App::commit(&slot, &command, table, written)?;
         Ok(applied)
     }
 
     /// Deals the next hand at a table under the version of its ruleset live now.
-    pub fn start_hand(&self, table: &str) -> Result<Applied, ExecError> {
+    pub async fn start_hand(&self, table: &str) -> Result<Applied, ExecError> {
         let ruleset = lock(&self.slot(table)?.table).spec.ruleset.clone();
         let version = self
             .live
@@ -294,6 +375,7 @@ impl App {
             seed: rand::random(),
             hash: version.hash,
         })
+        .await
     }
 
     /// Rebuilds the tables from the journal; if the last run did not stop cleanly, voids
@@ -348,7 +430,7 @@ impl App {
                     Some(Citation::Article(a)) => Some(a.to_string()),
                     _ => None,
                 };
-                let done = self.execute(Command::Void {
+                let done = self.execute_blocking(Command::Void {
                     table: id.clone(),
                     point: point.into(),
                     citation,
@@ -407,8 +489,10 @@ impl App {
         Ok(())
     }
 
-    /// Closes the journal (clean stop). Requests after this are refused.
+    /// Closes the journal (clean stop): the writer finishes what is queued, then the stop is
+    /// recorded. Requests after this are refused.
     pub fn close(&self) -> Result<(), JournalError> {
+        self.writer.close();
         match lock(&self.journal).take() {
             Some(j) => j.close(),
             None => Ok(()),
@@ -421,6 +505,7 @@ fn new_slot(table: Table) -> Arc<Slot> {
     Arc::new(Slot {
         table: Mutex::new(table),
         changes,
+        turn: tokio::sync::Mutex::new(()),
     })
 }
 

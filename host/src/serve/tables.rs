@@ -225,8 +225,10 @@ pub struct HandView {
     pub min_raise_to: Option<Chips>,
     /// The largest raise-to amount.
     pub max_raise_to: Option<Chips>,
-    /// The rulings so far, each with rule point, ruleset and citation.
-    pub rulings: Vec<String>,
+    /// The rulings so far, each with rule point, ruleset and citation (`None`: left out of
+    /// a brief view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rulings: Option<Vec<String>>,
 }
 
 /// A ruling made at a table, for the journal.
@@ -689,6 +691,12 @@ impl Table {
 
     /// The table as `viewer` may see it: other players' hole cards only at a showdown.
     pub fn view(&self, viewer: Viewer) -> TableView {
+        self.view_with(viewer, true)
+    }
+
+    /// [`Table::view`], with the hand's rulings only when `rulings` (a brief view leaves them
+    /// out: building and sending their texts was a good part of an action's cost).
+    pub fn view_with(&self, viewer: Viewer, rulings: bool) -> TableView {
         let c = self.current.as_ref();
         let live = c.filter(|c| !c.voided);
         let showdown = live.is_some_and(|c| c.hand.is_complete() && c.hand.players_in_hand() >= 2);
@@ -752,7 +760,8 @@ impl Table {
                 to_call: legal.map(|l| l.to_call),
                 min_raise_to: legal.and_then(|l| l.min_raise_to),
                 max_raise_to: legal.and_then(|l| l.max_raise_to),
-                rulings: c.hand.rulings().iter().map(ToString::to_string).collect(),
+                rulings: rulings
+                    .then(|| c.hand.rulings().iter().map(ToString::to_string).collect()),
             }
         });
         TableView {
@@ -890,7 +899,8 @@ mod tests {
         assert!(hand.voided);
         assert!(hand
             .rulings
-            .last()
+            .as_ref()
+            .and_then(|r| r.last())
             .is_some_and(|r| r.contains("rules 72, 73")));
     }
 }
