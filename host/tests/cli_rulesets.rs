@@ -203,6 +203,52 @@ fn scenario_all_runs_a_tournament_or_cash_scenario_only_where_it_applies() {
     }
 }
 
+/// pt-casino-2007 rule 24 (TV-A27): the session's steps assume the decree's minimum of 4, which
+/// pt-online rule 7 does not have (it deals with 2; TV-D18 shows the contrast), so the scenario
+/// says `rulesets: ["pt-casino-2007"]` and `--all` lists pt-online as not applicable.
+#[test]
+fn rule_24_tv_a27_is_played_only_under_pt_casino_2007() {
+    let out = floor(&[
+        "scenario",
+        "rulesets/pt-casino-2007/tests/rule_24_tv_a27_cash_session_suspended_then_closed.ron",
+        "--all",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains("FAILED"), "{text}");
+    assert!(
+        text.contains("pt-online  not applicable: the scenario is written for pt-casino-2007 only"),
+        "{text}"
+    );
+    assert!(
+        text.contains("closed [table.min_players · pt-casino-2007"),
+        "{text}"
+    );
+}
+
+/// br-adtp-2012 rule 9 ("Em jogos de Stud, a mesa final será formada por 9 jogadores"): a stud
+/// event's final table follows the game it deals, and the scenario is br-adtp-2012's only.
+#[test]
+fn rule_9_stud_game_final_table_of_nine_under_all() {
+    let out = floor(&[
+        "scenario",
+        "rulesets/br-adtp-2012/tests/rule_9_stud_game_final_table_of_nine.ron",
+        "--all",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("in a stud event the final table is formed with 9 players"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "pt-tournament  not applicable: the scenario is written for br-adtp-2012 only"
+        ),
+        "{text}"
+    );
+}
+
 /// The operator's walk-through of the README: a house ruleset extending pt-casino-2007 loads;
 /// the same with a rake above the decree's 5% is refused, citing rule 7(a).
 #[test]

@@ -19,10 +19,17 @@ fn hot_reload_latency_over_100_edits() {
     let d = Daemon::start(&rulesets, &scratch.data());
     let path = rulesets.join("pt-online/ruleset.ron");
     let original = std::fs::read_to_string(&path).expect("read");
+    let (span, (major, minor, patch)) =
+        version_of(&original).expect("pt-online/ruleset.ron has a `version: \"X.Y.Z\"`");
     let mut samples: Vec<Duration> = Vec::new();
     for i in 1..=100 {
-        let version = format!("1.0.{i}");
-        let text = original.replacen("version: \"1.0.0\"", &format!("version: \"{version}\""), 1);
+        // Whatever the ruleset's version is, each edit raises its patch number.
+        let version = format!("{major}.{minor}.{}", patch + i);
+        let text = format!(
+            "{}{version}{}",
+            &original[..span.start],
+            &original[span.end..]
+        );
         let start = Instant::now();
         std::fs::write(&path, text).expect("write");
         loop {
@@ -45,5 +52,34 @@ fn hot_reload_latency_over_100_edits() {
         samples.len(),
         median.as_secs_f64() * 1e3,
         worst.as_secs_f64() * 1e3
+    );
+}
+
+/// The span of the version string in a ruleset file's `version: "X.Y.Z"` field (the text
+/// between the quotes) and its three numbers, found wherever it stands and whatever it is, so
+/// this test cannot go stale when the ruleset's version is bumped.
+fn version_of(text: &str) -> Option<(std::ops::Range<usize>, (u64, u64, u64))> {
+    let key = text.find("version:")?;
+    let open = key + text[key..].find('"')? + 1;
+    let close = open + text[open..].find('"')?;
+    let mut numbers = text[open..close].split('.').map(|n| n.parse::<u64>().ok());
+    let (major, minor, patch) = (numbers.next()??, numbers.next()??, numbers.next()??);
+    if numbers.next().is_some() {
+        return None;
+    }
+    Some((open..close, (major, minor, patch)))
+}
+
+#[test]
+fn the_version_is_found_whatever_it_is() {
+    let text = "RulesetFile(\n    id: \"x\",\n    version: \"1.12.3\",\n)";
+    let (span, numbers) = version_of(text).expect("found");
+    assert_eq!(&text[span], "1.12.3");
+    assert_eq!(numbers, (1, 12, 3));
+    assert_eq!(version_of("version: \"1.x\""), None);
+    let bundled = include_str!("../../rulesets/pt-online/ruleset.ron");
+    assert!(
+        version_of(bundled).is_some(),
+        "pt-online's version is found"
     );
 }

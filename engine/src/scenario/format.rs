@@ -37,6 +37,12 @@ pub struct Scenario {
     /// A tournament to run instead of a hand (see [`super::tournament`]).
     #[serde(default)]
     pub tournament: Option<super::tournament::TournamentScenario>,
+    /// Only these rulesets (or house rulesets built on one of them) play it; empty: every
+    /// ruleset that plays its kind. For a worked example of one text whose steps assume that
+    /// text's rule (pt-casino-2007 rule 24's 4-player minimum, where pt-online rule 7 deals
+    /// with 2): `floor scenario --all` lists the others as *not applicable*.
+    #[serde(default)]
+    pub rulesets: Vec<String>,
 }
 
 /// The table a scenario's hand is played at. Positions count from 0 = the first seat left of
@@ -206,6 +212,23 @@ pub fn applicable(
             "a cash-session scenario, and this ruleset is for {}",
             kind_name(k)
         )),
+    }
+}
+
+/// Whether a scenario restricted to some rulesets ([`Scenario::rulesets`]) is played by a
+/// ruleset whose chain of layers has these ids (its own first, then what it extends): `Err`
+/// says why not.
+pub fn applicable_to<'a>(
+    scenario: &Scenario,
+    mut chain: impl Iterator<Item = &'a str>,
+) -> Result<(), String> {
+    if scenario.rulesets.is_empty() || chain.any(|id| scenario.rulesets.iter().any(|r| r == id)) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the scenario is written for {} only",
+            scenario.rulesets.join(", ")
+        ))
     }
 }
 

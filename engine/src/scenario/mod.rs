@@ -10,6 +10,7 @@ mod run;
 pub mod tournament;
 
 pub use format::{
-    applicable, parse, Expect, Scenario, ScenarioError, ScenarioKind, Seating, Step, TableSetup,
+    applicable, applicable_to, parse, Expect, Scenario, ScenarioError, ScenarioKind, Seating, Step,
+    TableSetup,
 };
 pub use run::{run, Outcome, StepResult};

@@ -1057,6 +1057,8 @@ impl Tournament {
                 ("players_left", int(left as u64)),
                 ("players_per_table", int(seats as u64)),
                 ("format", text(&self.setup.format.clone())),
+                // br-adtp-2012 rule 9 sizes the final table by the game ("jogos de Stud").
+                ("game", text(self.game.facts().0)),
             ],
         );
         let form = match r.outcome.as_str() {

@@ -78,7 +78,8 @@ pub type Skipped = (String, String);
 
 /// Splits `ids` into the rulesets that can play `parsed` and those that cannot, with why
 /// (`--all`: a tournament scenario is not run under a cash rulebook, nor a cash session
-/// under a tournament rulebook; they are reported as not applicable, not as failures).
+/// under a tournament rulebook, nor a scenario restricted to other rulesets by its `rulesets`
+/// field; they are reported as not applicable, not as failures).
 pub fn applicable_ids(
     store: &Store,
     parsed: &scenario::Scenario,
@@ -95,7 +96,10 @@ pub fn applicable_ids(
             .iter()
             .map(|l| l.file.kind)
             .find(|k| *k != RulesetKind::House);
-        match scenario::applicable(parsed, kind) {
+        let chain = ruleset.layers().iter().map(|l| l.file.id.as_str());
+        match scenario::applicable(parsed, kind)
+            .and_then(|()| scenario::applicable_to(parsed, chain))
+        {
             Ok(()) => run.push(id),
             Err(why) => skipped.push((id, why)),
         }
