@@ -585,9 +585,26 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
     assert!(
         answer["error"]
             .as_str()
-            .is_some_and(|e| e.contains("late registration")),
+            .is_some_and(|e| e.contains("late registration refused")),
         "{answer}"
     );
+    // The refusal is the ruleset's ruling through the runtime's announced window, cited
+    // (pt-tournament Art. 7º(1)) and journaled; nobody was registered.
+    assert_eq!(answer["point"], "tournament.late_registration", "{answer}");
+    assert_eq!(answer["citation"], "Art. 7º(1)", "{answer}");
+    let journal = d.get(
+        "/api/journal?rule_point=tournament.late_registration",
+        Some(&d.auditor),
+    );
+    let last = journal["rulings"]
+        .as_array()
+        .and_then(|r| r.last())
+        .expect("the refusal journaled");
+    assert_eq!(last["citation"], "Art. 7º(1)", "{journal}");
+    assert_eq!(last["table"], id.as_str(), "{journal}");
+    let after = view(&d, &id);
+    assert_eq!(after["entries"], 8);
+    assert_eq!(after["money"]["paid_in"], 40_000);
     // Malformed and unknown: 400 and 404.
     assert_eq!(
         d.request(

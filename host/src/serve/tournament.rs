@@ -18,7 +18,9 @@ use floor_engine::rules::Citation;
 use floor_engine::tournament::bubble::{prizes, Finish};
 use floor_engine::tournament::clock::ClockPosition;
 use floor_engine::tournament::entries::{Ledger, Modality as Money, Price, Terms};
-use floor_engine::tournament::runtime::{HandResult, RoundPlan, Setup, Tournament as Runtime};
+use floor_engine::tournament::runtime::{
+    EntryWindows, HandResult, RoundPlan, RuntimeError, Setup, Tournament as Runtime,
+};
 use floor_engine::tournament::structure::{Break, Level, Modality, Structure};
 use floor_engine::tournament::{bindings, payouts, prize_pool, Cents, FeeBounds, Payout};
 use floor_engine::tournament::{PayoutTable, PrizePool};
@@ -264,6 +266,30 @@ pub struct Done {
     pub entry: Option<u32>,
     /// The ruling of a table event.
     pub ruling: Option<EventRuling>,
+    /// A late entry or re-entry the ruleset refused: the command changed nothing but the
+    /// ruling, which is journaled with it (answered 409 with the article).
+    pub refused: Option<EntryRefusal>,
+}
+
+/// A late entry or re-entry refused by the runtime's announced windows, as the ruleset
+/// ruled (`tournament.late_registration`, `tournament.reentry`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EntryRefusal {
+    /// The rule point.
+    pub point: String,
+    /// What was asked for (`late registration`, `re-entry`).
+    pub what: String,
+    /// Why not, in the ruling's words.
+    pub why: String,
+    /// The article, or *not regulated by this text*.
+    pub citation: String,
+}
+
+impl EntryRefusal {
+    /// The refusal as one line: what, why, the article.
+    pub fn message(&self) -> String {
+        format!("{} refused: {} ({})", self.what, self.why, self.citation)
+    }
 }
 
 /// A tournament in the daemon.
@@ -549,8 +575,14 @@ impl Tour {
         }
         match op {
             Op::Create { .. } => return Err(invalid("the tournament exists")),
-            Op::Register { name, token } => done.entry = Some(self.register(name, token)?),
-            Op::ReEnter { player } => done.entry = Some(self.re_enter(*player)?),
+            Op::Register { name, token } => match self.register(name, token)? {
+                Ok(entry) => done.entry = Some(entry),
+                Err(r) => done.refused = Some(r),
+            },
+            Op::ReEnter { player } => match self.re_enter(*player)? {
+                Ok(entry) => done.entry = Some(entry),
+                Err(r) => done.refused = Some(r),
+            },
             Op::Start => self.start(at_ms)?,
             Op::Act {
                 table,
@@ -640,7 +672,14 @@ impl Tour {
             .ok_or_else(|| invalid(format!("tournament {id} has no table {number}")))
     }
 
-    fn register(&mut self, name: &str, token: &str) -> Result<u32, TableError> {
+    /// A registration: before the start, an entry; once under way, a late entry the runtime
+    /// seats only inside the announced window (`Ok(Err(..))`: refused by the ruleset, nothing
+    /// changed but the ruling).
+    fn register(
+        &mut self,
+        name: &str,
+        token: &str,
+    ) -> Result<Result<u32, EntryRefusal>, TableError> {
         if name.trim().is_empty() {
             return Err(invalid("a player needs a name"));
         }
@@ -650,22 +689,34 @@ impl Tour {
         let person = self.people.len();
         let level = self.level_now();
         let late = self.status == Status::Running;
-        self.ledger
-            .register(self.version.rules.as_ref(), person as u32 + 1, level, late)
-            .map_err(|e| refused(e.to_string()))?;
         self.people.push(Person {
             name: name.to_string(),
             token: token.to_string(),
         });
-        if late {
-            self.enter_late(person, "late_registrant")
-        } else {
+        if !late {
+            self.ledger
+                .register(self.version.rules.as_ref(), person as u32 + 1, level, false)
+                .map_err(|e| refused(e.to_string()))?;
             self.entries.push(person);
-            Ok(self.entries.len() as u32)
+            return Ok(Ok(self.entries.len() as u32));
         }
+        let entry = match self.enter_late(person, "late_registrant")? {
+            Ok(entry) => entry,
+            Err(r) => {
+                self.people.pop();
+                return Ok(Err(r));
+            }
+        };
+        // The money: the ledger records the entry the runtime's window let in.
+        self.ledger
+            .register(self.version.rules.as_ref(), person as u32 + 1, level, true)
+            .map_err(|e| refused(e.to_string()))?;
+        Ok(Ok(entry))
     }
 
-    fn re_enter(&mut self, player: usize) -> Result<u32, TableError> {
+    /// A re-entry by a player who is out, seated by the runtime only inside the announced
+    /// window (`Ok(Err(..))`: refused by the ruleset, nothing changed but the ruling).
+    fn re_enter(&mut self, player: usize) -> Result<Result<u32, EntryRefusal>, TableError> {
         let person = player
             .checked_sub(1)
             .filter(|&p| p < self.people.len())
@@ -682,24 +733,47 @@ impl Tour {
             )));
         }
         let level = self.level_now();
+        let entry = match self.enter_late(person, "reentry")? {
+            Ok(entry) => entry,
+            Err(r) => return Ok(Err(r)),
+        };
         self.ledger
             .re_enter(self.version.rules.as_ref(), person as u32 + 1, level, 0)
             .map_err(|e| refused(e.to_string()))?;
-        self.enter_late(person, "reentry")
+        Ok(Ok(entry))
     }
 
-    /// A late entrant or re-entry: the runtime seats them at one of the shortest tables; the
-    /// table takes them at once, dealt in from its next hand.
-    fn enter_late(&mut self, person: usize, category: &str) -> Result<u32, TableError> {
+    /// A late entrant or re-entry: the runtime asks the ruleset whether its announced window
+    /// is open (the ruling recorded either way) and seats them at one of the shortest tables;
+    /// the table takes them at once, dealt in from its next hand.
+    fn enter_late(
+        &mut self,
+        person: usize,
+        category: &str,
+    ) -> Result<Result<u32, EntryRefusal>, TableError> {
         let next = self.entries.len() as u64 + 1;
         let seed = self.seed();
         let rt = self
             .runtime
             .as_mut()
             .ok_or_else(|| refused("the tournament has not started"))?;
-        let entry = rt
-            .late_entry(category, &mut mix(seed, 3, next))
-            .map_err(|e| refused(e.to_string()))?;
+        let entry = match rt.late_entry(category, &mut mix(seed, 3, next)) {
+            Ok(entry) => entry,
+            Err(RuntimeError::EntryRefused {
+                what,
+                why,
+                citation,
+            }) => {
+                let point = rt.rulings().last().map(|r| r.point.clone());
+                return Ok(Err(EntryRefusal {
+                    point: point.unwrap_or_default(),
+                    what,
+                    why,
+                    citation,
+                }));
+            }
+            Err(e) => return Err(refused(e.to_string())),
+        };
         self.entries.push(person);
         if entry as usize != self.entries.len() {
             return Err(refused(format!(
@@ -721,7 +795,7 @@ impl Tour {
             Some(table) => table.seat_between(s, seat)?,
             None => return Err(refused(format!("table {number} is not open"))),
         }
-        Ok(entry)
+        Ok(Ok(entry))
     }
 
     fn seed(&self) -> u64 {
@@ -748,6 +822,12 @@ impl Tour {
             Runtime::new(setup, self.version.rules.clone()).map_err(|e| invalid(e.to_string()))?;
         rt.start(count, &mut mix(self.seed(), 1, 0))
             .map_err(|e| refused(e.to_string()))?;
+        // The windows the direction announced: from now on every late entry and re-entry is
+        // asked of the ruleset (`tournament.late_registration`, `tournament.reentry`).
+        rt.announce_entry_windows(EntryWindows {
+            late_registration_until_level: self.spec.late_registration_until_level,
+            re_entries: self.spec.re_entries,
+        });
         self.runtime = Some(rt);
         self.status = Status::Running;
         self.clock_ms = at_ms;

@@ -6,12 +6,13 @@
 
 use super::api::{bad, forbidden, parse, unauthorized, ActionBody, ApiError, TokenQuery};
 use super::tables::{Move, TableView, Viewer};
-use super::tournament::{Op, TournamentSpec, TournamentView};
+use super::tournament::{EntryRefusal, Op, TournamentSpec, TournamentView};
 use super::{lock, App};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use floor_engine::events::TableEvent;
@@ -199,7 +200,7 @@ async fn register(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult {
+) -> Result<Response, ApiError> {
     operator(caller(&app, &id, &headers, None)?, "register players")?;
     let r: RegisterRequest = parse(&body)?;
     let token = super::config::new_token();
@@ -210,10 +211,21 @@ async fn register(
             token: token.clone(),
         },
     )?;
+    if let Some(r) = done.refused {
+        return Ok(entry_refused(&r));
+    }
     let player = lock(&app.tournament(&id)?.tour).people.len();
-    Ok(Json(
-        json!({ "player": player, "entry": done.entry, "token": token }),
-    ))
+    Ok(Json(json!({ "player": player, "entry": done.entry, "token": token })).into_response())
+}
+
+/// 409 for a late entry or re-entry the ruleset refused (journaled): the message, the rule
+/// point and the article.
+fn entry_refused(r: &EntryRefusal) -> Response {
+    (
+        StatusCode::CONFLICT,
+        Json(json!({ "error": r.message(), "point": r.point, "citation": r.citation })),
+    )
+        .into_response()
 }
 
 /// `POST /api/tournaments/{id}/players/{player}/reentries` (operator): a player who is out
@@ -222,13 +234,16 @@ async fn re_enter(
     State(app): State<Arc<App>>,
     Path((id, player)): Path<(String, String)>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> Result<Response, ApiError> {
     operator(caller(&app, &id, &headers, None)?, "sell re-entries")?;
     let player: usize = player
         .parse()
         .map_err(|_| bad(format!("`{player}` is not a player number")))?;
     let done = app.execute_tournament(&id, Op::ReEnter { player })?;
-    Ok(Json(json!({ "player": player, "entry": done.entry })))
+    if let Some(r) = done.refused {
+        return Ok(entry_refused(&r));
+    }
+    Ok(Json(json!({ "player": player, "entry": done.entry })).into_response())
 }
 
 /// `POST /api/tournaments/{id}/start` (operator): seats drawn, first round dealt.
