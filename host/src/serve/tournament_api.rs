@@ -6,7 +6,7 @@
 
 use super::api::{bad, forbidden, parse, unauthorized, ActionBody, ApiError, TokenQuery};
 use super::tables::{Move, TableView, Viewer};
-use super::tournament::{EntryRefusal, Op, TournamentSpec, TournamentView};
+use super::tournament::{Op, Refusal, TournamentSpec, TournamentView};
 use super::{lock, App};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -34,6 +34,11 @@ pub fn routes() -> Router<Arc<App>> {
         .route(
             "/api/tournaments/{id}/players/{player}/reentries",
             post(re_enter),
+        )
+        .route("/api/tournaments/{id}/players/{player}/rebuys", post(rebuy))
+        .route(
+            "/api/tournaments/{id}/players/{player}/addons",
+            post(add_on),
         )
         .route("/api/tournaments/{id}/start", post(start))
         .route("/api/tournaments/{id}/rounds", post(deal))
@@ -220,7 +225,7 @@ async fn register(
 
 /// 409 for a late entry or re-entry the ruleset refused (journaled): the message, the rule
 /// point and the article.
-fn entry_refused(r: &EntryRefusal) -> Response {
+fn entry_refused(r: &Refusal) -> Response {
     (
         StatusCode::CONFLICT,
         Json(json!({ "error": r.message(), "point": r.point, "citation": r.citation })),
@@ -244,6 +249,44 @@ async fn re_enter(
         return Ok(entry_refused(&r));
     }
     Ok(Json(json!({ "player": player, "entry": done.entry })).into_response())
+}
+
+/// `POST /api/tournaments/{id}/players/{player}/rebuys` (operator): a player still in buys
+/// a rebuy, added to his stack between hands.
+async fn rebuy(
+    State(app): State<Arc<App>>,
+    Path((id, player)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    purchase(&app, &id, &player, &headers, false)
+}
+
+/// `POST /api/tournaments/{id}/players/{player}/addons` (operator): a player still in buys
+/// the add-on, added to his stack between hands.
+async fn add_on(
+    State(app): State<Arc<App>>,
+    Path((id, player)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    purchase(&app, &id, &player, &headers, true)
+}
+
+fn purchase(
+    app: &App,
+    id: &str,
+    player: &str,
+    headers: &HeaderMap,
+    add_on: bool,
+) -> Result<Response, ApiError> {
+    operator(caller(app, id, headers, None)?, "sell rebuys and add-ons")?;
+    let player: usize = player
+        .parse()
+        .map_err(|_| bad(format!("`{player}` is not a player number")))?;
+    let done = app.execute_tournament(id, Op::Purchase { player, add_on })?;
+    if let Some(r) = done.refused {
+        return Ok(entry_refused(&r));
+    }
+    Ok(Json(json!(done.purchase)).into_response())
 }
 
 /// `POST /api/tournaments/{id}/start` (operator): seats drawn, first round dealt.
