@@ -493,13 +493,22 @@ impl Tournament {
     ///
     /// Once windows were announced ([`Self::announce_entry_windows`]) an entry outside them is
     /// refused ([`RuntimeError::EntryRefused`], citing `tournament.late_registration` or
-    /// `tournament.reentry`) and nobody is seated.
+    /// `tournament.reentry`) and nobody is seated. Inside the window with every seat taken it
+    /// fails with [`RuntimeError::NoSeat`] and changes nothing: no entry counted, no ruling
+    /// recorded.
     pub fn late_entry<R: Rng + ?Sized>(
         &mut self,
         category: &str,
         rng: &mut R,
     ) -> Result<PlayerId, RuntimeError> {
+        let rulings = self.rulings.len();
         self.check_entry_window(category)?;
+        // An entry the window lets in but no seat can take changes nothing: the window's
+        // ruling is withdrawn with it (a refusal by the window stands, and is recorded).
+        if self.tables.iter().all(|t| t.empty_seats().is_empty()) {
+            self.rulings.truncate(rulings);
+            return Err(RuntimeError::NoSeat(self.entries + 1));
+        }
         let chips = self.setup.starting_stack;
         self.seat_new_entry(category, chips, rng)
     }
@@ -1350,6 +1359,31 @@ mod tests {
         );
         assert_eq!((t.entries(), t.players_left()), (13, 13));
         assert_eq!(t.chips_in_play(), 13 * 5_000);
+        assert_eq!(t.chips_at_tables(), t.chips_in_play());
+    }
+
+    /// A late entry inside the window with every seat taken fails and changes nothing: the
+    /// entry count, the chips in play and the rulings are as before (the window's ruling is
+    /// withdrawn with the entry).
+    #[test]
+    fn a_late_entry_without_a_free_seat_changes_nothing() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(10);
+        let mut t = Tournament::new(setup(2, 1), Arc::new(DefaultRules)).unwrap();
+        t.start(2, &mut rng).unwrap();
+        t.announce_entry_windows(EntryWindows {
+            late_registration_until_level: Some(5),
+            re_entries: true,
+        });
+        let rulings = t.rulings().len();
+        for category in ["late_registrant", "reentry"] {
+            assert_eq!(
+                t.late_entry(category, &mut rng),
+                Err(RuntimeError::NoSeat(3))
+            );
+        }
+        assert_eq!(t.rulings().len(), rulings);
+        assert_eq!((t.entries(), t.players_left()), (2, 2));
+        assert_eq!(t.chips_in_play(), 2 * 5_000);
         assert_eq!(t.chips_at_tables(), t.chips_in_play());
     }
 
