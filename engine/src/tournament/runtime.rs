@@ -16,7 +16,7 @@ use super::seating::{initial_draw, PlayerId, Positions, Seated, Table};
 use super::structure::{Level, Modality, Structure};
 use crate::cards::Deck;
 use crate::events::EventRuling;
-use crate::hand::{Hand, HandConfig};
+use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::Chips;
 use rand::Rng;
@@ -726,34 +726,9 @@ impl Tournament {
         level: &Level,
         rng: &mut R,
     ) -> Result<Vec<Chips>, RuntimeError> {
-        let table = &self.tables[t];
-        let n = positions.dealt.len();
-        let stacks: Vec<Chips> = positions
-            .dealt
-            .iter()
-            .map(|&s| table.seats[s].as_ref().map_or(0, |p| p.chips))
-            .collect();
-        let index = |seat: usize| positions.dealt.iter().position(|&s| s == seat);
-        let mut config = HandConfig::holdem(stacks.clone(), n - 1, 0, 0);
-        config.blinds = vec![0; n];
-        if positions.small_blind_posted {
-            if let Some(i) = index(positions.small_blind_seat) {
-                config.blinds[i] = level.small_blind;
-            }
-        }
-        let bb = index(positions.big_blind);
-        if let Some(i) = bb {
-            config.blinds[i] = level.big_blind;
-        }
-        config.min_bet = level.big_blind;
-        if level.ante > 0 {
-            match (level.big_blind_ante, bb) {
-                (true, Some(i)) => config.antes[i] = level.ante * n as Chips,
-                _ => config.antes = vec![level.ante; n],
-            }
-        }
-        let before: Chips = stacks.iter().sum();
-        let number = table.number;
+        let config = self.hand_config(t, positions, level);
+        let before: Chips = config.stacks.iter().sum();
+        let number = self.tables[t].number;
         let err = |e: String| RuntimeError::Hand {
             table: number,
             message: e,
