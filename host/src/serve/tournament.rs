@@ -1519,7 +1519,7 @@ pub struct LevelView {
 /// Chips.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChipsView {
-    /// Starting stacks of every entry.
+    /// Starting stacks of every entry, plus the chips of rebuys and add-ons.
     pub in_play: Chips,
     /// At the tables now (in stacks and pots).
     pub at_tables: Chips,
