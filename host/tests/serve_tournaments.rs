@@ -585,9 +585,26 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
     assert!(
         answer["error"]
             .as_str()
-            .is_some_and(|e| e.contains("late registration")),
+            .is_some_and(|e| e.contains("late registration refused")),
         "{answer}"
     );
+    // The refusal is the ruleset's ruling through the runtime's announced window, cited
+    // (pt-tournament Art. 7º(1)) and journaled; nobody was registered.
+    assert_eq!(answer["point"], "tournament.late_registration", "{answer}");
+    assert_eq!(answer["citation"], "Art. 7º(1)", "{answer}");
+    let journal = d.get(
+        "/api/journal?rule_point=tournament.late_registration",
+        Some(&d.auditor),
+    );
+    let last = journal["rulings"]
+        .as_array()
+        .and_then(|r| r.last())
+        .expect("the refusal journaled");
+    assert_eq!(last["citation"], "Art. 7º(1)", "{journal}");
+    assert_eq!(last["table"], id.as_str(), "{journal}");
+    let after = view(&d, &id);
+    assert_eq!(after["entries"], 8);
+    assert_eq!(after["money"]["paid_in"], 40_000);
     // Malformed and unknown: 400 and 404.
     assert_eq!(
         d.request(
@@ -730,4 +747,158 @@ fn a_players_live_stream_carries_the_tournament_with_only_their_own_cards() {
             }
         }
     }
+}
+
+fn chips_of(v: &Value, player: u64) -> u64 {
+    v["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .rev()
+        .find(|p| p["player"] == player)
+        .and_then(|p| p["chips"].as_u64())
+        .expect("seated")
+}
+
+/// Solverde §3.1.2: rebuys as announced and a single add-on of at least the starting stack.
+/// Over HTTP, on the break: a rebuy and an add-on add their chips to the stack and to the
+/// chips in play, and their price less the fee to the prize pool, exactly; a second add-on
+/// and a rebuy past the announced one are refused citing §3.1.2; all journaled.
+#[test]
+fn solverde_3_1_2_a_rebuy_and_an_add_on_change_the_stack_and_the_prize_pool_exactly() {
+    let scratch = Scratch::new("tour-rebuy");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let body = spec("pt-solverde-chaves-2023", 5)
+        .replace(
+            r#""seconds_per_round": 30"#,
+            r#""seconds_per_round": 30, "rebuy": 5000, "max_rebuys": 1, "add_on": {"price": 4000, "chips": 2000}"#,
+        )
+        .replace(
+            r#"]}, "starting_stack""#,
+            r#"], "breaks": [{"after_level": 1, "minutes": 5}]}, "starting_stack""#,
+        );
+    let created = d.post("/api/tournaments", &body);
+    let id = created["tournament"].as_str().expect("id").to_string();
+    let mut tokens = BTreeMap::new();
+    for i in 1..=6 {
+        let name = format!("p{i:02}");
+        let r = d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+        tokens.insert(name, r["token"].as_str().expect("token").to_string());
+    }
+    d.post(&format!("/api/tournaments/{id}/start"), "");
+    // While his table plays its hand, chips cannot be added.
+    let (status, answer) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players/1/rebuys"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("between hands")),
+        "{answer}"
+    );
+    // Play to the break after level 1.
+    let mut rng = Lcg(11);
+    while view(&d, &id)["break_seconds_left"].is_null() {
+        assert!(act_once(&d, &id, &tokens, &mut rng));
+    }
+    let v0 = view(&d, &id);
+    assert!(v0["round_in_play"].is_null(), "{v0}");
+    let player = v0["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .find(|p| p["table"].is_u64())
+        .expect("someone in")["player"]
+        .as_u64()
+        .expect("player");
+    let stack0 = chips_of(&v0, player);
+    let money = |v: &Value, k: &str| v["money"][k].as_u64().expect("money");
+    let chips = |v: &Value, k: &str| v["chips"][k].as_u64().expect("chips");
+    // The rebuy: a starting stack for 5000 cents, 500 of it the 10% fee.
+    let rebuy = d.post(
+        &format!("/api/tournaments/{id}/players/{player}/rebuys"),
+        "",
+    );
+    assert_eq!(rebuy["chips"], 1000, "{rebuy}");
+    assert_eq!(rebuy["paid"], 5000, "{rebuy}");
+    assert_eq!(rebuy["to_pool"], 4500, "{rebuy}");
+    assert_eq!(rebuy["citation"], "§3.1.2, §3.1.2.1, §3.1.2.2", "{rebuy}");
+    assert_eq!(rebuy["stack"], stack0 + 1000, "{rebuy}");
+    let v1 = view(&d, &id);
+    assert_eq!(chips_of(&v1, player), stack0 + 1000);
+    assert_eq!(chips(&v1, "in_play"), chips(&v0, "in_play") + 1000);
+    assert_eq!(chips(&v1, "at_tables"), chips(&v1, "in_play"));
+    assert_eq!(money(&v1, "paid_in"), money(&v0, "paid_in") + 5000);
+    assert_eq!(money(&v1, "prize_pool"), money(&v0, "prize_pool") + 4500);
+    assert_eq!(v1["entries"], v0["entries"], "a rebuy is not an entry");
+    // The add-on: 2000 chips for 4000 cents, 3600 to the pool.
+    let add_on = d.post(
+        &format!("/api/tournaments/{id}/players/{player}/addons"),
+        "",
+    );
+    assert_eq!(add_on["chips"], 2000, "{add_on}");
+    assert_eq!(add_on["to_pool"], 3600, "{add_on}");
+    let v2 = view(&d, &id);
+    assert_eq!(chips_of(&v2, player), stack0 + 3000);
+    assert_eq!(chips(&v2, "in_play"), chips(&v0, "in_play") + 3000);
+    assert_eq!(chips(&v2, "at_tables"), chips(&v2, "in_play"));
+    assert_eq!(money(&v2, "paid_in"), money(&v0, "paid_in") + 9000);
+    assert_eq!(money(&v2, "prize_pool"), money(&v0, "prize_pool") + 8100);
+    // A second add-on (§3.1.2: a single one) and a second rebuy (one announced): refused,
+    // cited, nothing changed.
+    for route in ["addons", "rebuys"] {
+        let (status, answer) = d.request(
+            "POST",
+            &format!("/api/tournaments/{id}/players/{player}/{route}"),
+            Some(&d.operator),
+            None,
+        );
+        assert_eq!(status, 409, "{answer}");
+        assert_eq!(answer["point"], "tournament.modality.rebuy_addon");
+        assert_eq!(answer["citation"], "§3.1.2, §3.1.2.1, §3.1.2.2", "{answer}");
+    }
+    let v3 = view(&d, &id);
+    assert_eq!(chips_of(&v3, player), stack0 + 3000);
+    assert_eq!(money(&v3, "paid_in"), money(&v2, "paid_in"));
+    let journal = d.get(
+        "/api/journal?rule_point=tournament.modality.rebuy_addon",
+        Some(&d.auditor),
+    );
+    let rulings = journal["rulings"].as_array().expect("rulings");
+    assert_eq!(rulings.len(), 4, "{journal}");
+    assert!(rulings
+        .iter()
+        .all(|r| r["citation"] == "§3.1.2, §3.1.2.1, §3.1.2.2" && r["table"] == id.as_str()));
+    // Play on to a winner: the prizes are the pool, purchases included.
+    d.post(
+        &format!("/api/tournaments/{id}/clock"),
+        r#"{"seconds": 300}"#,
+    );
+    for _ in 0..20_000 {
+        let v = view(&d, &id);
+        if v["status"] == "finished" {
+            break;
+        }
+        if v["round_in_play"].is_null() {
+            d.post(&format!("/api/tournaments/{id}/rounds"), "");
+            continue;
+        }
+        assert!(act_once(&d, &id, &tokens, &mut rng));
+    }
+    let v = view(&d, &id);
+    assert_eq!(v["status"], "finished");
+    let paid: u64 = v["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .map(|p| p["prize"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(paid, money(&v2, "prize_pool"), "{}", v["places"]);
 }

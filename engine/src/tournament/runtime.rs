@@ -16,7 +16,7 @@ use super::seating::{initial_draw, PlayerId, Positions, Seated, Table};
 use super::structure::{Level, Modality, Structure};
 use crate::cards::Deck;
 use crate::events::EventRuling;
-use crate::hand::{Hand, HandConfig};
+use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::Chips;
 use rand::Rng;
@@ -493,13 +493,22 @@ impl Tournament {
     ///
     /// Once windows were announced ([`Self::announce_entry_windows`]) an entry outside them is
     /// refused ([`RuntimeError::EntryRefused`], citing `tournament.late_registration` or
-    /// `tournament.reentry`) and nobody is seated.
+    /// `tournament.reentry`) and nobody is seated. Inside the window with every seat taken it
+    /// fails with [`RuntimeError::NoSeat`] and changes nothing: no entry counted, no ruling
+    /// recorded.
     pub fn late_entry<R: Rng + ?Sized>(
         &mut self,
         category: &str,
         rng: &mut R,
     ) -> Result<PlayerId, RuntimeError> {
+        let rulings = self.rulings.len();
         self.check_entry_window(category)?;
+        // An entry the window lets in but no seat can take changes nothing: the window's
+        // ruling is withdrawn with it (a refusal by the window stands, and is recorded).
+        if self.tables.iter().all(|t| t.empty_seats().is_empty()) {
+            self.rulings.truncate(rulings);
+            return Err(RuntimeError::NoSeat(self.entries + 1));
+        }
         let chips = self.setup.starting_stack;
         self.seat_new_entry(category, chips, rng)
     }
@@ -717,34 +726,9 @@ impl Tournament {
         level: &Level,
         rng: &mut R,
     ) -> Result<Vec<Chips>, RuntimeError> {
-        let table = &self.tables[t];
-        let n = positions.dealt.len();
-        let stacks: Vec<Chips> = positions
-            .dealt
-            .iter()
-            .map(|&s| table.seats[s].as_ref().map_or(0, |p| p.chips))
-            .collect();
-        let index = |seat: usize| positions.dealt.iter().position(|&s| s == seat);
-        let mut config = HandConfig::holdem(stacks.clone(), n - 1, 0, 0);
-        config.blinds = vec![0; n];
-        if positions.small_blind_posted {
-            if let Some(i) = index(positions.small_blind_seat) {
-                config.blinds[i] = level.small_blind;
-            }
-        }
-        let bb = index(positions.big_blind);
-        if let Some(i) = bb {
-            config.blinds[i] = level.big_blind;
-        }
-        config.min_bet = level.big_blind;
-        if level.ante > 0 {
-            match (level.big_blind_ante, bb) {
-                (true, Some(i)) => config.antes[i] = level.ante * n as Chips,
-                _ => config.antes = vec![level.ante; n],
-            }
-        }
-        let before: Chips = stacks.iter().sum();
-        let number = table.number;
+        let config = self.hand_config(t, positions, level);
+        let before: Chips = config.stacks.iter().sum();
+        let number = self.tables[t].number;
         let err = |e: String| RuntimeError::Hand {
             table: number,
             message: e,
@@ -1352,6 +1336,31 @@ mod tests {
         );
         assert_eq!((t.entries(), t.players_left()), (13, 13));
         assert_eq!(t.chips_in_play(), 13 * 5_000);
+        assert_eq!(t.chips_at_tables(), t.chips_in_play());
+    }
+
+    /// A late entry inside the window with every seat taken fails and changes nothing: the
+    /// entry count, the chips in play and the rulings are as before (the window's ruling is
+    /// withdrawn with the entry).
+    #[test]
+    fn a_late_entry_without_a_free_seat_changes_nothing() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(10);
+        let mut t = Tournament::new(setup(2, 1), Arc::new(DefaultRules)).unwrap();
+        t.start(2, &mut rng).unwrap();
+        t.announce_entry_windows(EntryWindows {
+            late_registration_until_level: Some(5),
+            re_entries: true,
+        });
+        let rulings = t.rulings().len();
+        for category in ["late_registrant", "reentry"] {
+            assert_eq!(
+                t.late_entry(category, &mut rng),
+                Err(RuntimeError::NoSeat(3))
+            );
+        }
+        assert_eq!(t.rulings().len(), rulings);
+        assert_eq!((t.entries(), t.players_left()), (2, 2));
+        assert_eq!(t.chips_in_play(), 2 * 5_000);
         assert_eq!(t.chips_at_tables(), t.chips_in_play());
     }
 

@@ -464,6 +464,28 @@ impl Table {
         }
     }
 
+    /// Adds chips a player bought (a tournament rebuy or add-on) to the stack in seat `index`
+    /// (from 0). Only between hands: refused while a hand is in progress at this table.
+    pub fn add_to_stack(&mut self, index: usize, chips: Chips) -> Result<(), TableError> {
+        if self.in_hand() {
+            return Err(TableError::Refused(format!(
+                "table {}: chips are added between hands",
+                self.id
+            )));
+        }
+        match self.seats.get_mut(index) {
+            Some(Some(s)) => {
+                s.stack += chips;
+                Ok(())
+            }
+            _ => Err(TableError::Refused(format!(
+                "seat {} of table {} is empty",
+                index + 1,
+                self.id
+            ))),
+        }
+    }
+
     /// Deals a hand the caller laid out: `config` gives stacks, blinds and antes by position,
     /// `positions` the seat (index) at each position, `button` the button's seat (index).
     pub fn start_planned_hand(

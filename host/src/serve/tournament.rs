@@ -18,7 +18,9 @@ use floor_engine::rules::Citation;
 use floor_engine::tournament::bubble::{prizes, Finish};
 use floor_engine::tournament::clock::ClockPosition;
 use floor_engine::tournament::entries::{Ledger, Modality as Money, Price, Terms};
-use floor_engine::tournament::runtime::{HandResult, RoundPlan, Setup, Tournament as Runtime};
+use floor_engine::tournament::runtime::{
+    EntryWindows, HandResult, RoundPlan, RuntimeError, Setup, Tournament as Runtime,
+};
 use floor_engine::tournament::structure::{Break, Level, Modality, Structure};
 use floor_engine::tournament::{bindings, payouts, prize_pool, Cents, FeeBounds, Payout};
 use floor_engine::tournament::{PayoutTable, PrizePool};
@@ -144,6 +146,17 @@ pub struct TournamentSpec {
     /// wall clock.
     #[serde(default)]
     pub seconds_per_round: Option<u64>,
+    /// The rebuy price in cents (fee at `fee_percent`; a rebuy gives a starting stack), when
+    /// rebuys are offered. Offering rebuys or an add-on makes the event a rebuy/add-on one
+    /// (Solverde §3.1.2); otherwise it is a freeze-out (§3.1.1).
+    #[serde(default)]
+    pub rebuy: Option<Cents>,
+    /// Most rebuys per player (absent: no limit announced).
+    #[serde(default)]
+    pub max_rebuys: Option<u32>,
+    /// The add-on offered.
+    #[serde(default)]
+    pub add_on: Option<AddOnSpec>,
 }
 
 /// One command to a tournament, as journaled.
@@ -168,6 +181,13 @@ pub enum Op {
     ReEnter {
         /// The player (from 1, in order of registration).
         player: usize,
+    },
+    /// A player still in buys a rebuy or the add-on, added to his stack between hands.
+    Purchase {
+        /// The player (from 1, in order of registration).
+        player: usize,
+        /// The add-on (`false`: a rebuy).
+        add_on: bool,
     },
     /// Seats are drawn and the first round is dealt.
     Start,
@@ -264,6 +284,68 @@ pub struct Done {
     pub entry: Option<u32>,
     /// The ruling of a table event.
     pub ruling: Option<EventRuling>,
+    /// A late entry, re-entry, rebuy or add-on the ruleset refused: the command changed
+    /// nothing but the ruling, which is journaled with it (answered 409 with the article).
+    pub refused: Option<Refusal>,
+    /// A rebuy or add-on bought.
+    pub purchase: Option<Purchase>,
+}
+
+/// A rebuy or add-on bought: what it cost, where the money went, the chips it added.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Purchase {
+    /// The player, from 1.
+    pub player: usize,
+    /// The entry whose stack grew.
+    pub entry: u32,
+    /// `rebuy` or `add_on`.
+    pub stream: String,
+    /// Paid, in cents.
+    pub paid: Cents,
+    /// The house's fee, in cents.
+    pub fee: Cents,
+    /// Into the prize pool, in cents.
+    pub to_pool: Cents,
+    /// Chips added to the stack.
+    pub chips: Chips,
+    /// The stack after it.
+    pub stack: Chips,
+    /// The rule point that allowed it.
+    pub point: String,
+    /// Its article (or *not regulated by this text*).
+    pub citation: String,
+}
+
+/// The add-on offered (the body's `add_on`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddOnSpec {
+    /// Its price, in cents (fee at the event's `fee_percent`).
+    pub price: Cents,
+    /// The chips it gives.
+    pub chips: Chips,
+}
+
+/// A late entry or re-entry refused by the runtime's announced windows, or a rebuy or add-on
+/// refused by the money ledger, as the ruleset ruled (`tournament.late_registration`,
+/// `tournament.reentry`, `tournament.modality.rebuy_addon`, `tournament.modality.freeze_out`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Refusal {
+    /// The rule point.
+    pub point: String,
+    /// What was asked for (`late registration`, `re-entry`).
+    pub what: String,
+    /// Why not, in the ruling's words.
+    pub why: String,
+    /// The article, or *not regulated by this text*.
+    pub citation: String,
+}
+
+impl Refusal {
+    /// The refusal as one line: what, why, the article.
+    pub fn message(&self) -> String {
+        format!("{} refused: {} ({})", self.what, self.why, self.citation)
+    }
 }
 
 /// A tournament in the daemon.
@@ -431,16 +513,43 @@ impl Tour {
             version.rules.clone(),
         )
         .map_err(|e| invalid(e.to_string()))?;
+        for (what, price) in [
+            ("rebuy", spec.rebuy),
+            ("add_on.price", spec.add_on.map(|a| a.price)),
+        ] {
+            if price.is_some_and(|p| p == 0 || p > 100_000_000_000) {
+                return Err(invalid(format!(
+                    "`{what}` is 1 cent to 1,000,000,000 euros (in cents)"
+                )));
+            }
+        }
+        if spec
+            .add_on
+            .is_some_and(|a| a.chips == 0 || a.chips > super::tables::MAX_CHIPS / 10_000)
+        {
+            return Err(invalid(format!(
+                "an add-on of 1 to {} chips",
+                super::tables::MAX_CHIPS / 10_000
+            )));
+        }
+        let price = |amount| Price {
+            amount,
+            fee_percent: fee,
+        };
         let terms = Terms {
-            modality: Money::FreezeOut,
+            modality: if spec.rebuy.is_some() || spec.add_on.is_some() {
+                Money::RebuyAddOn
+            } else {
+                Money::FreezeOut
+            },
             buy_in: Price {
                 amount: spec.buy_in,
                 fee_percent: fee,
             },
             starting_stack: spec.starting_stack,
-            rebuy: None,
-            max_rebuys: None,
-            add_on: None,
+            rebuy: spec.rebuy.map(price),
+            max_rebuys: spec.max_rebuys,
+            add_on: spec.add_on.map(|a| (price(a.price), a.chips)),
             late_registration_until_level: spec.late_registration_until_level,
             re_entries_allowed: spec.re_entries,
             bounty: 0,
@@ -549,8 +658,18 @@ impl Tour {
         }
         match op {
             Op::Create { .. } => return Err(invalid("the tournament exists")),
-            Op::Register { name, token } => done.entry = Some(self.register(name, token)?),
-            Op::ReEnter { player } => done.entry = Some(self.re_enter(*player)?),
+            Op::Register { name, token } => match self.register(name, token)? {
+                Ok(entry) => done.entry = Some(entry),
+                Err(r) => done.refused = Some(r),
+            },
+            Op::ReEnter { player } => match self.re_enter(*player)? {
+                Ok(entry) => done.entry = Some(entry),
+                Err(r) => done.refused = Some(r),
+            },
+            Op::Purchase { player, add_on } => match self.purchase(*player, *add_on)? {
+                Ok(p) => done.purchase = Some(p),
+                Err(r) => done.refused = Some(r),
+            },
             Op::Start => self.start(at_ms)?,
             Op::Act {
                 table,
@@ -640,7 +759,10 @@ impl Tour {
             .ok_or_else(|| invalid(format!("tournament {id} has no table {number}")))
     }
 
-    fn register(&mut self, name: &str, token: &str) -> Result<u32, TableError> {
+    /// A registration: before the start, an entry; once under way, a late entry the runtime
+    /// seats only inside the announced window (`Ok(Err(..))`: refused by the ruleset, nothing
+    /// changed but the ruling).
+    fn register(&mut self, name: &str, token: &str) -> Result<Result<u32, Refusal>, TableError> {
         if name.trim().is_empty() {
             return Err(invalid("a player needs a name"));
         }
@@ -650,22 +772,34 @@ impl Tour {
         let person = self.people.len();
         let level = self.level_now();
         let late = self.status == Status::Running;
-        self.ledger
-            .register(self.version.rules.as_ref(), person as u32 + 1, level, late)
-            .map_err(|e| refused(e.to_string()))?;
         self.people.push(Person {
             name: name.to_string(),
             token: token.to_string(),
         });
-        if late {
-            self.enter_late(person, "late_registrant")
-        } else {
+        if !late {
+            self.ledger
+                .register(self.version.rules.as_ref(), person as u32 + 1, level, false)
+                .map_err(|e| refused(e.to_string()))?;
             self.entries.push(person);
-            Ok(self.entries.len() as u32)
+            return Ok(Ok(self.entries.len() as u32));
         }
+        let entry = match self.enter_late(person, "late_registrant")? {
+            Ok(entry) => entry,
+            Err(r) => {
+                self.people.pop();
+                return Ok(Err(r));
+            }
+        };
+        // The money: the ledger records the entry the runtime's window let in.
+        self.ledger
+            .register(self.version.rules.as_ref(), person as u32 + 1, level, true)
+            .map_err(|e| refused(e.to_string()))?;
+        Ok(Ok(entry))
     }
 
-    fn re_enter(&mut self, player: usize) -> Result<u32, TableError> {
+    /// A re-entry by a player who is out, seated by the runtime only inside the announced
+    /// window (`Ok(Err(..))`: refused by the ruleset, nothing changed but the ruling).
+    fn re_enter(&mut self, player: usize) -> Result<Result<u32, Refusal>, TableError> {
         let person = player
             .checked_sub(1)
             .filter(|&p| p < self.people.len())
@@ -682,24 +816,47 @@ impl Tour {
             )));
         }
         let level = self.level_now();
+        let entry = match self.enter_late(person, "reentry")? {
+            Ok(entry) => entry,
+            Err(r) => return Ok(Err(r)),
+        };
         self.ledger
             .re_enter(self.version.rules.as_ref(), person as u32 + 1, level, 0)
             .map_err(|e| refused(e.to_string()))?;
-        self.enter_late(person, "reentry")
+        Ok(Ok(entry))
     }
 
-    /// A late entrant or re-entry: the runtime seats them at one of the shortest tables; the
-    /// table takes them at once, dealt in from its next hand.
-    fn enter_late(&mut self, person: usize, category: &str) -> Result<u32, TableError> {
+    /// A late entrant or re-entry: the runtime asks the ruleset whether its announced window
+    /// is open (the ruling recorded either way) and seats them at one of the shortest tables;
+    /// the table takes them at once, dealt in from its next hand.
+    fn enter_late(
+        &mut self,
+        person: usize,
+        category: &str,
+    ) -> Result<Result<u32, Refusal>, TableError> {
         let next = self.entries.len() as u64 + 1;
         let seed = self.seed();
         let rt = self
             .runtime
             .as_mut()
             .ok_or_else(|| refused("the tournament has not started"))?;
-        let entry = rt
-            .late_entry(category, &mut mix(seed, 3, next))
-            .map_err(|e| refused(e.to_string()))?;
+        let entry = match rt.late_entry(category, &mut mix(seed, 3, next)) {
+            Ok(entry) => entry,
+            Err(RuntimeError::EntryRefused {
+                what,
+                why,
+                citation,
+            }) => {
+                let point = rt.rulings().last().map(|r| r.point.clone());
+                return Ok(Err(Refusal {
+                    point: point.unwrap_or_default(),
+                    what,
+                    why,
+                    citation,
+                }));
+            }
+            Err(e) => return Err(refused(e.to_string())),
+        };
         self.entries.push(person);
         if entry as usize != self.entries.len() {
             return Err(refused(format!(
@@ -721,7 +878,138 @@ impl Tour {
             Some(table) => table.seat_between(s, seat)?,
             None => return Err(refused(format!("table {number} is not open"))),
         }
-        Ok(entry)
+        Ok(Ok(entry))
+    }
+
+    /// A rebuy or add-on (`add_on`) for a player still in: the money ledger asks the
+    /// ruleset (`tournament.modality.rebuy_addon`; a freeze-out's `tournament.modality.
+    /// freeze_out` refuses both) and records where the money goes; the runtime adds the chips
+    /// to his stack and to the chips in play ([`Runtime::add_chips`]), and his table's seat
+    /// with them. The ruleset's refusal (`Ok(Err(..))`) is recorded and changes nothing else;
+    /// what it allows is added only between hands: while his table's hand of the round is
+    /// being played the purchase is refused (buy on a break).
+    fn purchase(
+        &mut self,
+        player: usize,
+        add_on: bool,
+    ) -> Result<Result<Purchase, Refusal>, TableError> {
+        let person = player
+            .checked_sub(1)
+            .filter(|&p| p < self.people.len())
+            .ok_or_else(|| invalid(format!("there is no player {player}")))?;
+        if self.status != Status::Running {
+            return Err(refused(
+                "rebuys and add-ons are bought once the tournament is under way",
+            ));
+        }
+        let name = self.people[person].name.clone();
+        let entry = self.live_entry(person).ok_or_else(|| {
+            refused(format!(
+                "{name} is out: a rebuy or add-on is for a player still in (a player who is out buys a re-entry)"
+            ))
+        })?;
+        let rt = self
+            .runtime
+            .as_ref()
+            .ok_or_else(|| refused("the tournament has not started"))?;
+        let (t, s) = rt
+            .locate(entry)
+            .ok_or_else(|| refused(format!("entry {entry} is not seated")))?;
+        let number = rt.tables[t].number;
+        let level = self.level_now();
+        let point = match self.terms.modality {
+            Money::FreezeOut => "tournament.modality.freeze_out",
+            _ => "tournament.modality.rebuy_addon",
+        };
+        let bought = self
+            .ledger
+            .rebuy(
+                self.version.rules.as_ref(),
+                person as u32 + 1,
+                level,
+                add_on,
+            )
+            .cloned();
+        let what = if add_on { "add_on" } else { "rebuy" };
+        let ruling = |outcome: &str, citation: &str, text: String| EventRuling {
+            point: point.to_string(),
+            ruleset: self.version.rules.ruleset().clone(),
+            citation: if citation == Citation::NotRegulated.to_string() {
+                Citation::NotRegulated
+            } else {
+                Citation::Article(citation.into())
+            },
+            outcome: outcome.to_string(),
+            fields: [
+                ("player".to_string(), player.to_string()),
+                ("entry".to_string(), entry.to_string()),
+                ("purchase".to_string(), what.to_string()),
+            ]
+            .into_iter()
+            .collect(),
+            text,
+        };
+        let receipt = match bought {
+            Ok(r) => r,
+            Err(e) => {
+                let r = ruling("refused", &e.citation, e.to_string());
+                if let Some(rt) = self.runtime.as_mut() {
+                    rt.note(r);
+                }
+                return Ok(Err(Refusal {
+                    point: point.into(),
+                    what: e.what,
+                    why: e.why,
+                    citation: e.citation,
+                }));
+            }
+        };
+        // Only between hands (an error puts the whole tournament back, receipt included).
+        if let Some(round) = &self.round {
+            if round.plan.hands.iter().any(|h| h.table == number) {
+                return Err(refused(format!(
+                    "chips are added between hands: table {number} is playing its hand of round {} (buy once it is over, or on a break)",
+                    round.number
+                )));
+            }
+        }
+        let r = ruling(
+            "allowed",
+            &receipt.citation,
+            format!(
+                "{name} buys a{} {} of {} chips for {} cents ({} to the prize pool, {} fee)",
+                if add_on { "n" } else { "" },
+                if add_on { "add-on" } else { "rebuy" },
+                receipt.chips,
+                receipt.paid,
+                receipt.to_pool,
+                receipt.fee
+            ),
+        );
+        let rt = self
+            .runtime
+            .as_mut()
+            .ok_or_else(|| refused("the tournament has not started"))?;
+        rt.note(r);
+        rt.add_chips(entry, receipt.chips)
+            .map_err(|e| refused(e.to_string()))?;
+        let stack = rt.tables[t].seats[s].as_ref().map_or(0, |x| x.chips);
+        self.tables
+            .get_mut(&number)
+            .ok_or_else(|| refused(format!("table {number} is not open")))?
+            .add_to_stack(s, receipt.chips)?;
+        Ok(Ok(Purchase {
+            player,
+            entry,
+            stream: what.into(),
+            paid: receipt.paid,
+            fee: receipt.fee,
+            to_pool: receipt.to_pool,
+            chips: receipt.chips,
+            stack,
+            point: point.into(),
+            citation: receipt.citation,
+        }))
     }
 
     fn seed(&self) -> u64 {
@@ -748,6 +1036,12 @@ impl Tour {
             Runtime::new(setup, self.version.rules.clone()).map_err(|e| invalid(e.to_string()))?;
         rt.start(count, &mut mix(self.seed(), 1, 0))
             .map_err(|e| refused(e.to_string()))?;
+        // The windows the direction announced: from now on every late entry and re-entry is
+        // asked of the ruleset (`tournament.late_registration`, `tournament.reentry`).
+        rt.announce_entry_windows(EntryWindows {
+            late_registration_until_level: self.spec.late_registration_until_level,
+            re_entries: self.spec.re_entries,
+        });
         self.runtime = Some(rt);
         self.status = Status::Running;
         self.clock_ms = at_ms;
@@ -1225,7 +1519,7 @@ pub struct LevelView {
 /// Chips.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChipsView {
-    /// Starting stacks of every entry.
+    /// Starting stacks of every entry, plus the chips of rebuys and add-ons.
     pub in_play: Chips,
     /// At the tables now (in stacks and pots).
     pub at_tables: Chips,

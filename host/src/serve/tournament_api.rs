@@ -6,12 +6,13 @@
 
 use super::api::{bad, forbidden, parse, unauthorized, ActionBody, ApiError, TokenQuery};
 use super::tables::{Move, TableView, Viewer};
-use super::tournament::{Op, TournamentSpec, TournamentView};
+use super::tournament::{Op, Refusal, TournamentSpec, TournamentView};
 use super::{lock, App};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use floor_engine::events::TableEvent;
@@ -33,6 +34,11 @@ pub fn routes() -> Router<Arc<App>> {
         .route(
             "/api/tournaments/{id}/players/{player}/reentries",
             post(re_enter),
+        )
+        .route("/api/tournaments/{id}/players/{player}/rebuys", post(rebuy))
+        .route(
+            "/api/tournaments/{id}/players/{player}/addons",
+            post(add_on),
         )
         .route("/api/tournaments/{id}/start", post(start))
         .route("/api/tournaments/{id}/rounds", post(deal))
@@ -199,7 +205,7 @@ async fn register(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult {
+) -> Result<Response, ApiError> {
     operator(caller(&app, &id, &headers, None)?, "register players")?;
     let r: RegisterRequest = parse(&body)?;
     let token = super::config::new_token();
@@ -210,10 +216,21 @@ async fn register(
             token: token.clone(),
         },
     )?;
+    if let Some(r) = done.refused {
+        return Ok(entry_refused(&r));
+    }
     let player = lock(&app.tournament(&id)?.tour).people.len();
-    Ok(Json(
-        json!({ "player": player, "entry": done.entry, "token": token }),
-    ))
+    Ok(Json(json!({ "player": player, "entry": done.entry, "token": token })).into_response())
+}
+
+/// 409 for a late entry or re-entry the ruleset refused (journaled): the message, the rule
+/// point and the article.
+fn entry_refused(r: &Refusal) -> Response {
+    (
+        StatusCode::CONFLICT,
+        Json(json!({ "error": r.message(), "point": r.point, "citation": r.citation })),
+    )
+        .into_response()
 }
 
 /// `POST /api/tournaments/{id}/players/{player}/reentries` (operator): a player who is out
@@ -222,13 +239,54 @@ async fn re_enter(
     State(app): State<Arc<App>>,
     Path((id, player)): Path<(String, String)>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> Result<Response, ApiError> {
     operator(caller(&app, &id, &headers, None)?, "sell re-entries")?;
     let player: usize = player
         .parse()
         .map_err(|_| bad(format!("`{player}` is not a player number")))?;
     let done = app.execute_tournament(&id, Op::ReEnter { player })?;
-    Ok(Json(json!({ "player": player, "entry": done.entry })))
+    if let Some(r) = done.refused {
+        return Ok(entry_refused(&r));
+    }
+    Ok(Json(json!({ "player": player, "entry": done.entry })).into_response())
+}
+
+/// `POST /api/tournaments/{id}/players/{player}/rebuys` (operator): a player still in buys
+/// a rebuy, added to his stack between hands.
+async fn rebuy(
+    State(app): State<Arc<App>>,
+    Path((id, player)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    purchase(&app, &id, &player, &headers, false)
+}
+
+/// `POST /api/tournaments/{id}/players/{player}/addons` (operator): a player still in buys
+/// the add-on, added to his stack between hands.
+async fn add_on(
+    State(app): State<Arc<App>>,
+    Path((id, player)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    purchase(&app, &id, &player, &headers, true)
+}
+
+fn purchase(
+    app: &App,
+    id: &str,
+    player: &str,
+    headers: &HeaderMap,
+    add_on: bool,
+) -> Result<Response, ApiError> {
+    operator(caller(app, id, headers, None)?, "sell rebuys and add-ons")?;
+    let player: usize = player
+        .parse()
+        .map_err(|_| bad(format!("`{player}` is not a player number")))?;
+    let done = app.execute_tournament(id, Op::Purchase { player, add_on })?;
+    if let Some(r) = done.refused {
+        return Ok(entry_refused(&r));
+    }
+    Ok(Json(json!(done.purchase)).into_response())
 }
 
 /// `POST /api/tournaments/{id}/start` (operator): seats drawn, first round dealt.

@@ -97,8 +97,8 @@ impl Tournament {
     }
 
     /// The configuration of a hand at table `t` (index) at `positions` and `level`: the same
-    /// one [`Tournament::play_round`] deals.
-    fn hand_config(&self, t: usize, positions: &Positions, level: &Level) -> HandConfig {
+    /// one [`Tournament::play_round`] deals (its `play_hand` calls this).
+    pub(super) fn hand_config(&self, t: usize, positions: &Positions, level: &Level) -> HandConfig {
         let table = &self.tables[t];
         let n = positions.dealt.len();
         let stacks: Vec<Chips> = positions
