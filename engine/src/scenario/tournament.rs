@@ -155,6 +155,20 @@ pub enum TournamentStep {
         #[serde(default)]
         refused: BTreeMap<String, String>,
     },
+    /// A seated `player` gives up his stack and buys a new one (pt-tournament Art. 7º(2),
+    /// ao-tournament-2025 Art. 8(2)): refused outside the re-entries announced; allowed, the
+    /// chips in play drop by exactly the stack given up and he holds a full starting stack at
+    /// a new random seat (the step checks both); with money, paid through the ledger.
+    AbandonStack {
+        /// The player.
+        player: PlayerId,
+        /// Rulings expected.
+        #[serde(default)]
+        expect: Expected,
+        /// The re-entry must be refused, with these words, by ruleset id (`"*"`: any).
+        #[serde(default)]
+        refused: BTreeMap<String, String>,
+    },
     /// A purchase by `player`: a rebuy, the add-on, an Xtrastack (his chips grow), or a
     /// Multistack day-2 direct entry (`DayTwo(option)`, from 0: a new entry with that
     /// option's stack; `player` is then not read).
@@ -796,6 +810,52 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
                 };
                 check_refusal(refused, &id, error, &mut failures, &fail);
             }
+            TournamentStep::AbandonStack {
+                player,
+                expect,
+                refused,
+            } => {
+                what = format!("player {player} gives up his stack and re-enters");
+                expected = Some(expect);
+                let level = t.current_level();
+                let stack_of = |t: &Tournament| {
+                    t.locate(*player)
+                        .and_then(|(ti, s)| t.tables[ti].seats[s].as_ref())
+                        .map_or(0, |s| s.chips)
+                };
+                let (stack_left, chips_before) = (stack_of(&t), t.chips_in_play());
+                let error = match t.abandon_stack(*player, &mut rng) {
+                    Ok(_) => {
+                        let starting = setup.starting_stack;
+                        let expected_chips = chips_before - stack_left + starting;
+                        if t.chips_in_play() != expected_chips {
+                            failures.push(fail(format!(
+                                "{} chips in play after giving up a stack of {stack_left}, expected {expected_chips}",
+                                t.chips_in_play()
+                            )));
+                        }
+                        if stack_of(&t) != starting {
+                            failures.push(fail(format!(
+                                "the new stack is {}, not the starting stack {starting}",
+                                stack_of(&t)
+                            )));
+                        }
+                        if let Some(ledger) = ledger.as_mut() {
+                            let rules = rules_in_force.as_ref();
+                            let paid = ledger.re_enter(rules, *player, level, stack_left).cloned();
+                            t.note(purchase_ruling(&t, "tournament.reentry", "reentry", &paid));
+                            if let Err(e) = paid {
+                                failures.push(fail(format!(
+                                    "re-seated, but the money ledger refuses: {e}"
+                                )));
+                            }
+                        }
+                        None
+                    }
+                    Err(e) => Some(e.to_string()),
+                };
+                check_refusal(refused, &id, error, &mut failures, &fail);
+            }
             TournamentStep::Buy {
                 player,
                 purchase,
@@ -1098,6 +1158,7 @@ fn describe(step: &TournamentStep) -> &'static str {
         TournamentStep::StopCheck { .. } => "StopCheck",
         TournamentStep::Elapse { .. } => "Elapse",
         TournamentStep::LateEntry { .. } => "LateEntry",
+        TournamentStep::AbandonStack { .. } => "AbandonStack",
         TournamentStep::Buy { .. } => "Buy",
         TournamentStep::Absent { .. } => "Absent",
         TournamentStep::Result { .. } => "Result",

@@ -513,6 +513,88 @@ impl Tournament {
         self.seat_new_entry(category, chips, rng)
     }
 
+    /// A seated player gives up his stack and buys a new one (pt-tournament Art. 7º(2),
+    /// ao-tournament-2025 Art. 8(2): where re-entries were announced; "as fichas da cave
+    /// abandonada são retiradas do torneio"). Asked of the ruleset at `tournament.reentry`
+    /// with the announced windows (`announced`, `window_open`) and `stack_left`; where the
+    /// ruleset does not decide, the announced window does (no announcement: refused).
+    ///
+    /// Allowed: the abandoned stack leaves play (the chips in play drop by exactly it), and the
+    /// player — the same player, not a new place in the field: the money ledger counts the
+    /// buy — gets a full starting stack and a new random seat at one of the shortest tables,
+    /// ruled at `seating.new_player_entry` (category `reentry`: dealt in unless between the
+    /// button and the small blind). Refused: [`RuntimeError::EntryRefused`] citing the ruling,
+    /// which is recorded; nothing else changes. The runtime is between hands whenever it is
+    /// called (a round plays its hands to the end), so the stack given up is never in a pot.
+    pub fn abandon_stack<R: Rng + ?Sized>(
+        &mut self,
+        player: PlayerId,
+        rng: &mut R,
+    ) -> Result<EventRuling, RuntimeError> {
+        let (t, s) = self
+            .locate(player)
+            .ok_or(RuntimeError::UnknownPlayer(player))?;
+        let stack_left = self.tables[t].seats[s].as_ref().map_or(0, |x| x.chips);
+        let level = self.current_level();
+        let until = self.windows.and_then(|w| w.late_registration_until_level);
+        let announced = self.windows.is_some_and(|w| w.re_entries);
+        let open = until.is_some_and(|u| level <= u);
+        let ruling = self.decide(
+            "tournament.reentry",
+            &[
+                ("purpose", text("abandon_stack")),
+                ("category", text("reentry")),
+                ("level", int(u64::from(level))),
+                ("window_until_level", int(until.map_or(0, u64::from))),
+                ("window_open", ron::Value::Bool(open)),
+                ("announced", ron::Value::Bool(announced)),
+                ("stack_left", int(stack_left)),
+            ],
+        );
+        let decided = matches!(ruling.citation, crate::rules::Citation::Article(_))
+            && matches!(ruling.outcome.as_str(), "allowed" | "refused");
+        let allowed = if decided {
+            ruling.outcome == "allowed"
+        } else {
+            announced && open
+        };
+        if !allowed {
+            return Err(RuntimeError::EntryRefused {
+                what: "re-entry".into(),
+                why: if decided {
+                    ruling.text
+                } else if !announced {
+                    "no re-entries were announced".into()
+                } else {
+                    match until {
+                        Some(u) => format!("the window announced closed at the end of level {u}; this is level {level}"),
+                        None => "none was announced".into(),
+                    }
+                },
+                citation: ruling.citation.to_string(),
+            });
+        }
+        self.vacate(t, s);
+        self.chips_in_play -= stack_left;
+        let chips = self.setup.starting_stack;
+        // His own seat was just emptied, so a seat is always free.
+        let (nt, seat) = self.random_seat(rng).ok_or(RuntimeError::NoSeat(player))?;
+        self.seat_player(nt, seat, player, chips);
+        self.chips_in_play += chips;
+        self.absent.remove(&player);
+        let between = self.waits(nt, seat);
+        self.decide(
+            "seating.new_player_entry",
+            &[
+                ("category", text("reentry")),
+                ("between_button_and_sb", ron::Value::Bool(between)),
+                ("table", int(u64::from(self.tables[nt].number))),
+                ("seat", int(seat as u64 + 1)),
+            ],
+        );
+        Ok(ruling)
+    }
+
     /// A new entry with a stack other than the starting stack — a Multistack day-2 direct
     /// entry with the chips of the option bought (Solverde §3.1.10) — seated as a late entrant
     /// is. Not subject to the late-registration window: day-2 entries have their own rule
@@ -1376,6 +1458,55 @@ mod tests {
             .rulings()
             .iter()
             .all(|r| r.point != "tournament.late_registration" && r.point != "tournament.reentry"));
+    }
+
+    /// pt-tournament Art. 7º(2): a seated player gives up his stack and buys a new one; the
+    /// chips of the stack given up leave the tournament. Under the engine's defaults the
+    /// announced window decides: refused before any announcement (nothing changes), allowed
+    /// inside it (the chips in play drop by exactly the stack given up and he holds a full
+    /// starting stack at a seat), refused once the window closed.
+    #[test]
+    fn art_7_2_reentry_abandons_the_stack() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(72);
+        let mut t = Tournament::new(setup(9, 3), Arc::new(DefaultRules)).unwrap();
+        t.start(12, &mut rng).unwrap();
+        t.eliminate(&[1], 2).unwrap();
+        assert_eq!(t.chips_in_play(), 12 * 5_000);
+        let err = t.abandon_stack(2, &mut rng).unwrap_err();
+        assert!(
+            matches!(&err, RuntimeError::EntryRefused { what, citation, .. }
+                if what == "re-entry" && citation == "not regulated by this text"),
+            "{err}"
+        );
+        assert_eq!(t.chips_in_play(), 12 * 5_000);
+        t.announce_entry_windows(EntryWindows {
+            late_registration_until_level: Some(1),
+            re_entries: true,
+        });
+        let stack = |t: &Tournament, p| {
+            let (ti, s) = t.locate(p).unwrap();
+            t.tables[ti].seats[s].as_ref().unwrap().chips
+        };
+        assert_eq!(stack(&t, 2), 10_000);
+        let ruling = t.abandon_stack(2, &mut rng).unwrap();
+        assert_eq!(ruling.point, "tournament.reentry");
+        assert_eq!(t.chips_in_play(), 12 * 5_000 - 10_000 + 5_000);
+        assert_eq!(t.chips_at_tables(), t.chips_in_play());
+        assert_eq!(stack(&t, 2), 5_000);
+        assert_eq!((t.entries(), t.players_left()), (12, 11));
+        assert!(t.rulings().last().unwrap().point == "seating.new_player_entry");
+        t.elapse(600);
+        let err = t.abandon_stack(3, &mut rng).unwrap_err();
+        assert!(
+            err.to_string().contains("closed at the end of level 1"),
+            "{err}"
+        );
+        assert_eq!(stack(&t, 3), 5_000);
+        assert_eq!(t.chips_in_play(), 12 * 5_000 - 5_000);
+        assert_eq!(
+            t.abandon_stack(99, &mut rng),
+            Err(RuntimeError::UnknownPlayer(99))
+        );
     }
 
     /// Purchased chips (a rebuy, an add-on, an Xtrastack) join the stack and the chips in play.
