@@ -10,6 +10,7 @@ use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
 use std::sync::Arc;
+use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 
@@ -43,15 +44,28 @@ pub async fn stream(
             None => Event::default().event("closed").data("{}"),
         }
     };
+    let changes = slot.changes.subscribe();
+    drop(slot);
+    Ok(live(&app, changes, render))
+}
+
+/// The SSE stream of one live object (a table, a tournament), shared by their stream
+/// endpoints: `render` now, again at every change signalled on `changes`, then an event
+/// `closed` once the object is gone (its sender dropped); it ends there or when the daemon
+/// stops. `render` should hold the object weakly, so the stream never keeps it alive.
+pub(super) fn live(
+    app: &App,
+    changes: broadcast::Receiver<()>,
+    render: impl Fn() -> Event + Send + Sync + 'static,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let first = render();
-    // After the last change of a closed table: an event `closed`, then the end (`None`).
-    let changes = BroadcastStream::new(slot.changes.subscribe())
+    // After the last change of a closed object: an event `closed`, then the end (`None`).
+    let changes = BroadcastStream::new(changes)
         .map(move |_| Some(render()))
         .chain(tokio_stream::once(Some(
             Event::default().event("closed").data("{}"),
         )))
         .chain(tokio_stream::once(None));
-    drop(slot);
     // `None` marks the daemon stopping: the stream ends there.
     let stop = WatchStream::new(app.stopping.subscribe())
         .filter(|stopping| *stopping)
@@ -60,5 +74,5 @@ pub async fn stream(
         .chain(changes.merge(stop))
         .take_while(Option::is_some)
         .filter_map(|e| e.map(Ok));
-    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+    Sse::new(events).keep_alive(KeepAlive::default())
 }

@@ -11,7 +11,7 @@ use super::{lock, App};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -20,8 +20,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::Arc;
-use tokio_stream::wrappers::{BroadcastStream, WatchStream};
-use tokio_stream::{Stream, StreamExt};
+use tokio_stream::Stream;
 
 type ApiResult = Result<Json<Value>, ApiError>;
 
@@ -480,20 +479,7 @@ async fn stream(
             None => Event::default().event("closed").data("{}"),
         }
     };
-    let first = render();
-    let changes = BroadcastStream::new(slot.changes.subscribe())
-        .map(move |_| Some(render()))
-        .chain(tokio_stream::once(Some(
-            Event::default().event("closed").data("{}"),
-        )))
-        .chain(tokio_stream::once(None));
+    let changes = slot.changes.subscribe();
     drop(slot);
-    let stop = WatchStream::new(app.stopping.subscribe())
-        .filter(|stopping| *stopping)
-        .map(|_| None);
-    let events = tokio_stream::once(Some(first))
-        .chain(changes.merge(stop))
-        .take_while(Option::is_some)
-        .filter_map(|e| e.map(Ok));
-    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+    Ok(super::stream::live(&app, changes, render))
 }
