@@ -721,6 +721,30 @@ impl Tournament {
         Ok(ruling)
     }
 
+    /// Writes a played hand's finishing stacks (`after`, by dealt position) onto the seats and
+    /// adds the players it left without chips to `busts`, with the stack they began it with.
+    /// Shared by [`Tournament::play_round`] and the caller-played rounds of `finish_round`.
+    fn settle_stacks(
+        &mut self,
+        t: usize,
+        dealt: &[usize],
+        before: &[Chips],
+        after: &[Chips],
+        busts: &mut Vec<Bust>,
+    ) {
+        for (i, &seat) in dealt.iter().enumerate() {
+            if let Some(p) = self.tables[t].seats[seat].as_mut() {
+                p.chips = after[i];
+                if after[i] == 0 {
+                    busts.push(Bust {
+                        player: p.player,
+                        stack_at_start: before[i],
+                    });
+                }
+            }
+        }
+    }
+
     /// Plays one hand at every table that is not stopped, with random legal play, then places
     /// the players eliminated, advances the clock by `seconds_per_hand` (or, hand-for-hand, by
     /// what `time.hand_for_hand_clock` rules), and turns hand-for-hand on at the bubble.
@@ -763,17 +787,7 @@ impl Tournament {
             let after = self.play_hand(t, &positions, &level, rng)?;
             self.hands_played += 1;
             round.tables_played.push(number);
-            for (i, &seat) in positions.dealt.iter().enumerate() {
-                if let Some(p) = self.tables[t].seats[seat].as_mut() {
-                    p.chips = after[i];
-                    if after[i] == 0 {
-                        busts.push(Bust {
-                            player: p.player,
-                            stack_at_start: before[i],
-                        });
-                    }
-                }
-            }
+            self.settle_stacks(t, &positions.dealt, &before, &after, &mut busts);
             self.tables[t].hand_played(&positions);
             if self.setup.modality == Modality::WinTheButton {
                 self.win_the_button(t, &positions, &before, &after);

@@ -193,17 +193,7 @@ impl Tournament {
             }
             self.hands_played += 1;
             round.tables_played.push(number);
-            for (i, &seat) in positions.dealt.iter().enumerate() {
-                if let Some(p) = self.tables[t].seats[seat].as_mut() {
-                    p.chips = after[i];
-                    if after[i] == 0 {
-                        busts.push(Bust {
-                            player: p.player,
-                            stack_at_start: before[i],
-                        });
-                    }
-                }
-            }
+            self.settle_stacks(t, &positions.dealt, &before, after, &mut busts);
             let newcomers: Vec<usize> = self.tables[t]
                 .seated()
                 .filter(|(i, s)| {
