@@ -122,6 +122,47 @@ fn s7_3_the_icm_plugin_makes_a_final_table_deal_that_sums_to_the_prizes_and_is_j
     assert!(text.contains("3 ruling(s)"), "{text}");
 }
 
+#[test]
+fn s7_3_a_plugin_ruling_answered_survives_kill_9_and_is_in_floor_audit_after_a_restart() {
+    let scratch = Scratch::new("plugin-restart");
+    let icm = library("floor_icm_chop");
+    let sha = sha256(&icm);
+    let config = allow(&icm, &sha);
+    let d = Daemon::start_with(&scratch.rulesets(), &scratch.data(), &config);
+    let (status, ruling) = chop(
+        &d,
+        r#"{"final_table": true, "stacks": [3000, 1000], "prizes": [10000, 5000]}"#,
+    );
+    assert_eq!(status, 200, "{ruling}");
+    // Answered means committed by the journal's writer: killed at once, nothing is lost.
+    d.kill9();
+
+    let d = Daemon::start_with(&scratch.rulesets(), &scratch.data(), &config);
+    let journal = d.get("/api/journal?rule_point=prize.chop_deals", Some(&d.auditor));
+    let rulings = journal["rulings"].as_array().expect("rulings");
+    assert_eq!(rulings.len(), 1, "{journal}");
+    assert_eq!(rulings[0]["table"], "-");
+    assert_eq!(rulings[0]["ruleset"], SOLVERDE);
+    assert!(
+        rulings[0]["citation"]
+            .as_str()
+            .is_some_and(|c| c.contains("7.3")),
+        "{journal}"
+    );
+    assert!(d.terminate(), "clean stop");
+
+    let out = floor()
+        .args(["audit", "--rule-point", "prize.chop_deals", "--data"])
+        .arg(scratch.data())
+        .output()
+        .expect("floor audit");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("\"deal\":8750"), "{text}");
+    assert!(text.contains("\"deal\":6250"), "{text}");
+    assert!(text.contains("1 ruling(s)"), "{text}");
+}
+
 /// Runs `floor serve` with a config allowing `path` with `sha`; it must exit (not serve).
 fn refused_start(name: &str, path: &Path, sha: &str) -> String {
     let scratch = Scratch::new(name);

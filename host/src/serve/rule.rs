@@ -5,10 +5,11 @@
 //! rules *whether* a chop is allowed, the `icm-chop` plugin *how* it is split), the decision is
 //! asked first with the context's scalar fields as facts; if it refuses, that refusal (with
 //! its citation) is the answer and the plugin is not called. Every answer — the plugin's
-//! ruling or the error that took its place — is journaled before it is returned, so that
-//! `floor audit` shows it (table `-`, hand 0: it belongs to no table).
+//! ruling or the error that took its place — is journaled through the journal's writer (like
+//! every table command) and returned only once committed, so that `floor audit` shows it
+//! (table `-`, hand 0: it belongs to no table).
 
-use super::{lock, App, ExecError};
+use super::{App, ExecError};
 use crate::journal::RulingRecord;
 use crate::plugins::{PluginError, PluginRuling};
 use floor_engine::rules::{Citation, RulesetRef};
@@ -104,10 +105,14 @@ impl App {
         }
     }
 
+    /// Journals a ruling through the journal's writer, in turn with the table commands (the
+    /// same connection and the same order), and returns once it is committed: a ruling
+    /// answered is a ruling that survives a crash.
     fn journal_ruling(&self, record: &RulingRecord) -> Result<(), ExecError> {
-        let mut guard = lock(&self.journal);
-        let journal = guard.as_mut().ok_or(ExecError::Closed)?;
-        journal.ruling(record)?;
+        let record = record.clone();
+        self.writer
+            .run(move |j| j.ruling(&record))
+            .ok_or(ExecError::Closed)??;
         Ok(())
     }
 
