@@ -3,7 +3,11 @@
 
 use floor_engine::hand::{Action, Hand, HandConfig};
 use floor_engine::rules::{Citation, Rules};
-use floor_engine::ruleset::{MemoryLoader, ProblemKind, Ruleset, RulesetRules, Sandbox};
+use floor_engine::ruleset::{
+    MemoryLoader, ProblemKind, Ruleset, RulesetRules, Sandbox, Script, ScriptCache,
+};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 const PARENT: &str = r#"(
@@ -251,4 +255,66 @@ fn a_plugin_may_only_answer_a_decision_the_host_asks() {
     let chop = ruleset.resolve("prize.chop_deals").expect("bound");
     assert_eq!(chop.binding.plugin.as_deref(), Some("icm-chop"));
     assert_eq!(chop.binding.citation, "house 9");
+}
+
+/// A cache that counts what it was asked to keep (each keep is one compilation).
+#[derive(Default)]
+struct Counting {
+    scripts: RefCell<HashMap<String, Script>>,
+    compiled: Cell<usize>,
+}
+
+impl ScriptCache for Counting {
+    fn get(&self, text: &str) -> Option<Script> {
+        self.scripts.borrow().get(text).cloned()
+    }
+
+    fn keep(&self, script: &Script) {
+        self.compiled.set(self.compiled.get() + 1);
+        self.scripts
+            .borrow_mut()
+            .insert(script.text().to_string(), script.clone());
+    }
+}
+
+#[test]
+fn a_script_cache_spares_compiling_an_unchanged_script_but_every_decision_is_still_probed() {
+    let sandbox = Sandbox::new();
+    let cache = Counting::default();
+    let with = |script: &str| {
+        MemoryLoader::new().with("law", PARENT, &[]).with(
+            "house",
+            &house(
+                r#"        "allin.reopening": (citation: "h3", decision: "reopens"),"#,
+                r#""rules.rhai""#,
+            ),
+            &[("rules.rhai", script)],
+        )
+    };
+    let good = with("fn reopens(ctx) {\n    true\n}\n");
+    let first = Ruleset::load_cached("house", &good, &sandbox, &cache).expect("loads");
+    let again = Ruleset::load_cached("house", &good, &sandbox, &cache).expect("loads again");
+    assert_eq!(cache.compiled.get(), 1, "the second load compiled nothing");
+    assert_eq!(first.hash(), again.hash());
+    let script = again
+        .resolve("allin.reopening")
+        .and_then(|r| r.layer.script_for("reopens"))
+        .expect("the cached script defines the decision");
+    assert_eq!(script.file(), "house/rules.rhai");
+
+    // A script that compiles but returns the wrong type: refused by probing whether it came
+    // from the cache or not, naming the file this load read.
+    let wrong = with("fn reopens(ctx) {\n    \"yes\"\n}\n");
+    for _ in 0..2 {
+        let problems =
+            Ruleset::load_cached("house", &wrong, &sandbox, &cache).expect_err("refused");
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.kind == ProblemKind::WrongReturnType
+                    && p.to_string().contains("house/rules.rhai")),
+            "{problems:?}"
+        );
+    }
+    assert_eq!(cache.compiled.get(), 2);
 }

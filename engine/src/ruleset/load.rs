@@ -4,7 +4,7 @@
 
 use super::error::{Location, Problem, ProblemKind};
 use super::schema::{Binding, Bound, RulesetFile, RulesetKind};
-use super::script::{Sandbox, Script};
+use super::script::{NoCache, Sandbox, Script, ScriptCache};
 use crate::rules::registry::{self, Kind, RulePoint};
 use crate::rules::RulesetRef;
 use std::collections::BTreeMap;
@@ -138,6 +138,18 @@ impl Ruleset {
     /// Loads ruleset `id` and its ancestors through `loader`, checking everything. On failure
     /// returns every problem found.
     pub fn load(id: &str, loader: &dyn Loader, sandbox: &Sandbox) -> Result<Ruleset, Vec<Problem>> {
+        Ruleset::load_cached(id, loader, sandbox, &NoCache)
+    }
+
+    /// [`Ruleset::load`], taking each script whose text `cache` holds from it instead of
+    /// compiling it again (and keeping in it each script it compiles). Everything else —
+    /// parsing, bindings, bounds, probing each decision — is checked as by `load`.
+    pub fn load_cached(
+        id: &str,
+        loader: &dyn Loader,
+        sandbox: &Sandbox,
+        cache: &dyn ScriptCache,
+    ) -> Result<Ruleset, Vec<Problem>> {
         let mut problems = Vec::new();
         let mut layers: Vec<Layer> = Vec::new();
         let mut next = Some(id.to_string());
@@ -156,7 +168,7 @@ impl Ruleset {
                 ));
                 break;
             }
-            match load_layer(&current, loader, sandbox) {
+            match load_layer(&current, loader, sandbox, cache) {
                 Ok((layer, mut found)) => {
                     problems.append(&mut found);
                     next = layer.file.extends.clone();
@@ -236,11 +248,26 @@ impl Ruleset {
     }
 }
 
+/// One script, from `cache` when it holds its text, else compiled (and kept).
+fn compile(
+    sandbox: &Sandbox,
+    cache: &dyn ScriptCache,
+    source: &RulesetSource,
+) -> Result<Script, Problem> {
+    if let Some(script) = cache.get(&source.text) {
+        return Ok(script.named(&source.file));
+    }
+    let script = sandbox.compile(&source.file, &source.text)?;
+    cache.keep(&script);
+    Ok(script)
+}
+
 /// Parses, compiles and checks one file (not its relation to parents).
 fn load_layer(
     id: &str,
     loader: &dyn Loader,
     sandbox: &Sandbox,
+    cache: &dyn ScriptCache,
 ) -> Result<(Layer, Vec<Problem>), Vec<Problem>> {
     let source = loader.ruleset(id).map_err(|p| vec![p])?;
     // `implicit_some` lets authors write `ruling: "..."` rather than `ruling: Some("...")`.
@@ -277,7 +304,7 @@ fn load_layer(
     let mut scripts_ok = true;
     for name in layer.file.scripts.clone() {
         match loader.script(id, &name) {
-            Ok(script) => match sandbox.compile(&script.file, &script.text) {
+            Ok(script) => match compile(sandbox, cache, &script) {
                 Ok(compiled) => layer.scripts.push(compiled),
                 Err(problem) => {
                     scripts_ok = false;

@@ -19,4 +19,4 @@ pub use error::{Location, Problem, ProblemKind};
 pub use load::{Layer, Loader, MemoryLoader, Resolved, Ruleset, RulesetSource};
 pub use rules::RulesetRules;
 pub use schema::{Binding, Bound, Bounds, RulesetFile, RulesetKind};
-pub use script::{Sandbox, Script, ScriptError};
+pub use script::{NoCache, Sandbox, Script, ScriptCache, ScriptError};

@@ -76,6 +76,30 @@ impl Sandbox {
     }
 }
 
+/// Scripts compiled by earlier loads, which [`Ruleset::load_cached`](super::Ruleset::load_cached)
+/// asks before compiling. The engine keeps no cache of its own (no global state): a caller
+/// that loads the same files again and again — the daemon's hot reload of a house ruleset,
+/// whose parent's scripts do not change — passes one in. It must hold only scripts compiled
+/// by the sandbox it is used with.
+pub trait ScriptCache {
+    /// The script compiled earlier from exactly `text`, if kept.
+    fn get(&self, text: &str) -> Option<Script>;
+    /// Keeps `script`, just compiled, for later loads.
+    fn keep(&self, script: &Script);
+}
+
+/// No cache: every load compiles every script ([`Ruleset::load`](super::Ruleset::load)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoCache;
+
+impl ScriptCache for NoCache {
+    fn get(&self, _text: &str) -> Option<Script> {
+        None
+    }
+
+    fn keep(&self, _script: &Script) {}
+}
+
 /// One compiled script of a ruleset.
 #[derive(Clone)]
 pub struct Script {
@@ -107,6 +131,20 @@ impl Script {
     /// The file this script came from.
     pub fn file(&self) -> &str {
         &self.file
+    }
+
+    /// The text it was compiled from (a [`ScriptCache`]'s key).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The same compiled script, named as `file` (a cached script found for another path:
+    /// messages must name the file this load read).
+    pub fn named(&self, file: &str) -> Script {
+        Script {
+            file: file.to_string(),
+            ..self.clone()
+        }
     }
 
     /// The functions the script defines, with their parameter counts.

@@ -7,12 +7,13 @@
 //! exact version a hand was played under, long after the files on disk changed.
 
 pub mod content;
+pub mod scripts;
 pub mod watch;
 
 use crate::rulesets::Store;
 pub use content::Content;
 use floor_engine::rules::Rules;
-use floor_engine::ruleset::{Ruleset, RulesetRules, Sandbox};
+use floor_engine::ruleset::{Ruleset, RulesetRules, Sandbox, ScriptCache};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 
@@ -50,10 +51,23 @@ pub fn rules_for(ruleset: &Arc<Ruleset>) -> Arc<dyn Rules> {
 
 impl Version {
     /// Loads `id` from `store`, checking it exactly as `floor check` does (schema, rule-point
-    /// ids, scripts compiled and probed, bounds, `extends`), recording every file read.
+    /// ids, scripts compiled and probed, bounds, `extends`), recording every file read. (The
+    /// daemon reloads through [`Live::reload`], with its scripts cache; this is for tests.)
+    #[cfg(test)]
     pub fn load(store: &Store, id: &str, sandbox: &Sandbox) -> Result<Version, String> {
+        Version::load_cached(store, id, sandbox, &floor_engine::ruleset::NoCache)
+    }
+
+    /// [`Version::load`], compiling only the scripts `cache` does not already hold (checked
+    /// all the same: every decision is probed).
+    pub fn load_cached(
+        store: &Store,
+        id: &str,
+        sandbox: &Sandbox,
+        cache: &dyn ScriptCache,
+    ) -> Result<Version, String> {
         let recorder = content::Recorder::new(store);
-        match Ruleset::load(id, &recorder, sandbox) {
+        match Ruleset::load_cached(id, &recorder, sandbox, cache) {
             Ok(ruleset) => Ok(Version::from_parts(
                 Arc::new(ruleset),
                 Arc::new(recorder.finish()),
@@ -118,6 +132,8 @@ pub enum Reloaded {
 pub struct Live {
     store: Store,
     sandbox: Sandbox,
+    /// The scripts compiled so far: a reload compiles only the files whose text changed.
+    scripts: scripts::Compiled,
     entries: RwLock<BTreeMap<String, Entry>>,
 }
 
@@ -127,6 +143,7 @@ impl Live {
         Live {
             store,
             sandbox: Sandbox::new(),
+            scripts: scripts::Compiled::new(),
             entries: RwLock::new(BTreeMap::new()),
         }
     }
@@ -141,10 +158,25 @@ impl Live {
         &self.sandbox
     }
 
+    /// How many scripts reloads compiled, and how many they took from the cache.
+    #[cfg(test)]
+    pub fn script_counts(&self) -> scripts::Counts {
+        self.scripts.counts()
+    }
+
     /// Loads `id` off to the side and, if it passes, swaps it in. The hands in progress keep
-    /// the [`Version`] they hold; new hands get the new one.
+    /// the [`Version`] they hold; new hands get the new one. Only the scripts whose text is
+    /// new are compiled.
     pub fn reload(&self, id: &str) -> Reloaded {
-        let loaded = Version::load(&self.store, id, &self.sandbox);
+        let before = self.scripts.counts();
+        let loaded = Version::load_cached(&self.store, id, &self.sandbox, &self.scripts);
+        let after = self.scripts.counts();
+        tracing::debug!(
+            ruleset = id,
+            compiled = after.compiled.saturating_sub(before.compiled),
+            reused = after.reused.saturating_sub(before.reused),
+            "ruleset loaded; scripts compiled and taken from the cache"
+        );
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let entry = entries.entry(id.to_string()).or_insert(Entry {
             active: None,
@@ -208,5 +240,145 @@ impl Live {
             ids.push(changed.to_string());
         }
         ids
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    const PARENT: &str = "pt-tournament";
+
+    fn house(version: &str) -> String {
+        format!(
+            r#"(
+    id: "house",
+    title: "House",
+    source: "test",
+    kind: House,
+    version: "{version}",
+    extends: Some("{PARENT}"),
+    scripts: [],
+    bounds: {{}},
+    bindings: {{}},
+)"#
+        )
+    }
+
+    /// The load a reload does (parse, check, compile, probe), timed with and without the
+    /// scripts cache, for a bundled ruleset extending another. A measurement: run by hand
+    /// with `cargo test --release -p floor-host --bin floor live::tests::reload_time -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement: run by hand with --ignored --nocapture"]
+    fn reload_time_with_and_without_the_scripts_cache() {
+        let store = Store::Dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets"));
+        let sandbox = Sandbox::new();
+        let cache = scripts::Compiled::new();
+        for id in ["pt-online", "pt-solverde-chaves-2023"] {
+            let time = |cached: bool| {
+                let mut samples: Vec<std::time::Duration> = (0..50)
+                    .map(|_| {
+                        let start = std::time::Instant::now();
+                        let loaded = if cached {
+                            Version::load_cached(&store, id, &sandbox, &cache)
+                        } else {
+                            Version::load(&store, id, &sandbox)
+                        };
+                        assert!(loaded.is_ok());
+                        start.elapsed()
+                    })
+                    .collect();
+                samples.sort();
+                (samples[samples.len() / 2], samples[samples.len() - 1])
+            };
+            let (cold, cold_worst) = time(false);
+            let (warm, warm_worst) = time(true);
+            println!(
+                "load of {id} (its whole chain) over 50 loads: compiling every script median {:.2} ms (worst {:.2}); scripts from the cache median {:.2} ms (worst {:.2})",
+                cold.as_secs_f64() * 1e3,
+                cold_worst.as_secs_f64() * 1e3,
+                warm.as_secs_f64() * 1e3,
+                warm_worst.as_secs_f64() * 1e3
+            );
+        }
+    }
+
+    #[test]
+    fn reloading_a_house_ruleset_compiles_none_of_its_parents_unchanged_scripts() {
+        let dir = std::env::temp_dir().join(format!("floor-live-scripts-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../rulesets")
+            .join(PARENT);
+        let parent = dir.join(PARENT);
+        std::fs::create_dir_all(&parent).expect("mkdir");
+        for entry in std::fs::read_dir(&source).expect("bundled").flatten() {
+            if entry.path().is_file() {
+                std::fs::copy(entry.path(), parent.join(entry.file_name())).expect("copy");
+            }
+        }
+        std::fs::create_dir_all(dir.join("house")).expect("mkdir");
+        std::fs::write(dir.join("house/ruleset.ron"), house("1.0.0")).expect("write");
+        let live = Live::new(Store::Dir(dir.clone()));
+
+        assert!(matches!(live.reload("house"), Reloaded::Activated { .. }));
+        let first = live.script_counts();
+        let scripts = live
+            .active("house")
+            .map(|v| {
+                v.ruleset
+                    .layers()
+                    .iter()
+                    .map(|l| l.scripts.len())
+                    .sum::<usize>()
+            })
+            .expect("live");
+        assert!(scripts >= 5, "{scripts} scripts in the chain");
+        assert_eq!(
+            first,
+            scripts::Counts {
+                compiled: scripts as u64,
+                reused: 0
+            }
+        );
+
+        // The house file changes: every parent script comes from the cache.
+        std::fs::write(dir.join("house/ruleset.ron"), house("1.0.1")).expect("rewrite");
+        assert!(matches!(live.reload("house"), Reloaded::Activated { .. }));
+        assert_eq!(
+            live.script_counts(),
+            scripts::Counts {
+                compiled: scripts as u64,
+                reused: scripts as u64
+            }
+        );
+        assert_eq!(
+            live.active("house")
+                .map(|v| v.ruleset.version().to_string()),
+            Some("1.0.1".into())
+        );
+
+        // One parent script changes: that one is compiled, the others reused.
+        let money = parent.join("money.rhai");
+        let text = std::fs::read_to_string(&money).expect("read");
+        std::fs::write(&money, format!("{text}\n// edited\n")).expect("edit");
+        assert!(matches!(live.reload("house"), Reloaded::Activated { .. }));
+        assert_eq!(
+            live.script_counts(),
+            scripts::Counts {
+                compiled: scripts as u64 + 1,
+                reused: 2 * scripts as u64 - 1
+            }
+        );
+        // The reused scripts answer as compiled ones: the chain's decisions still rule.
+        let v = live.active("house").expect("live");
+        let resolved = v
+            .ruleset
+            .resolve("tournament.rebuy.declaration")
+            .expect("bound");
+        assert_eq!(resolved.binding.citation, "Art. 27º");
+        assert!(resolved.layer.script_for("rebuy_declaration").is_some());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
