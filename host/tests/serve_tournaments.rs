@@ -760,6 +760,153 @@ fn chips_of(v: &Value, player: u64) -> u64 {
         .expect("seated")
 }
 
+/// The sum of the players' stacks (as the runtime holds them: at the start of their hand).
+fn stacks_total(v: &Value) -> u64 {
+    v["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .filter_map(|p| p["chips"].as_u64())
+        .sum()
+}
+
+/// pt-tournament Art. 27º (inherited by pt-solverde-chaves-2023) and Solverde §3.1.2: a rebuy
+/// bought while the player's hand is played is paid and journaled at once — 202 Accepted,
+/// with the ruling on when it applies — and its chips join his stack at the start of his next
+/// hand, before the deal (he plays the hand in progress with the chips he holds). A purchase
+/// the rules refuse (past the one rebuy announced) is still refused at once, mid-hand. The
+/// queued purchase survives kill -9: the interrupted hand is void and the chips are added
+/// before the next deal.
+#[test]
+fn art_27_a_rebuy_bought_during_a_hand_is_paid_at_once_and_its_chips_join_before_the_next_deal() {
+    let scratch = Scratch::new("tour-rebuy-queued");
+    let rulesets = scratch.rulesets();
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let body = spec("pt-solverde-chaves-2023", 7).replace(
+        r#""seconds_per_round": 30"#,
+        r#""seconds_per_round": 30, "rebuy": 5000, "max_rebuys": 1"#,
+    );
+    let created = d.post("/api/tournaments", &body);
+    let id = created["tournament"].as_str().expect("id").to_string();
+    let mut tokens = BTreeMap::new();
+    for i in 1..=6 {
+        let name = format!("p{i:02}");
+        let r = d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+        tokens.insert(name, r["token"].as_str().expect("token").to_string());
+    }
+    d.post(&format!("/api/tournaments/{id}/start"), "");
+    let money = |v: &Value, k: &str| v["money"][k].as_u64().expect("money");
+    let chips = |v: &Value, k: &str| v["chips"][k].as_u64().expect("chips");
+    // Round 1: every player is in the hand at the one table; a few actions are taken.
+    let mut rng = Lcg(3);
+    assert!(act_once(&d, &id, &tokens, &mut rng));
+    let v0 = view(&d, &id);
+    assert_eq!(v0["round_in_play"], 1, "{v0}");
+    let stack0 = chips_of(&v0, 1);
+
+    let (status, bought) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players/1/rebuys"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 202, "{bought}");
+    assert_eq!(bought["applies"], "next_hand", "{bought}");
+    assert_eq!(bought["paid"], 5000);
+    assert_eq!(bought["to_pool"], 4500);
+    assert_eq!(bought["chips"], 1000);
+    assert_eq!(
+        bought["stack"], stack0,
+        "he plays this hand with the chips he holds"
+    );
+    assert_eq!(bought["point"], "tournament.modality.rebuy_addon");
+    assert_eq!(bought["citation"], "§3.1.2, §3.1.2.1, §3.1.2.2");
+    assert_eq!(bought["when"]["point"], "tournament.rebuy.declaration");
+    assert_eq!(bought["when"]["citation"], "Art. 27º", "{bought}");
+    assert!(
+        bought["when"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("start of his next hand, before the deal")),
+        "{bought}"
+    );
+    // Paid now; the chips wait, in neither the stack nor the chips in play.
+    let v1 = view(&d, &id);
+    assert_eq!(money(&v1, "paid_in"), money(&v0, "paid_in") + 5000);
+    assert_eq!(money(&v1, "prize_pool"), money(&v0, "prize_pool") + 4500);
+    assert_eq!(chips(&v1, "in_play"), chips(&v0, "in_play"));
+    assert_eq!(chips(&v1, "queued"), 1000);
+    assert_eq!(chips_of(&v1, 1), stack0);
+
+    // A second rebuy (one announced): refused at once, mid-hand, citing §3.1.2; nothing paid.
+    let (status, answer) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players/1/rebuys"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 409, "{answer}");
+    assert_eq!(answer["point"], "tournament.modality.rebuy_addon");
+    assert_eq!(answer["citation"], "§3.1.2, §3.1.2.1, §3.1.2.2");
+    let v2 = view(&d, &id);
+    assert_eq!(money(&v2, "paid_in"), money(&v1, "paid_in"));
+    assert_eq!(chips(&v2, "queued"), 1000);
+
+    // The daemon dies mid-hand: the purchase was acknowledged, so it comes back; the hand is
+    // void and the chips join before the next deal.
+    d.kill9();
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let v3 = view(&d, &id);
+    assert_eq!(money(&v3, "paid_in"), money(&v1, "paid_in"));
+    assert_eq!(v3["round_in_play"], 2, "{v3}");
+    assert_eq!(chips(&v3, "queued"), 0, "{v3}");
+    assert_eq!(chips(&v3, "in_play"), chips(&v0, "in_play") + 1000);
+    assert_eq!(chips(&v3, "at_tables"), chips(&v3, "in_play"));
+    assert_eq!(stacks_total(&v3), chips(&v3, "in_play"));
+    assert_eq!(
+        chips_of(&v3, 1),
+        stack0 + 1000,
+        "the void hand returned his bets; the rebuy is on top"
+    );
+
+    // The same, played out rather than voided: player 2 buys during round 2.
+    let stack2 = chips_of(&v3, 2);
+    assert!(act_once(&d, &id, &tokens, &mut rng));
+    let (status, bought) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players/2/rebuys"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 202, "{bought}");
+    assert_eq!(bought["stack"], stack2);
+    while view(&d, &id)["round"] == 2 {
+        assert!(act_once(&d, &id, &tokens, &mut rng));
+    }
+    let v4 = view(&d, &id);
+    assert_eq!(chips(&v4, "queued"), 0);
+    assert_eq!(chips(&v4, "in_play"), chips(&v0, "in_play") + 2000);
+    assert_eq!(chips(&v4, "at_tables"), chips(&v4, "in_play"));
+    assert_eq!(stacks_total(&v4), chips(&v4, "in_play"));
+    assert!(
+        chips_of(&v4, 2) >= 1000,
+        "the rebuy's chips are in his stack"
+    );
+
+    // Journaled: both purchases and both rulings on when they apply.
+    let journal = d.get(
+        "/api/journal?rule_point=tournament.rebuy.declaration",
+        Some(&d.auditor),
+    );
+    let rulings = journal["rulings"].as_array().expect("rulings");
+    assert_eq!(rulings.len(), 2, "{journal}");
+    assert!(rulings
+        .iter()
+        .all(|r| r["citation"] == "Art. 27º" && r["ruleset"] == "pt-solverde-chaves-2023"));
+}
+
 /// Solverde §3.1.2: rebuys as announced and a single add-on of at least the starting stack.
 /// Over HTTP, on the break: a rebuy and an add-on add their chips to the stack and to the
 /// chips in play, and their price less the fee to the prize pool, exactly; a second add-on
@@ -789,21 +936,8 @@ fn solverde_3_1_2_a_rebuy_and_an_add_on_change_the_stack_and_the_prize_pool_exac
         tokens.insert(name, r["token"].as_str().expect("token").to_string());
     }
     d.post(&format!("/api/tournaments/{id}/start"), "");
-    // While his table plays its hand, chips cannot be added.
-    let (status, answer) = d.request(
-        "POST",
-        &format!("/api/tournaments/{id}/players/1/rebuys"),
-        Some(&d.operator),
-        None,
-    );
-    assert_eq!(status, 409, "{answer}");
-    assert!(
-        answer["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("between hands")),
-        "{answer}"
-    );
-    // Play to the break after level 1.
+    // Play to the break after level 1 (a purchase during a hand is queued: see
+    // art_27_a_rebuy_bought_during_a_hand_is_paid_at_once_and_its_chips_join_before_the_next_deal).
     let mut rng = Lcg(11);
     while view(&d, &id)["break_seconds_left"].is_null() {
         assert!(act_once(&d, &id, &tokens, &mut rng));

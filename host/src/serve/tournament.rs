@@ -182,7 +182,9 @@ pub enum Op {
         /// The player (from 1, in order of registration).
         player: usize,
     },
-    /// A player still in buys a rebuy or the add-on, added to his stack between hands.
+    /// A player still in buys a rebuy or the add-on: paid at once, its chips added to his
+    /// stack between hands (at once on a break; at the start of his next hand, before its
+    /// deal, when bought while his table's hand of the round is being played).
     Purchase {
         /// The player (from 1, in order of registration).
         player: usize,
@@ -314,6 +316,31 @@ pub struct Purchase {
     pub point: String,
     /// Its article (or *not regulated by this text*).
     pub citation: String,
+    /// When the chips join the stack: `now` (between hands: `stack` includes them) or
+    /// `next_hand` (bought while his table's hand is played: queued, `stack` is the stack
+    /// he plays that hand with).
+    pub applies: &'static str,
+    /// For a queued purchase, the ruling on when it applies (`tournament.rebuy.declaration`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub when: Option<When>,
+}
+
+/// The ruling on when a queued purchase's chips join the stack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct When {
+    /// The rule point (`tournament.rebuy.declaration`).
+    pub point: String,
+    /// Its article (pt-tournament Art. 27º), or *not regulated by this text*.
+    pub citation: String,
+    /// The ruling in English.
+    pub text: String,
+}
+
+/// A purchase paid while the player's hand was being played: its chips wait for his next hand.
+#[derive(Clone, Debug)]
+struct Queued {
+    entry: u32,
+    chips: Chips,
 }
 
 /// The add-on offered (the body's `add_on`).
@@ -374,6 +401,8 @@ pub struct Tour {
     marks: BTreeMap<u32, (u64, usize)>,
     made: Vec<Made>,
     payout_table: (PayoutTable, String),
+    /// Rebuys and add-ons paid during a hand, added before the player's next one.
+    queued: Vec<Queued>,
 }
 
 fn mix(seed: u64, a: u64, b: u64) -> ChaCha8Rng {
@@ -575,6 +604,7 @@ impl Tour {
             marks: BTreeMap::new(),
             made: Vec::new(),
             payout_table,
+            queued: Vec::new(),
         })
     }
 
@@ -885,9 +915,13 @@ impl Tour {
     /// ruleset (`tournament.modality.rebuy_addon`; a freeze-out's `tournament.modality.
     /// freeze_out` refuses both) and records where the money goes; the runtime adds the chips
     /// to his stack and to the chips in play ([`Runtime::add_chips`]), and his table's seat
-    /// with them. The ruleset's refusal (`Ok(Err(..))`) is recorded and changes nothing else;
-    /// what it allows is added only between hands: while his table's hand of the round is
-    /// being played the purchase is refused (buy on a break).
+    /// with them. The ruleset's refusal (`Ok(Err(..))`) is recorded and changes nothing else.
+    /// What it allows is paid at once; its chips are added between hands only: at once when
+    /// his table is not playing a hand of the round, else queued and added at the start of his
+    /// next hand, before its deal ([`Tour::add_queued`]). pt-tournament Art. 27º (inherited by
+    /// pt-solverde-chaves-2023): a player may not miss a hand, and one who declares a rebuy
+    /// plays the hand with the chips he holds — reading: a purchase made while his hand is
+    /// played is such a declaration for that hand, so its chips join at his next hand.
     fn purchase(
         &mut self,
         player: usize,
@@ -964,28 +998,76 @@ impl Tour {
                 }));
             }
         };
-        // Only between hands (an error puts the whole tournament back, receipt included).
-        if let Some(round) = &self.round {
-            if round.plan.hands.iter().any(|h| h.table == number) {
-                return Err(refused(format!(
-                    "chips are added between hands: table {number} is playing its hand of round {} (buy once it is over, or on a break)",
-                    round.number
-                )));
-            }
-        }
+        // Chips join a stack between hands only: while his table's hand of the round is being
+        // played (or waits for the round's other tables), they wait for his next hand.
+        let playing = self
+            .round
+            .as_ref()
+            .filter(|round| round.plan.hands.iter().any(|h| h.table == number))
+            .map(|round| round.number);
         let r = ruling(
             "allowed",
             &receipt.citation,
             format!(
-                "{name} buys a{} {} of {} chips for {} cents ({} to the prize pool, {} fee)",
+                "{name} buys a{} {} of {} chips for {} cents ({} to the prize pool, {} fee){}",
                 if add_on { "n" } else { "" },
                 if add_on { "add-on" } else { "rebuy" },
                 receipt.chips,
                 receipt.paid,
                 receipt.to_pool,
-                receipt.fee
+                receipt.fee,
+                if playing.is_some() {
+                    "; the chips are added at the start of his next hand"
+                } else {
+                    ""
+                }
             ),
         );
+        if let Some(round) = playing {
+            let when = self.when_queued(&name, add_on, receipt.chips, number, round);
+            let stack = rt.tables[t].seats[s].as_ref().map_or(0, |x| x.chips);
+            let rt = self
+                .runtime
+                .as_mut()
+                .ok_or_else(|| refused("the tournament has not started"))?;
+            rt.note(r);
+            rt.note(EventRuling {
+                point: when.point.clone(),
+                ruleset: self.version.rules.ruleset().clone(),
+                citation: if when.citation == Citation::NotRegulated.to_string() {
+                    Citation::NotRegulated
+                } else {
+                    Citation::Article(when.citation.clone().into())
+                },
+                outcome: "queued".into(),
+                fields: [
+                    ("player".to_string(), player.to_string()),
+                    ("entry".to_string(), entry.to_string()),
+                    ("chips".to_string(), receipt.chips.to_string()),
+                ]
+                .into_iter()
+                .collect(),
+                text: when.text.clone(),
+            });
+            self.queued.push(Queued {
+                entry,
+                chips: receipt.chips,
+            });
+            return Ok(Ok(Purchase {
+                player,
+                entry,
+                stream: what.into(),
+                paid: receipt.paid,
+                fee: receipt.fee,
+                to_pool: receipt.to_pool,
+                chips: receipt.chips,
+                stack,
+                point: point.into(),
+                citation: receipt.citation,
+                applies: "next_hand",
+                when: Some(when),
+            }));
+        }
         let rt = self
             .runtime
             .as_mut()
@@ -1009,7 +1091,80 @@ impl Tour {
             stack,
             point: point.into(),
             citation: receipt.citation,
+            applies: "now",
+            when: None,
         }))
+    }
+
+    /// The ruling on when a purchase made during the player's hand applies: under
+    /// `tournament.rebuy.declaration` (pt-tournament Art. 27º, inherited by
+    /// pt-solverde-chaves-2023; br-adtp-2012 rule 23) with the binding's article, or *not
+    /// regulated by this text* where the ruleset does not bind it (ao-tournament-2025, whose
+    /// Art. 23–29 are missing). The ruling is the engine's own (when chips can join a stack),
+    /// not the point's decision, which rules on a declaration made before a hand.
+    fn when_queued(&self, name: &str, add_on: bool, chips: Chips, table: u32, round: u64) -> When {
+        let point = "tournament.rebuy.declaration";
+        let citation = self
+            .version
+            .ruleset
+            .resolve(point)
+            .map_or(Citation::NotRegulated.to_string(), |r| {
+                r.binding.citation.clone()
+            });
+        When {
+            point: point.into(),
+            citation,
+            text: format!(
+                "{name} bought a{} {} while his hand of round {round} is played at table {table}: he plays that hand with the chips he holds, and the {chips} chips are added to his stack at the start of his next hand, before the deal",
+                if add_on { "n" } else { "" },
+                if add_on { "add-on" } else { "rebuy" },
+            ),
+        }
+    }
+
+    /// Adds the queued purchases' chips once the round's hands are over, before the runtime
+    /// settles the round and the next one is dealt: to the runtime's stack and chips in play,
+    /// and to the finishing stack `results` give the player's hand (so a player who lost
+    /// every chip in that hand is not out: the rebuy he paid for keeps him in, Art. 27º's
+    /// "obliged to rebuy"), and to his seat at the daemon's table.
+    fn add_queued(
+        &mut self,
+        plan: &RoundPlan,
+        results: &mut [HandResult],
+    ) -> Result<(), TableError> {
+        for q in std::mem::take(&mut self.queued) {
+            let rt = self
+                .runtime
+                .as_mut()
+                .ok_or_else(|| refused("the tournament has not started"))?;
+            let (t, s) = rt
+                .locate(q.entry)
+                .ok_or_else(|| refused(format!("entry {} is not seated", q.entry)))?;
+            let number = rt.tables[t].number;
+            let hand = plan
+                .hands
+                .iter()
+                .position(|h| h.table == number)
+                .map(|i| (i, &plan.hands[i]));
+            if let Some((i, hand)) = hand {
+                if let (Some(HandResult::Played(after)), Some(k)) = (
+                    results.get_mut(i),
+                    hand.positions.dealt.iter().position(|&d| d == s),
+                ) {
+                    if let Some(stack) = after.get_mut(k) {
+                        *stack += q.chips;
+                    }
+                }
+            }
+            rt.add_chips(q.entry, q.chips)
+                .map_err(|e| refused(e.to_string()))?;
+            // The daemon's table shows it at once; the next deal lays every seat out again
+            // from the runtime in any case.
+            if let Some(table) = self.tables.get_mut(&number) {
+                let _ = table.add_to_stack(s, q.chips);
+            }
+        }
+        Ok(())
     }
 
     fn seed(&self) -> u64 {
@@ -1188,6 +1343,7 @@ impl Tour {
         let Some(InPlay { plan, .. }) = self.round.take() else {
             return Ok(());
         };
+        self.add_queued(&plan, &mut results)?;
         let seconds = match self.spec.seconds_per_round {
             Some(s) => s,
             None => {
@@ -1428,6 +1584,7 @@ impl Tour {
             chips: ChipsView {
                 in_play: rt.map_or(0, Runtime::chips_in_play),
                 at_tables: self.tables.values().map(Table::chips).sum(),
+                queued: self.queued.iter().map(|q| q.chips).sum(),
             },
             money: MoneyView {
                 buy_in: self.terms.buy_in.amount,
@@ -1523,6 +1680,8 @@ pub struct ChipsView {
     pub in_play: Chips,
     /// At the tables now (in stacks and pots).
     pub at_tables: Chips,
+    /// Bought during a hand and waiting for the player's next one (not yet in either).
+    pub queued: Chips,
 }
 
 /// Money, in cents.

@@ -251,7 +251,8 @@ async fn re_enter(
 }
 
 /// `POST /api/tournaments/{id}/players/{player}/rebuys` (operator): a player still in buys
-/// a rebuy, added to his stack between hands.
+/// a rebuy, added to his stack between hands (200), or at the start of his next hand when
+/// bought while his hand is played (202).
 async fn rebuy(
     State(app): State<Arc<App>>,
     Path((id, player)): Path<(String, String)>,
@@ -261,7 +262,8 @@ async fn rebuy(
 }
 
 /// `POST /api/tournaments/{id}/players/{player}/addons` (operator): a player still in buys
-/// the add-on, added to his stack between hands.
+/// the add-on, added to his stack between hands (200), or at the start of his next hand when
+/// bought while his hand is played (202).
 async fn add_on(
     State(app): State<Arc<App>>,
     Path((id, player)): Path<(String, String)>,
@@ -285,7 +287,13 @@ fn purchase(
     if let Some(r) = done.refused {
         return Ok(entry_refused(&r));
     }
-    Ok(Json(json!(done.purchase)).into_response())
+    // Bought while his hand is played: paid and journaled, its chips queued for his next
+    // hand — 202 Accepted, with the ruling saying when it applies.
+    let status = match &done.purchase {
+        Some(p) if p.when.is_some() => StatusCode::ACCEPTED,
+        _ => StatusCode::OK,
+    };
+    Ok((status, Json(json!(done.purchase))).into_response())
 }
 
 /// `POST /api/tournaments/{id}/start` (operator): seats drawn, first round dealt.
