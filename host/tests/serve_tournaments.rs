@@ -907,6 +907,108 @@ fn art_27_a_rebuy_bought_during_a_hand_is_paid_at_once_and_its_chips_join_before
         .all(|r| r["citation"] == "Art. 27º" && r["ruleset"] == "pt-solverde-chaves-2023"));
 }
 
+/// pt-tournament Art. 27º: a player who declared a rebuy plays the hand with the chips he holds
+/// and is obliged to rebuy. Player 1 buys a rebuy during his first hand, then goes all-in and
+/// is called: when he loses that hand he is not out — the queued chips are his stack at his
+/// next hand, exactly the rebuy's 1,000, and no place is given. (Seeds are tried in turn until
+/// one where he loses.)
+#[test]
+fn art_27_a_player_who_loses_the_hand_he_bought_a_rebuy_during_is_kept_in_by_it() {
+    let scratch = Scratch::new("tour-rebuy-bust");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    for seed in 1..=16 {
+        let body = spec("pt-solverde-chaves-2023", seed).replace(
+            r#""seconds_per_round": 30"#,
+            r#""seconds_per_round": 30, "rebuy": 5000, "max_rebuys": 1"#,
+        );
+        let created = d.post("/api/tournaments", &body);
+        let id = created["tournament"].as_str().expect("id").to_string();
+        let mut tokens = BTreeMap::new();
+        for i in 1..=6 {
+            let name = format!("p{i:02}");
+            let r = d.post(
+                &format!("/api/tournaments/{id}/players"),
+                &format!(r#"{{"name": "{name}"}}"#),
+            );
+            tokens.insert(name, r["token"].as_str().expect("token").to_string());
+        }
+        d.post(&format!("/api/tournaments/{id}/start"), "");
+        let (status, bought) = d.request(
+            "POST",
+            &format!("/api/tournaments/{id}/players/1/rebuys"),
+            Some(&d.operator),
+            None,
+        );
+        assert_eq!(status, 202, "{bought}");
+        // Player 1 moves all in; the first player after him calls, the others fold.
+        let (mut all_in, mut caller) = (false, None::<String>);
+        for _ in 0..100 {
+            let v = view(&d, &id);
+            if v["round_in_play"] != 1 {
+                break;
+            }
+            let Some((table, seat, name, hand)) = someone_to_act(&v) else {
+                break;
+            };
+            let action = if name == "p01" {
+                all_in = true;
+                format!(
+                    r#"{{"raise_to": {}}}"#,
+                    hand["max_raise_to"].as_u64().expect("p01 may raise")
+                )
+            } else if all_in && caller.is_none() {
+                caller = Some(name.clone());
+                r#""cc""#.to_string()
+            } else if hand["to_call"].as_u64() > Some(0) {
+                r#""f""#.to_string()
+            } else {
+                r#""cc""#.to_string()
+            };
+            let (status, answer) = d.request(
+                "POST",
+                &format!("/api/tournaments/{id}/tables/{table}/actions"),
+                Some(&tokens[&name]),
+                Some(&format!(r#"{{"seat": {seat}, "action": {action}}}"#)),
+            );
+            assert_eq!(status, 200, "{name} {action}: {answer}");
+        }
+        let v = view(&d, &id);
+        assert_eq!(v["round_in_play"], 2, "{v}");
+        let Some(caller) = caller else { continue };
+        let number: u64 = caller[1..].parse().expect("player number");
+        let callers_chips = v["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .rev()
+            .find(|p| p["player"] == number)
+            .and_then(|p| p["chips"].as_u64())
+            .unwrap_or(0);
+        if callers_chips < 1900 {
+            continue; // player 1 did not lose this one
+        }
+        // He lost every chip he held; the rebuy he paid for is his stack, and he is still in.
+        assert_eq!(chips_of(&v, 1), 1000, "{v}");
+        assert_eq!(v["players_left"], 6, "{v}");
+        let me = v["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .rev()
+            .find(|p| p["player"] == 1)
+            .expect("player 1");
+        assert!(me["table"].is_u64(), "seated: {me}");
+        assert!(
+            v["places"].as_array().is_none_or(|p| p.is_empty()),
+            "no place given: {v}"
+        );
+        assert_eq!(v["chips"]["in_play"], 7000);
+        assert_eq!(v["chips"]["at_tables"], 7000);
+        return;
+    }
+    panic!("player 1 won or split his all-in under every seed tried");
+}
+
 /// Solverde §3.1.2: rebuys as announced and a single add-on of at least the starting stack.
 /// Over HTTP, on the break: a rebuy and an add-on add their chips to the stack and to the
 /// chips in play, and their price less the fee to the prize pool, exactly; a second add-on
