@@ -907,6 +907,41 @@ fn art_27_a_rebuy_bought_during_a_hand_is_paid_at_once_and_its_chips_join_before
         .all(|r| r["citation"] == "Art. 27º" && r["ruleset"] == "pt-solverde-chaves-2023"));
 }
 
+/// ao-tournament-2025 does not regulate rebuys (its Art. 23–29 are missing from the text): a
+/// rebuy bought during a hand is queued all the same, and both rulings — the purchase and when
+/// it applies — say *not regulated by this text*.
+#[test]
+fn ao_2025_a_rebuy_bought_during_a_hand_is_queued_and_ruled_not_regulated_by_this_text() {
+    let scratch = Scratch::new("tour-rebuy-ao");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let body = spec("ao-tournament-2025", 2).replace(
+        r#""seconds_per_round": 30"#,
+        r#""seconds_per_round": 30, "rebuy": 5000"#,
+    );
+    let created = d.post("/api/tournaments", &body);
+    let id = created["tournament"].as_str().expect("id").to_string();
+    for i in 1..=4 {
+        d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "p{i:02}"}}"#),
+        );
+    }
+    d.post(&format!("/api/tournaments/{id}/start"), "");
+    let (status, bought) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/players/3/rebuys"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 202, "{bought}");
+    assert_eq!(bought["applies"], "next_hand");
+    assert_eq!(bought["point"], "tournament.modality.rebuy_addon");
+    assert_eq!(bought["citation"], "not regulated by this text", "{bought}");
+    assert_eq!(bought["when"]["point"], "tournament.rebuy.declaration");
+    assert_eq!(bought["when"]["citation"], "not regulated by this text");
+    assert_eq!(view(&d, &id)["chips"]["queued"], 1000);
+}
+
 /// pt-tournament Art. 27º: a player who declared a rebuy plays the hand with the chips he holds
 /// and is obliged to rebuy. Player 1 buys a rebuy during his first hand, then goes all-in and
 /// is called: when he loses that hand he is not out — the queued chips are his stack at his
