@@ -21,7 +21,7 @@ use super::amount::{Decimal, Scale, MAX_DECIMALS};
 use super::error::{PhhError, PhhErrorKind as Kind, Pos};
 use super::hand::{optional_type_problem, required_by_variant, resolve_shows, PlacedAction};
 use super::hand::{PhhHand, Stack};
-use super::notation::{self, Action};
+use super::notation::{self, Action, ActionLine};
 use super::toml::{Cursor, Str};
 use super::value::Value;
 use std::borrow::Cow;
@@ -534,7 +534,19 @@ impl<'a> Builder<'a> {
                 *amount = chips((Raw::Amount(d), action.amount_pos))?;
             }
         }
-        let actions = resolve_shows(placed.drain(..), players);
+        // `sm -` needs the cards dealt before it; without one each action stands alone.
+        let actions = if placed.iter().any(|p| p.dash.is_some()) {
+            resolve_shows(placed.drain(..), players)
+        } else {
+            Ok(placed
+                .drain(..)
+                .map(|p| ActionLine {
+                    action: p.parsed.action,
+                    commentary: p.parsed.commentary,
+                    line: p.line,
+                })
+                .collect())
+        };
         self.placed = placed;
         let actions = actions?;
 

@@ -76,6 +76,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Where the cursor is.
+    #[inline]
     pub fn pos(&self) -> Pos {
         Pos {
             line: self.line,
@@ -83,15 +84,18 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    #[inline]
     fn rest(&self) -> &'a str {
         &self.text[self.at..]
     }
 
     /// The next byte, undecoded.
+    #[inline]
     pub fn peek_byte(&self) -> Option<u8> {
         self.text.as_bytes().get(self.at).copied()
     }
 
+    #[inline]
     fn peek(&self) -> Option<char> {
         // ASCII (all of a PHH file but its strings' contents) without decoding UTF-8.
         match self.text.as_bytes().get(self.at) {
@@ -101,7 +105,20 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
+        if let Some(&b) = self.text.as_bytes().get(self.at) {
+            if b.is_ascii() {
+                self.at += 1;
+                if b == b'\n' {
+                    self.line += 1;
+                    self.col = 1;
+                } else {
+                    self.col += 1;
+                }
+                return Some(b as char);
+            }
+        }
         let c = self.peek()?;
         self.at += c.len_utf8();
         if c == '\n' {
@@ -114,6 +131,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Skips spaces and tabs.
+    #[inline]
     pub fn skip_spaces(&mut self) {
         let bytes = self.text.as_bytes();
         while matches!(bytes.get(self.at), Some(b' ' | b'\t')) {
@@ -131,7 +149,11 @@ impl<'a> Cursor<'a> {
     }
 
     /// Spaces, newlines and comments, as allowed between array elements.
+    #[inline]
     fn skip_blank(&mut self) {
+        if !matches!(self.peek_byte(), Some(b' ' | b'\t' | b'#' | b'\r' | b'\n')) {
+            return;
+        }
         loop {
             self.skip_spaces();
             self.skip_comment();
@@ -214,14 +236,12 @@ impl<'a> Cursor<'a> {
             Some(b'\'' | b'"') => Ok(self.string()?.text),
             _ => {
                 let start = self.at;
-                let bytes = self.text.as_bytes();
-                while bytes
-                    .get(self.at)
-                    .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-                {
-                    self.at += 1;
-                    self.col += 1;
-                }
+                let len = self.text.as_bytes()[start..]
+                    .iter()
+                    .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+                    .unwrap_or(self.text.len() - start);
+                self.at += len;
+                self.col += len;
                 if self.at == start {
                     return Err(self.unexpected("a field name such as `antes`"));
                 }
@@ -294,6 +314,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Moves past `len` bytes that hold no newline, counting their characters as columns.
+    #[inline]
     fn advance_inline(&mut self, len: usize) {
         let content = &self.text[self.at..self.at + len];
         self.col += if content.is_ascii() {
@@ -306,28 +327,36 @@ impl<'a> Cursor<'a> {
 
     fn literal_string(&mut self) -> Result<Str<'a>, PhhError> {
         let pos = self.pos();
-        if self.rest().starts_with("'''") {
+        let bytes = self.text.as_bytes();
+        let start = self.at + 1;
+        if bytes.get(start..start + 2) == Some(b"''") {
             return Err(PhhError::at(
                 Kind::Unsupported,
                 pos,
                 "multi-line strings (`'''`) are not part of PHH",
             ));
         }
-        self.bump();
-        let start = self.at;
         // The closing quote, found bytewise (neither `'` nor a newline occurs inside a UTF-8
         // sequence); the column moves by the characters passed over.
-        let Some(len) = self.text.as_bytes()[start..]
-            .iter()
-            .position(|&b| b == b'\'' || b == b'\n')
-            .filter(|&len| self.text.as_bytes()[start + len] == b'\'')
-        else {
-            return Err(Self::unterminated(pos, '\''));
+        let mut end = start;
+        let mut ascii = true;
+        loop {
+            match bytes.get(end) {
+                Some(b'\'') => break,
+                Some(b'\n') | None => return Err(Self::unterminated(pos, '\'')),
+                Some(&b) => ascii &= b.is_ascii(),
+            }
+            end += 1;
+        }
+        let content = &self.text[start..end];
+        self.col += 2 + if ascii {
+            end - start
+        } else {
+            content.chars().count()
         };
-        self.advance_inline(len);
-        self.bump();
+        self.at = end + 1;
         Ok(Str {
-            text: Cow::Borrowed(&self.text[start..start + len]),
+            text: Cow::Borrowed(content),
             pos,
             content_col: Some(pos.col + 1),
         })
