@@ -14,16 +14,22 @@
 //!   decisions run in the Rhai sandbox (the issue asks for at least 25% of `replay`);
 //! - `parse_and_replay`: the default replay from PHH text, as `floor replay` does.
 //!
+//! And a `parse` group: the PHH reader alone ([`floor_engine::phh::parse_file`]) on the random
+//! corpus and on the shared corpora (`../shared/data/phh` and `crosscheck`, when present), in
+//! bytes/s and hands/s, beside a baseline that only splits the same bytes into lines.
+//!
 //! `cargo bench -p floor-engine --bench replay` prints hands/s for each and the ratios; on a
 //! shared machine, `-- 'walk|/replay$' --warm-up-time 1 --measurement-time 2` keeps a run short
 //! (the direct rates at the end are always printed).
 //!
 //! Instructions per hand, which the machine's load does not change:
 //! `REPLAY_CALLGRIND=2 valgrind --tool=callgrind --toggle-collect='*callgrind_passes*'
-//! target/release/deps/replay-HASH` and divide the total by 2 × 20,000.
+//! target/release/deps/replay-HASH` and divide the total by 2 × 20,000. For the reader:
+//! `PARSE_CALLGRIND=2 valgrind --tool=callgrind --toggle-collect='*parse_passes*' …` counts
+//! 2 readings of the random corpus and of the shared corpora.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use floor_engine::phh::{parse_phhs, write_phhs, Action, PhhHand};
+use floor_engine::phh::{parse_file, parse_phhs, write_phhs, Action, PhhHand};
 use floor_engine::replay::{replay, Replayer};
 use floor_engine::rules::{DefaultRules, Rules};
 use floor_engine::ruleset::{MemoryLoader, Ruleset, RulesetRules, Sandbox};
@@ -132,8 +138,103 @@ fn callgrind_passes(hands: &[PhhHand], rules: &Arc<dyn Rules>, passes: usize) ->
     (0..passes).map(|_| replay_all(hands, rules)).sum()
 }
 
+/// The shared corpora's texts, concatenated file by file (empty when they are absent).
+fn shared_corpora() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
+    let mut texts = Vec::new();
+    for sub in ["phh", "crosscheck"] {
+        let Ok(entries) = std::fs::read_dir(root.join(sub)) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            if matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("phh" | "phhs")
+            ) {
+                texts.push(std::fs::read_to_string(&path).unwrap_or_default());
+            }
+        }
+    }
+    texts
+}
+
+/// Reads every text; returns the number of hands.
+fn parse_all(texts: &[&str]) -> usize {
+    texts
+        .iter()
+        .map(|t| parse_file(t).map_or(0, |hands| hands.len()))
+        .sum()
+}
+
+/// The baseline: the same bytes split into lines and their lengths summed.
+fn split_lines(texts: &[&str]) -> usize {
+    texts
+        .iter()
+        .map(|t| t.split('\n').map(str::len).sum::<usize>())
+        .sum()
+}
+
+/// `passes` readings of the texts and nothing else, for callgrind (see the module's doc).
+#[inline(never)]
+fn parse_passes(texts: &[&str], passes: usize) -> usize {
+    (0..passes).map(|_| parse_all(texts)).sum()
+}
+
+/// The `parse` group and its ratios: the reader against a line split of the same bytes.
+fn bench_parse(c: &mut Criterion, random: &str) {
+    let shared = shared_corpora();
+    let mut corpora: Vec<(&str, Vec<&str>)> = vec![("random", vec![random])];
+    if !shared.is_empty() {
+        corpora.push(("shared", shared.iter().map(String::as_str).collect()));
+    }
+    let mut group = c.benchmark_group("parse");
+    group.sample_size(20);
+    for (name, texts) in &corpora {
+        let bytes: usize = texts.iter().map(|t| t.len()).sum();
+        group.throughput(Throughput::Bytes(bytes as u64));
+        group.bench_function(format!("{name}/split_lines (baseline)"), |b| {
+            b.iter(|| black_box(split_lines(black_box(texts))))
+        });
+        group.bench_function(format!("{name}/parse_file"), |b| {
+            b.iter(|| black_box(parse_all(black_box(texts))))
+        });
+    }
+    group.finish();
+    for (name, texts) in &corpora {
+        let bytes: usize = texts.iter().map(|t| t.len()).sum();
+        let hands = parse_all(texts);
+        let reps = (20_000_000 / bytes.max(1)).clamp(3, 200);
+        let split = rate(bytes, reps * 10, || {
+            black_box(split_lines(black_box(texts)));
+        });
+        let parse = rate(bytes, reps, || {
+            black_box(parse_all(black_box(texts)));
+        });
+        println!(
+            "parse {name}: {hands} hands, {bytes} bytes: {:.1} MB/s, {:.0} hands/s; split_lines {:.1} MB/s; parse = {:.4} of baseline",
+            parse / 1e6,
+            parse * hands as f64 / bytes as f64,
+            split / 1e6,
+            parse / split
+        );
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let (hands, text) = corpus();
+    if let Some(passes) = std::env::var("PARSE_CALLGRIND")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let shared = shared_corpora();
+        let mut texts = vec![text.as_str()];
+        texts.extend(shared.iter().map(String::as_str));
+        let read = parse_passes(&texts, passes);
+        println!("callgrind: {passes} readings, {read} hands");
+        return;
+    }
     if let Some(passes) = std::env::var("REPLAY_CALLGRIND")
         .ok()
         .and_then(|v| v.parse::<usize>().ok())
@@ -238,5 +339,13 @@ fn bench(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, bench);
+fn parse(c: &mut Criterion) {
+    if std::env::var("PARSE_CALLGRIND").is_ok() || std::env::var("REPLAY_CALLGRIND").is_ok() {
+        return;
+    }
+    let (_, text) = corpus();
+    bench_parse(c, &text);
+}
+
+criterion_group!(benches, bench, parse);
 criterion_main!(benches);

@@ -6,6 +6,7 @@ use floor_engine::phh::{
     parse_file, parse_phh, parse_phhs, write_phh, write_phhs, Action, ActionLine, PhhErrorKind,
     PhhHand, Scale, Stack, Value,
 };
+use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
 fn data_dir(sub: &str) -> Option<PathBuf> {
@@ -836,4 +837,121 @@ fn assert_same_keys(written: &str, original: &str, name: &str) {
             .collect()
     };
     assert_eq!(keys(written), keys(original), "{name}");
+}
+
+/// Three hands of a .phhs file, one field per line, as the writer lays them out.
+fn three_hands() -> String {
+    let one = minimal(
+        "[0.5, 1]",
+        "[inf, 200]",
+        "['d dh p1 AhKd', 'd dh p2 ????', 'p2 cbr 3.5 # c', 'p1 sm -']",
+    );
+    let two = minimal("[1, -2]", "[100, 200]", "['p1 f']");
+    format!("[1]\n{one}\n[2]\n{two}time = 16:46:03\nplayers = ['a', \"b\\u00e9\"]\n\n[3]\n{one}")
+}
+
+/// Defects a line can carry, each with the kind of error it must give on its own line.
+const DEFECTS: [(&str, PhhErrorKind); 12] = [
+    ("note = \"a\\qb\"", PhhErrorKind::Syntax),
+    ("note = \"\\u12\"", PhhErrorKind::Syntax),
+    ("note = 'unterminated", PhhErrorKind::Syntax),
+    ("note = 1__0", PhhErrorKind::Syntax),
+    ("note = 1e999", PhhErrorKind::Syntax),
+    ("note = 0x1F", PhhErrorKind::Unsupported),
+    ("note = nan", PhhErrorKind::Unsupported),
+    ("note = 12:61", PhhErrorKind::Syntax),
+    ("note = [1 2]", PhhErrorKind::Syntax),
+    ("note = 99999999999999999999", PhhErrorKind::Syntax),
+    ("note = {a = 1}", PhhErrorKind::Unsupported),
+    ("note 'x'", PhhErrorKind::Syntax),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    /// A malformed line anywhere (a bad escape, a bad number, an unterminated string or
+    /// array, a field given twice) is refused with an error on that line, by every reader.
+    #[test]
+    fn a_malformed_line_is_refused_on_its_line(defect in 0..DEFECTS.len() + 1, at in any::<prop::sample::Index>()) {
+        let text = three_hands();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let at = at.index(lines.len());
+        let (line, kind) = if defect == DEFECTS.len() {
+            // A field given twice: its line repeated (headers and blank lines are not fields).
+            let Some(i) = (at..lines.len()).find(|&i| lines[i].contains(" = ")) else {
+                return Ok(());
+            };
+            lines.insert(i + 1, lines[i].clone());
+            (i + 2, PhhErrorKind::Duplicate)
+        } else {
+            lines.insert(at, DEFECTS[defect].0.to_string());
+            (at + 1, DEFECTS[defect].1)
+        };
+        let text = lines.join("\n");
+        for result in [parse_file(&text).map(|_| ()), parse_phhs(&text).map(|_| ()), parse_phh(&text).map(|_| ())] {
+            let e = result.expect_err(&text);
+            prop_assert_eq!((e.kind, e.line), (kind, line), "{}\n---\n{}", e, text);
+        }
+    }
+
+    /// A text cut anywhere is read or refused with an error on one of its lines; never a panic.
+    #[test]
+    fn a_truncated_text_is_refused_on_one_of_its_lines(cut in any::<prop::sample::Index>()) {
+        let text = three_hands();
+        let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        let part = &text[..cuts[cut.index(cuts.len())]];
+        let lines = part.split('\n').count();
+        for result in [parse_file(part).map(|_| ()), parse_phhs(part).map(|_| ())] {
+            if let Err(e) = result {
+                prop_assert!(e.line >= 1 && e.line <= lines, "{} not in 1..={}\n{}", e, lines, part);
+                prop_assert!(e.col.is_none_or(|c| c >= 1), "{}", e);
+            }
+        }
+    }
+}
+
+/// The messages users see for each kind of problem, reviewed once and kept.
+#[test]
+fn error_messages_are_stable() {
+    let ok = minimal("[1, 2]", "[100, 200]", "['p1 f']");
+    let cases = [
+        ok.replace("['p1 f']", "['p1 cbr']"),
+        ok.replace("['p1 f']", "['p1 f', 'p3 cc']"),
+        ok.replace("['p1 f']", "['d dh p1 AhKx']"),
+        ok.replace("['p1 f']", "['p1 sm -']"),
+        ok.replace("['p1 f']", "['p1 f', 3]"),
+        ok.replace("min_bet = 2\n", ""),
+        ok.replace("antes = [0, 0]", "antes = [0, 0, 0]"),
+        ok.replace("[100, 200]", "[100, 'x']"),
+        ok.replace("[100, 200]", "[100, -200]"),
+        ok.replace("[100, 200]", "[100, 0.0000000000000000001]"),
+        ok.replace("[100, 200]", "[100, 92233720368547758.08]"),
+        ok.replace("[100, 200]", "[100, 99999999999999999999]"),
+        ok.replace("variant = 'NT'", "variant = 'NT"),
+        ok.replace("variant = 'NT'", "variant = NT"),
+        ok.replace("variant = 'NT'", "variant 'NT'"),
+        ok.replace("variant = 'NT'", "variant = 'NT' 'x'"),
+        ok.replace("['p1 f']", "['p1 f',"),
+        ok.replace("['p1 f']", "['p1 f' 'p2 f']"),
+        format!("{ok}min_bet = 3\n"),
+        format!("{ok}seats = [1, 2, 3]\n"),
+        format!("{ok}note = '''x'''\n"),
+        format!("{ok}a.b = 1\n"),
+        format!("{ok}time_limit = nan\n"),
+        format!("{ok}time = 25:00:00\n"),
+        format!("{ok}note = \"a\\qb\"\n"),
+        format!("{ok}note = \"\\u12\"\n"),
+        format!("{ok}[1]\n{ok}"),
+        format!("variant = 'NT'\n[1]\n{ok}"),
+        format!("[1]\n{ok}\n[1]\n{ok}"),
+        format!("[x]\n{ok}"),
+        format!("[[1]]\n{ok}"),
+        format!("[1]\n{ok}\n[2]\nvariant = 'NT'\n"),
+    ];
+    let mut shown = String::new();
+    for text in &cases {
+        let e = parse_file(text).expect_err(text);
+        shown.push_str(&format!("{:?}: {e}\n", e.kind));
+    }
+    insta::assert_snapshot!(shown);
 }

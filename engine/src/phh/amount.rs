@@ -214,7 +214,10 @@ impl Scale {
     /// or does not fit an `i64`.
     pub fn to_chips(self, amount: Decimal) -> Option<i64> {
         let (m, f) = (amount.mantissa, amount.frac_digits);
-        let value = if self.decimals >= f {
+        if self.decimals == f {
+            return i64::try_from(m).ok();
+        }
+        let value = if self.decimals > f {
             m.checked_mul(10i128.checked_pow(self.decimals - f)?)?
         } else {
             let divisor = 10i128.checked_pow(f - self.decimals)?;

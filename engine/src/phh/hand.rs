@@ -1,11 +1,10 @@
-//! The typed hand a replayer consumes, and how one is built from a parsed TOML section:
-//! required fields checked, per-player arrays checked against the number of players, every
-//! amount scaled to integer chips, actions read.
+//! The typed hand a replayer consumes, and the rules of the format that building one needs
+//! (which fields a variant requires, the types of the optional fields, `sm -`); the reader
+//! that builds it is [`super::reader`].
 
-use super::amount::{Decimal, Scale, MAX_DECIMALS};
+use super::amount::Scale;
 use super::error::{PhhError, PhhErrorKind as Kind, Pos};
 use super::notation::{self, Action, ActionLine};
-use super::toml::{Entry, Item, ItemKind, Section};
 use super::value::Value;
 use crate::cards::Card;
 
@@ -120,7 +119,7 @@ pub(crate) const TYPED_FIELDS: [&str; 11] = [
 
 /// Betting fields each variant of the PHH specification requires (beyond `antes`,
 /// `starting_stacks` and `actions`, which all need). Other variant codes require none.
-fn required_by_variant(variant: &str) -> &'static [&'static str] {
+pub(crate) fn required_by_variant(variant: &str) -> &'static [&'static str] {
     match variant {
         "FT" | "FO/8" | "F2L3D" | "FB" => &["blinds_or_straddles", "small_bet", "big_bet"],
         "NT" | "NS" | "PO" | "N2L1D" => &["blinds_or_straddles", "min_bet"],
@@ -129,357 +128,23 @@ fn required_by_variant(variant: &str) -> &'static [&'static str] {
     }
 }
 
-/// A number as read, before the hand's scale is known.
-#[derive(Clone, Copy)]
-enum Raw {
-    Amount(Decimal),
-    Inf,
-}
-
-/// Builds a hand from the entries of one section, `start_line` being where it begins.
-pub(crate) fn from_section(
-    section: &Section,
-    number: Option<usize>,
-    start_line: usize,
-) -> Result<PhhHand, PhhError> {
-    let get = |key: &str| section.entries.iter().find(|e| e.key == key);
-    let missing = |key: &str, why: String| {
-        let hand = number
-            .map(|n| format!(" in hand [{n}]"))
-            .unwrap_or_default();
-        PhhError::on_line(
-            Kind::MissingField,
-            start_line,
-            format!("missing required field `{key}`{hand}{why}"),
-        )
-    };
-    let require = |key: &str| get(key).ok_or_else(|| missing(key, String::new()));
-
-    let variant_entry = require("variant")?;
-    let variant = match &variant_entry.value.kind {
-        ItemKind::Scalar(Value::String(s)) => s.clone(),
-        _ => {
-            return Err(wrong_type(
-                variant_entry,
-                &variant_entry.value,
-                "a string such as 'NT'",
-            ))
-        }
-    };
-    for key in ["starting_stacks", "antes", "actions"] {
-        require(key)?;
-    }
-    for key in required_by_variant(&variant) {
-        require(key).map_err(|_| missing(key, format!(" (variant `{variant}` needs it)")))?;
-    }
-
-    let stacks_entry = require("starting_stacks")?;
-    let stacks_raw = number_list(stacks_entry, None, true)?;
-    let players = stacks_raw.len();
-    if players == 0 {
-        return Err(PhhError::at(
-            Kind::WrongLength,
-            stacks_entry.value.pos,
-            "`starting_stacks` is empty: a hand needs at least one player",
-        ));
-    }
-    let antes_raw = number_list(require("antes")?, Some(players), false)?;
-    let blinds_raw = get("blinds_or_straddles")
-        .map(|e| number_list(e, Some(players), false))
-        .transpose()?;
-    let finishing_raw = get("finishing_stacks")
-        .map(|e| number_list(e, Some(players), false))
-        .transpose()?;
-    let winnings_raw = get("winnings")
-        .map(|e| number_list(e, Some(players), false))
-        .transpose()?;
-    let single = |key: &str| get(key).map(single_number).transpose();
-    let (bring_in, small_bet, big_bet, min_bet) = (
-        single("bring_in")?,
-        single("small_bet")?,
-        single("big_bet")?,
-        single("min_bet")?,
-    );
-    let mut actions = read_actions(require("actions")?, players)?;
-
-    // The scale: the most decimal places any amount needs.
-    let mut decimals = 0;
-    let mut note = |raw: Raw, pos: Pos| -> Result<(), PhhError> {
-        if let Raw::Amount(d) = raw {
-            let needed = d.decimals_needed();
-            if needed > MAX_DECIMALS {
-                return Err(PhhError::at(
-                    Kind::Amount,
-                    pos,
-                    format!("`{d}` has {needed} decimal places; amounts may have at most {MAX_DECIMALS}"),
-                ));
-            }
-            decimals = decimals.max(needed);
-        }
-        Ok(())
-    };
-    let lists = [
-        Some(&stacks_raw),
-        Some(&antes_raw),
-        blinds_raw.as_ref(),
-        finishing_raw.as_ref(),
-        winnings_raw.as_ref(),
-    ];
-    for &(raw, pos) in lists.into_iter().flatten().flatten() {
-        note(raw, pos)?;
-    }
-    for &(raw, pos) in [&bring_in, &small_bet, &big_bet, &min_bet]
-        .into_iter()
-        .flatten()
-    {
-        note(raw, pos)?;
-    }
-    for action in &actions {
-        if let Some((d, _)) = action.parsed.amount {
-            note(Raw::Amount(d), action.amount_pos)?;
-        }
-    }
-    let scale = Scale::from_decimals(decimals).unwrap_or(Scale::ONE);
-
-    let chips = |(raw, pos): (Raw, Pos)| -> Result<i64, PhhError> {
-        match raw {
-            Raw::Amount(d) => scale.to_chips(d).ok_or_else(|| {
-                PhhError::at(
-                    Kind::Amount,
-                    pos,
-                    format!("`{d}` is too large to count in chips at scale {scale}"),
-                )
-            }),
-            Raw::Inf => Err(PhhError::at(
-                Kind::Amount,
-                pos,
-                "`inf` is only allowed in `starting_stacks` (for an unknown stack)",
-            )),
-        }
-    };
-    let chip_list = |raw: &[(Raw, Pos)]| {
-        raw.iter()
-            .map(|&r| chips(r))
-            .collect::<Result<Vec<i64>, _>>()
-    };
-    let starting_stacks = stacks_raw
-        .iter()
-        .map(|&(raw, pos)| match raw {
-            Raw::Inf => Ok(Stack::Unknown),
-            Raw::Amount(_) => {
-                let c = chips((raw, pos))?;
-                u64::try_from(c).map(Stack::Chips).map_err(|_| {
-                    PhhError::at(Kind::Amount, pos, "a starting stack cannot be negative")
-                })
-            }
-        })
-        .collect::<Result<Vec<Stack>, _>>()?;
-
-    for action in &mut actions {
-        if let (Some((d, _)), Action::CompleteBetRaiseTo { amount, .. }) =
-            (action.parsed.amount, &mut action.parsed.action)
-        {
-            *amount = chips((Raw::Amount(d), action.amount_pos))?;
-        }
-    }
-    let actions = resolve_shows(actions, players)?;
-
-    let fields = other_fields(section, players)?;
-
-    Ok(PhhHand {
-        number,
-        line: start_line,
-        variant,
-        antes: chip_list(&antes_raw)?,
-        blinds_or_straddles: blinds_raw
-            .as_deref()
-            .map(chip_list)
-            .transpose()?
-            .unwrap_or_default(),
-        bring_in: bring_in.map(chips).transpose()?,
-        small_bet: small_bet.map(chips).transpose()?,
-        big_bet: big_bet.map(chips).transpose()?,
-        min_bet: min_bet.map(chips).transpose()?,
-        starting_stacks,
-        actions,
-        finishing_stacks: finishing_raw.as_deref().map(chip_list).transpose()?,
-        winnings: winnings_raw.as_deref().map(chip_list).transpose()?,
-        scale,
-        fields,
-        field_order: section.entries.iter().map(|e| e.key.clone()).collect(),
-    })
-}
-
-/// The fields [`PhhHand`] does not type, checked against the types the specification gives
-/// the optional ones (and per-player arrays against the number of players).
-fn other_fields(section: &Section, players: usize) -> Result<Vec<(String, Value)>, PhhError> {
-    let mut fields = Vec::new();
-    for entry in section
-        .entries
-        .iter()
-        .filter(|e| !TYPED_FIELDS.contains(&e.key.as_str()))
-    {
-        let value = entry.value.to_value();
-        if let Some(expected) = optional_type_problem(&entry.key, &value) {
-            return Err(wrong_type(entry, &entry.value, expected));
-        }
-        if matches!(entry.key.as_str(), "seats" | "players" | "time_banks") {
-            if let ItemKind::Array(items) = &entry.value.kind {
-                check_length(entry, items.len(), players)?;
-            }
-        }
-        fields.push((entry.key.clone(), value));
-    }
-    Ok(fields)
-}
-
-fn wrong_type(entry: &Entry, item: &Item, expected: &str) -> PhhError {
-    PhhError::at(
-        Kind::WrongType,
-        item.pos,
-        format!(
-            "`{}` must be {expected}, found {}",
-            entry.key,
-            item.to_value().type_name()
-        ),
-    )
-}
-
-fn check_length(entry: &Entry, len: usize, players: usize) -> Result<(), PhhError> {
-    if len == players {
-        return Ok(());
-    }
-    Err(PhhError::at(
-        Kind::WrongLength,
-        entry.value.pos,
-        format!(
-            "array `{}` has {len} entr{} but there are {players} players (one per entry of `starting_stacks`)",
-            entry.key,
-            if len == 1 { "y" } else { "ies" }
-        ),
-    ))
-}
-
-/// An array of amounts (and `inf` where allowed), checked to have one entry per player.
-fn number_list(
-    entry: &Entry,
-    players: Option<usize>,
-    inf_ok: bool,
-) -> Result<Vec<(Raw, Pos)>, PhhError> {
-    let ItemKind::Array(items) = &entry.value.kind else {
-        let expected = if inf_ok {
-            "an array of amounts or `inf`"
-        } else {
-            "an array of amounts"
-        };
-        return Err(wrong_type(entry, &entry.value, expected));
-    };
-    if let Some(players) = players {
-        check_length(entry, items.len(), players)?;
-    }
-    let not_a_number = |item: &Item| {
-        PhhError::at(
-            Kind::WrongType,
-            item.pos,
-            format!(
-                "entries of `{}` must be numbers, found {}",
-                entry.key,
-                item.to_value().type_name()
-            ),
-        )
-    };
-    items
-        .iter()
-        .map(|item| match &item.kind {
-            ItemKind::Scalar(Value::Inf { negative: false }) if inf_ok => Ok((Raw::Inf, item.pos)),
-            ItemKind::Scalar(Value::Inf { .. }) => Err(PhhError::at(
-                Kind::Amount,
-                item.pos,
-                format!(
-                    "infinity is not allowed in `{}` (`inf` marks an unknown starting stack)",
-                    entry.key
-                ),
-            )),
-            ItemKind::Scalar(v) => v
-                .as_decimal()
-                .map(|d| (Raw::Amount(d), item.pos))
-                .ok_or_else(|| not_a_number(item)),
-            ItemKind::Array(_) => Err(not_a_number(item)),
-        })
-        .collect()
-}
-
-fn single_number(entry: &Entry) -> Result<(Raw, Pos), PhhError> {
-    match &entry.value.kind {
-        ItemKind::Scalar(v) => match v.as_decimal() {
-            Some(d) => Ok((Raw::Amount(d), entry.value.pos)),
-            None => Err(wrong_type(entry, &entry.value, "a number")),
-        },
-        ItemKind::Array(_) => Err(wrong_type(entry, &entry.value, "a number")),
-    }
-}
-
 /// An action read from the file, with the places errors about it point at.
-struct PlacedAction {
-    parsed: notation::Parsed,
+pub(crate) struct PlacedAction {
+    pub parsed: notation::Parsed,
     /// The line of its string.
-    line: usize,
+    pub line: usize,
     /// Where its amount is written (or, without one, where the string starts).
-    amount_pos: Pos,
+    pub amount_pos: Pos,
     /// Where the `-` of an `sm -` is.
-    dash: Option<Pos>,
-}
-
-/// Reads `actions`: each string's notation, with errors pointing inside the string.
-fn read_actions(entry: &Entry, players: usize) -> Result<Vec<PlacedAction>, PhhError> {
-    let ItemKind::Array(items) = &entry.value.kind else {
-        return Err(wrong_type(
-            entry,
-            &entry.value,
-            "an array of action strings",
-        ));
-    };
-    items
-        .iter()
-        .map(|item| {
-            let ItemKind::Scalar(Value::String(text)) = &item.kind else {
-                return Err(PhhError::at(
-                    Kind::WrongType,
-                    item.pos,
-                    format!(
-                        "`actions` entries must be strings such as 'p1 f', found {}",
-                        item.to_value().type_name()
-                    ),
-                ));
-            };
-            // Columns inside the string are exact unless it was written with escapes.
-            let place = |offset: usize| match item.content_col {
-                Some(col) => Pos {
-                    line: item.pos.line,
-                    col: col + offset,
-                },
-                None => item.pos,
-            };
-            let parsed = notation::parse(text, Some(players)).map_err(|e| {
-                PhhError::at(
-                    Kind::Notation,
-                    place(e.offset),
-                    format!("`{}`: {}", text.trim(), e.message),
-                )
-            })?;
-            Ok(PlacedAction {
-                amount_pos: parsed.amount.map_or(item.pos, |(_, offset)| place(offset)),
-                dash: parsed.shows_dealt.map(place),
-                line: item.pos.line,
-                parsed,
-            })
-        })
-        .collect()
+    pub dash: Option<Pos>,
 }
 
 /// Fills in `sm -` with the cards dealt to the player (less any discarded), and makes the
 /// final [`ActionLine`]s.
-fn resolve_shows(actions: Vec<PlacedAction>, players: usize) -> Result<Vec<ActionLine>, PhhError> {
+pub(crate) fn resolve_shows(
+    actions: impl ExactSizeIterator<Item = PlacedAction>,
+    players: usize,
+) -> Result<Vec<ActionLine>, PhhError> {
     let mut held: Vec<Vec<Option<Card>>> = vec![Vec::new(); players];
     let mut out = Vec::with_capacity(actions.len());
     for placed in actions {
@@ -530,7 +195,7 @@ fn resolve_shows(actions: Vec<PlacedAction>, players: usize) -> Result<Vec<Actio
 
 /// The type the specification gives an optional field, as a description, if `value` does
 /// not have it. Unknown fields may hold anything.
-fn optional_type_problem(key: &str, value: &Value) -> Option<&'static str> {
+pub(crate) fn optional_type_problem(key: &str, value: &Value) -> Option<&'static str> {
     let number = |v: &Value| {
         matches!(
             v,

@@ -31,6 +31,7 @@ mod cards;
 mod error;
 mod hand;
 mod notation;
+mod reader;
 mod toml;
 mod value;
 mod write;
@@ -42,32 +43,29 @@ pub use hand::{PhhHand, Stack};
 pub use notation::{format_hole, Action, ActionLine};
 pub use value::{quote, Value};
 
-use error::PhhErrorKind as Kind;
-use toml::Section;
+use reader::Expect;
 
 /// Reads a `.phh` file: one hand, no `[N]` header.
 ///
 /// A text with headers is refused with a pointer to [`parse_phhs`], since silently taking
 /// one hand of many would lose data; use [`parse_file`] when either may come.
 pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
-    single(toml::parse_document(text)?)
+    let mut hands = reader::read(text, Expect::Phh)?;
+    hands
+        .pop()
+        .ok_or_else(|| PhhError::on_line(PhhErrorKind::Syntax, 1, "no hand in the text"))
 }
 
 /// Reads a `.phhs` file: hands under `[1]`, `[2]`, … headers. Each hand remembers its number
 /// and header line. An empty text is an empty list.
 pub fn parse_phhs(text: &str) -> Result<Vec<PhhHand>, PhhError> {
-    many(toml::parse_document(text)?)
+    reader::read(text, Expect::Phhs)
 }
 
 /// Reads either kind of file, deciding by content rather than by file name: a text with
 /// `[N]` headers is a `.phhs`, any other a single `.phh` hand (returned as a list of one).
 pub fn parse_file(text: &str) -> Result<Vec<PhhHand>, PhhError> {
-    let sections = toml::parse_document(text)?;
-    if sections.len() > 1 {
-        many(sections)
-    } else {
-        Ok(vec![single(sections)?])
-    }
+    reader::read(text, Expect::Either)
 }
 
 /// Writes a hand as a `.phh` file, amounts in the hand's units (`126.30` for 12630 chips at
@@ -90,33 +88,4 @@ pub fn write_phhs(hands: &[PhhHand]) -> String {
         write::write_hand(hand, &mut out);
     }
     out
-}
-
-fn single(sections: Vec<Section>) -> Result<PhhHand, PhhError> {
-    if let Some((number, line)) = sections.get(1).and_then(|s| s.header) {
-        return Err(PhhError::on_line(
-            Kind::Syntax,
-            line,
-            format!("`[{number}]` starts a hand of a .phhs file; a .phh file holds one hand without headers (read it with parse_phhs or parse_file)"),
-        ));
-    }
-    let section = sections.into_iter().next().unwrap_or_default();
-    hand::from_section(&section, None, 1)
-}
-
-fn many(sections: Vec<Section>) -> Result<Vec<PhhHand>, PhhError> {
-    let mut sections = sections.into_iter();
-    if let Some(entry) = sections.next().and_then(|s| s.entries.into_iter().next()) {
-        return Err(PhhError::at(
-            Kind::Syntax,
-            entry.pos,
-            format!("`{}` is outside any hand: in a .phhs file every field belongs under a `[N]` header", entry.key),
-        ));
-    }
-    sections
-        .map(|section| {
-            let (number, line) = section.header.unwrap_or((0, 1));
-            hand::from_section(&section, Some(number), line)
-        })
-        .collect()
 }

@@ -251,6 +251,9 @@ impl<'a> std::ops::Deref for Words<'a> {
 /// Splits on whitespace, keeping each word's character offset; only the first
 /// [`MAX_WORDS`] are kept, which is all [`parse`] looks at.
 fn words(text: &str) -> Words<'_> {
+    if text.is_ascii() {
+        return ascii_words(text);
+    }
     let mut out = Words {
         words: [(0, ""); MAX_WORDS],
         len: 0,
@@ -276,6 +279,33 @@ fn words(text: &str) -> Words<'_> {
     out
 }
 
+/// [`words`] for ASCII text (every notation a file holds), where a character is a byte.
+fn ascii_words(text: &str) -> Words<'_> {
+    let mut out = Words {
+        words: [(0, ""); MAX_WORDS],
+        len: 0,
+    };
+    let bytes = text.as_bytes();
+    // ASCII whitespace as `char::is_whitespace` has it: tab to carriage return, and space.
+    let space = |b: u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let mut at = 0;
+    while out.len < MAX_WORDS {
+        while at < bytes.len() && space(bytes[at]) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            break;
+        }
+        let start = at;
+        while at < bytes.len() && !space(bytes[at]) {
+            at += 1;
+        }
+        out.words[out.len] = (start, &text[start..at]);
+        out.len += 1;
+    }
+    out
+}
+
 /// Reads one action string. `players` bounds the `pN` numbers when known.
 pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, NotationError> {
     let (body, commentary) = match text.split_once('#') {
@@ -292,15 +322,16 @@ pub(crate) fn parse(text: &str, players: Option<usize>) -> Result<Parsed, Notati
     let Some(&(actor_at, actor)) = words.first() else {
         return Ok(parsed);
     };
-    let end = words.last().map_or(0, |(at, w)| at + w.chars().count());
+    // Where the last word ends, for saying what is missing after it.
+    let end = || words.last().map_or(0, |(at, w)| at + w.chars().count());
     let arg = |i: usize, what: &str| -> Result<(usize, &str), NotationError> {
         match words.get(i) {
             Some(&word) => Ok(word),
-            None => fail(end, what.to_string()),
+            None => fail(end(), what.to_string()),
         }
     };
     let Some(&(op_at, op)) = words.get(1) else {
-        return fail(end, format!("`{actor}` must be followed by an action, such as `f`, `cc`, `cbr 18` or (for the dealer `d`) `db`"));
+        return fail(end(), format!("`{actor}` must be followed by an action, such as `f`, `cc`, `cbr 18` or (for the dealer `d`) `db`"));
     };
     let arity;
     let action = if actor == "d" {
@@ -421,10 +452,17 @@ fn finish(
 
 /// `pN` → player index N-1.
 fn parse_player(at: usize, word: &str, players: Option<usize>) -> Result<usize, NotationError> {
-    let number = word
-        .strip_prefix('p')
-        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|n| n.parse::<usize>().ok());
+    let number = match word.as_bytes() {
+        // `p1` to `p99`, the numbers every hand has, without the general parse.
+        [b'p', d @ b'0'..=b'9'] => Some(usize::from(d - b'0')),
+        [b'p', t @ b'0'..=b'9', d @ b'0'..=b'9'] => {
+            Some(usize::from(t - b'0') * 10 + usize::from(d - b'0'))
+        }
+        _ => word
+            .strip_prefix('p')
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<usize>().ok()),
+    };
     match (number, players) {
         (None, _) => fail(
             at,
@@ -450,16 +488,17 @@ fn parse_hole(at: usize, word: &str) -> Result<CardList<Option<Card>>, NotationE
             format!("`{word}` is not a list of cards: each card is a rank (23456789TJQKA) and a suit (cdhs), like `AhKd`, or `??` when unknown"),
         );
     }
-    (0..word.len())
-        .step_by(2)
-        .map(|i| match &word[i..i + 2] {
-            "??" => Ok(None),
-            text => text
-                .parse::<Card>()
-                .map(Some)
-                .or_else(|e| fail(at + i, e.to_string())),
-        })
-        .collect()
+    let mut cards = CardList::new();
+    for i in (0..word.len()).step_by(2) {
+        match &word[i..i + 2] {
+            "??" => cards.push(None),
+            text => match text.parse::<Card>() {
+                Ok(card) => cards.push(Some(card)),
+                Err(e) => return fail(at + i, e.to_string()),
+            },
+        }
+    }
+    Ok(cards)
 }
 
 #[cfg(test)]

@@ -1,125 +1,72 @@
-//! A reader for the subset of TOML that PHH files are written in, keeping line and column of
-//! every value.
+//! The lexical layer of the PHH reader: a cursor over the subset of TOML that PHH files are
+//! written in, tracking line and column, with one method per token.
 //!
-//! Hand-written rather than the `toml` crate for two reasons: amounts must be read exactly
-//! (the crate hands out `f64`), and errors about actions deep inside an array must point at
-//! the action's own line and column. The subset: `key = value` lines, `#` comments, `[N]`
-//! headers (one per hand in `.phhs` files), strings in `'…'` or `"…"`, integers, floats,
-//! `inf`, booleans, dates and times, and arrays (which may span lines and end with a comma).
-//! Multi-line strings, inline tables, dotted keys and `[[…]]` are refused with a clear error.
+//! Hand-written rather than the `toml` crate for three reasons: amounts must be read exactly
+//! (the crate hands out `f64`), errors about actions deep inside an array must point at the
+//! action's own line and column, and [`super::reader`] reads each value straight into the
+//! typed hand, borrowing strings from the text instead of building a tree of owned values.
+//! The subset: `key = value` lines, `#` comments, `[N]` headers (one per hand in `.phhs`
+//! files), strings in `'…'` or `"…"`, integers, floats, `inf`, booleans, dates and times, and
+//! arrays (which may span lines and end with a comma). Multi-line strings, inline tables,
+//! dotted keys and `[[…]]` are refused with a clear error.
 
 use super::amount::Decimal;
 use super::error::{PhhError, PhhErrorKind as Kind, Pos};
 use super::value::Value;
+use std::borrow::Cow;
 
 /// Arrays nested deeper than this are refused, so garbage like `[[[[…` cannot exhaust the
 /// stack. PHH needs depth 1.
-const MAX_DEPTH: usize = 16;
+pub(crate) const MAX_DEPTH: usize = 16;
 
-/// A value with the place it was written.
-#[derive(Debug, Clone)]
-pub(crate) struct Item {
-    /// Where the value starts (the opening quote or bracket).
+/// A string value as read: borrowed from the text unless it had escapes.
+pub(crate) struct Str<'a> {
+    /// The decoded text.
+    pub text: Cow<'a, str>,
+    /// Where the opening quote is.
     pub pos: Pos,
-    /// The value, arrays with their own positioned elements.
-    pub kind: ItemKind,
     /// For a string whose characters map one to one onto source columns (no escapes): the
     /// column of its first character, so notation errors can point inside it.
     pub content_col: Option<usize>,
 }
 
-#[derive(Debug, Clone)]
-pub(crate) enum ItemKind {
-    /// Any value but an array.
-    Scalar(Value),
-    /// An array.
-    Array(Vec<Item>),
-}
-
-impl Item {
-    /// The value without positions.
-    pub fn to_value(&self) -> Value {
-        match &self.kind {
-            ItemKind::Scalar(v) => v.clone(),
-            ItemKind::Array(items) => Value::Array(items.iter().map(Item::to_value).collect()),
-        }
-    }
-}
-
-/// One `key = value` line.
-#[derive(Debug, Clone)]
-pub(crate) struct Entry {
-    pub key: String,
-    pub pos: Pos,
-    pub value: Item,
-}
-
-/// The entries under one `[N]` header, or before any header.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Section {
-    /// The hand number and the header's line; `None` for the entries before any header.
-    pub header: Option<(usize, usize)>,
-    pub entries: Vec<Entry>,
-}
-
-/// Reads the whole text into sections: first the entries before any header (all of a `.phh`
-/// file), then one section per `[N]` header.
-pub(crate) fn parse_document(text: &str) -> Result<Vec<Section>, PhhError> {
-    let mut cursor = Cursor::new(text);
-    let mut done = Vec::new();
-    let mut current = Section::default();
-    let mut header_lines = std::collections::HashMap::new();
-    loop {
-        cursor.skip_spaces();
-        match cursor.peek() {
-            None => break,
-            Some('[') => {
-                let (number, line) = cursor.header()?;
-                if let Some(first) = header_lines.insert(number, line) {
-                    return Err(PhhError::on_line(
-                        Kind::Duplicate,
-                        line,
-                        format!("hand [{number}] appears twice (first on line {first})"),
-                    ));
-                }
-                let next = Section {
-                    header: Some((number, line)),
-                    entries: Vec::new(),
-                };
-                done.push(std::mem::replace(&mut current, next));
-            }
-            Some(c) if c != '#' && c != '\n' && c != '\r' => {
-                let entry = cursor.entry()?;
-                if let Some(first) = current.entries.iter().find(|e| e.key == entry.key) {
-                    return Err(PhhError::at(
-                        Kind::Duplicate,
-                        entry.pos,
-                        format!(
-                            "`{}` is given twice in this hand (first on line {})",
-                            entry.key, first.pos.line
-                        ),
-                    ));
-                }
-                current.entries.push(entry);
-            }
-            Some(_) => {}
-        }
-        cursor.end_of_line()?;
-    }
-    done.push(current);
-    Ok(done)
-}
-
 /// A position in the text that tracks line and character column.
-struct Cursor<'a> {
+///
+/// Cheap to copy: [`super::reader`] keeps one to read a value again later.
+#[derive(Clone, Copy)]
+pub(crate) struct Cursor<'a> {
     text: &'a str,
     at: usize,
     line: usize,
     col: usize,
 }
 
+/// Whether an ASCII byte ends an unquoted token (whitespace as `char::is_whitespace` has it,
+/// or TOML punctuation).
+fn ends_bare(b: u8) -> bool {
+    matches!(
+        b,
+        b'\t'
+            | b'\n'
+            | 0x0b
+            | 0x0c
+            | b'\r'
+            | b' '
+            | b','
+            | b'['
+            | b']'
+            | b'{'
+            | b'}'
+            | b'#'
+            | b'='
+            | b'"'
+            | b'\''
+    )
+}
+
 impl<'a> Cursor<'a> {
-    fn new(text: &'a str) -> Cursor<'a> {
+    /// A cursor at the start of `text`, past a byte-order mark if there is one.
+    pub fn new(text: &'a str) -> Cursor<'a> {
         Cursor {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
             at: 0,
@@ -128,17 +75,27 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn pos(&self) -> Pos {
+    /// Where the cursor is.
+    #[inline]
+    pub fn pos(&self) -> Pos {
         Pos {
             line: self.line,
             col: self.col,
         }
     }
 
+    #[inline]
     fn rest(&self) -> &'a str {
         &self.text[self.at..]
     }
 
+    /// The next byte, undecoded.
+    #[inline]
+    pub fn peek_byte(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    #[inline]
     fn peek(&self) -> Option<char> {
         // ASCII (all of a PHH file but its strings' contents) without decoding UTF-8.
         match self.text.as_bytes().get(self.at) {
@@ -148,7 +105,20 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
+        if let Some(&b) = self.text.as_bytes().get(self.at) {
+            if b.is_ascii() {
+                self.at += 1;
+                if b == b'\n' {
+                    self.line += 1;
+                    self.col = 1;
+                } else {
+                    self.col += 1;
+                }
+                return Some(b as char);
+            }
+        }
         let c = self.peek()?;
         self.at += c.len_utf8();
         if c == '\n' {
@@ -160,14 +130,18 @@ impl<'a> Cursor<'a> {
         Some(c)
     }
 
-    fn skip_spaces(&mut self) {
-        while matches!(self.peek(), Some(' ' | '\t')) {
-            self.bump();
+    /// Skips spaces and tabs.
+    #[inline]
+    pub fn skip_spaces(&mut self) {
+        let bytes = self.text.as_bytes();
+        while matches!(bytes.get(self.at), Some(b' ' | b'\t')) {
+            self.at += 1;
+            self.col += 1;
         }
     }
 
     fn skip_comment(&mut self) {
-        if self.peek() == Some('#') {
+        if self.peek_byte() == Some(b'#') {
             while !matches!(self.peek(), None | Some('\n')) && !self.rest().starts_with("\r\n") {
                 self.bump();
             }
@@ -175,14 +149,18 @@ impl<'a> Cursor<'a> {
     }
 
     /// Spaces, newlines and comments, as allowed between array elements.
+    #[inline]
     fn skip_blank(&mut self) {
+        if !matches!(self.peek_byte(), Some(b' ' | b'\t' | b'#' | b'\r' | b'\n')) {
+            return;
+        }
         loop {
             self.skip_spaces();
             self.skip_comment();
             if self.rest().starts_with("\r\n") {
                 self.bump();
             }
-            if self.peek() != Some('\n') {
+            if self.peek_byte() != Some(b'\n') {
                 return;
             }
             self.bump();
@@ -190,7 +168,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// After a header or value: optional spaces and comment, then a newline or the end.
-    fn end_of_line(&mut self) -> Result<(), PhhError> {
+    pub fn end_of_line(&mut self) -> Result<(), PhhError> {
         self.skip_spaces();
         self.skip_comment();
         if self.rest().starts_with("\r\n") {
@@ -224,10 +202,10 @@ impl<'a> Cursor<'a> {
     }
 
     /// `[N]`: returns the hand number and the header's line.
-    fn header(&mut self) -> Result<(usize, usize), PhhError> {
+    pub fn header(&mut self) -> Result<(usize, usize), PhhError> {
         let start = self.pos();
         self.bump();
-        if self.peek() == Some('[') {
+        if self.peek_byte() == Some(b'[') {
             return Err(PhhError::at(
                 Kind::Unsupported,
                 start,
@@ -238,7 +216,7 @@ impl<'a> Cursor<'a> {
         let key_pos = self.pos();
         let key = self.key()?;
         self.skip_spaces();
-        if self.peek() != Some(']') {
+        if self.peek_byte() != Some(b']') {
             return Err(self.unexpected("`]` to close the hand header"));
         }
         self.bump();
@@ -253,59 +231,61 @@ impl<'a> Cursor<'a> {
     }
 
     /// A bare key (`starting_stacks`) or a quoted one.
-    fn key(&mut self) -> Result<String, PhhError> {
-        match self.peek() {
-            Some('\'' | '"') => match self.value(MAX_DEPTH)?.kind {
-                ItemKind::Scalar(Value::String(s)) => Ok(s),
-                _ => Err(self.unexpected("a field name")),
-            },
+    fn key(&mut self) -> Result<Cow<'a, str>, PhhError> {
+        match self.peek_byte() {
+            Some(b'\'' | b'"') => Ok(self.string()?.text),
             _ => {
                 let start = self.at;
-                while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == '_' || c == '-')
-                {
-                    self.bump();
-                }
+                let len = self.text.as_bytes()[start..]
+                    .iter()
+                    .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+                    .unwrap_or(self.text.len() - start);
+                self.at += len;
+                self.col += len;
                 if self.at == start {
                     return Err(self.unexpected("a field name such as `antes`"));
                 }
-                Ok(self.text[start..self.at].to_string())
+                Ok(Cow::Borrowed(&self.text[start..self.at]))
             }
         }
     }
 
-    /// `key = value`.
-    fn entry(&mut self) -> Result<Entry, PhhError> {
+    /// The start of a `key = value` line, up to the value: returns the key and where the line
+    /// starts, and leaves the cursor on the value.
+    pub fn entry_key(&mut self) -> Result<(Cow<'a, str>, Pos), PhhError> {
         let pos = self.pos();
         let key = self.key()?;
         self.skip_spaces();
-        if self.peek() == Some('.') {
+        if self.peek_byte() == Some(b'.') {
             return Err(PhhError::at(
                 Kind::Unsupported,
                 self.pos(),
                 format!("dotted keys (`{key}.…`) are not part of PHH"),
             ));
         }
-        if self.peek() != Some('=') {
+        if self.peek_byte() != Some(b'=') {
             return Err(self.unexpected(&format!("`=` after `{key}`")));
         }
         self.bump();
         self.skip_spaces();
-        let value = self.value(0)?;
-        Ok(Entry { key, pos, value })
+        Ok((key, pos))
     }
 
-    fn value(&mut self, depth: usize) -> Result<Item, PhhError> {
+    /// Any value, as an owned [`Value`] (for the fields the typed hand does not interpret and
+    /// for saying what type a misplaced value has). `depth` is how deep in arrays it sits.
+    pub fn value(&mut self, depth: usize) -> Result<Value, PhhError> {
         let pos = self.pos();
-        match self.peek() {
-            Some('\'') => self.literal_string(),
-            Some('"') => self.basic_string(),
-            Some('[') if depth >= MAX_DEPTH => Err(PhhError::at(
-                Kind::Unsupported,
-                pos,
-                "arrays nested too deeply",
-            )),
-            Some('[') => self.array(depth),
-            Some('{') => Err(PhhError::at(
+        match self.peek_byte() {
+            Some(b'\'' | b'"') => Ok(Value::String(self.string()?.text.into_owned())),
+            Some(b'[') => {
+                let mut items = Vec::new();
+                self.array(depth, |cursor, depth| {
+                    items.push(cursor.value(depth)?);
+                    Ok(())
+                })?;
+                Ok(Value::Array(items))
+            }
+            Some(b'{') => Err(PhhError::at(
                 Kind::Unsupported,
                 pos,
                 "inline tables (`{…}`) are not part of PHH",
@@ -324,43 +304,65 @@ impl<'a> Cursor<'a> {
         )
     }
 
-    fn literal_string(&mut self) -> Result<Item, PhhError> {
+    /// A string in `'…'` or `"…"`; the cursor must be on the quote.
+    pub fn string(&mut self) -> Result<Str<'a>, PhhError> {
+        if self.peek_byte() == Some(b'\'') {
+            self.literal_string()
+        } else {
+            self.basic_string()
+        }
+    }
+
+    /// Moves past `len` bytes that hold no newline, counting their characters as columns.
+    #[inline]
+    fn advance_inline(&mut self, len: usize) {
+        let content = &self.text[self.at..self.at + len];
+        self.col += if content.is_ascii() {
+            len
+        } else {
+            content.chars().count()
+        };
+        self.at += len;
+    }
+
+    fn literal_string(&mut self) -> Result<Str<'a>, PhhError> {
         let pos = self.pos();
-        if self.rest().starts_with("'''") {
+        let bytes = self.text.as_bytes();
+        let start = self.at + 1;
+        if bytes.get(start..start + 2) == Some(b"''") {
             return Err(PhhError::at(
                 Kind::Unsupported,
                 pos,
                 "multi-line strings (`'''`) are not part of PHH",
             ));
         }
-        self.bump();
-        let start = self.at;
         // The closing quote, found bytewise (neither `'` nor a newline occurs inside a UTF-8
         // sequence); the column moves by the characters passed over.
-        let Some(len) = self.text.as_bytes()[start..]
-            .iter()
-            .position(|&b| b == b'\'' || b == b'\n')
-            .filter(|&len| self.text.as_bytes()[start + len] == b'\'')
-        else {
-            return Err(Self::unterminated(pos, '\''));
-        };
-        let content = &self.text[start..start + len];
-        self.col += if content.is_ascii() {
-            len
+        let mut end = start;
+        let mut ascii = true;
+        loop {
+            match bytes.get(end) {
+                Some(b'\'') => break,
+                Some(b'\n') | None => return Err(Self::unterminated(pos, '\'')),
+                Some(&b) => ascii &= b.is_ascii(),
+            }
+            end += 1;
+        }
+        let content = &self.text[start..end];
+        self.col += 2 + if ascii {
+            end - start
         } else {
             content.chars().count()
         };
-        self.at = start + len;
-        let text = content.to_string();
-        self.bump();
-        Ok(Item {
+        self.at = end + 1;
+        Ok(Str {
+            text: Cow::Borrowed(content),
             pos,
-            kind: ItemKind::Scalar(Value::String(text)),
             content_col: Some(pos.col + 1),
         })
     }
 
-    fn basic_string(&mut self) -> Result<Item, PhhError> {
+    fn basic_string(&mut self) -> Result<Str<'a>, PhhError> {
         let pos = self.pos();
         if self.rest().starts_with("\"\"\"") {
             return Err(PhhError::at(
@@ -370,14 +372,30 @@ impl<'a> Cursor<'a> {
             ));
         }
         self.bump();
+        // Without escapes the string is a slice of the text, as a literal string is.
+        let start = self.at;
+        let stop = self.text.as_bytes()[start..]
+            .iter()
+            .position(|&b| matches!(b, b'"' | b'\\' | b'\n'));
+        match stop.map(|len| (len, self.text.as_bytes()[start + len])) {
+            Some((len, b'"')) => {
+                self.advance_inline(len);
+                self.bump();
+                return Ok(Str {
+                    text: Cow::Borrowed(&self.text[start..start + len]),
+                    pos,
+                    content_col: Some(pos.col + 1),
+                });
+            }
+            Some((_, b'\\')) => {}
+            _ => return Err(Self::unterminated(pos, '"')),
+        }
         let mut text = String::new();
-        let mut exact = true;
         loop {
             match self.peek() {
                 None | Some('\n') => return Err(Self::unterminated(pos, '"')),
                 Some('"') => break,
                 Some('\\') => {
-                    exact = false;
                     let escape_pos = self.pos();
                     self.bump();
                     let c = self.bump().ok_or_else(|| Self::unterminated(pos, '"'))?;
@@ -428,51 +446,57 @@ impl<'a> Cursor<'a> {
             }
         }
         self.bump();
-        Ok(Item {
+        Ok(Str {
+            text: Cow::Owned(text),
             pos,
-            kind: ItemKind::Scalar(Value::String(text)),
-            content_col: exact.then_some(pos.col + 1),
+            content_col: None,
         })
     }
 
-    fn array(&mut self, depth: usize) -> Result<Item, PhhError> {
+    /// An array: `[`, elements separated by commas (a trailing one allowed), `]`, with
+    /// newlines and comments anywhere between them. `each` reads one element (the cursor on
+    /// its first character) at the depth given. Returns where the array starts.
+    pub fn array(
+        &mut self,
+        depth: usize,
+        mut each: impl FnMut(&mut Cursor<'a>, usize) -> Result<(), PhhError>,
+    ) -> Result<Pos, PhhError> {
         let pos = self.pos();
+        if depth >= MAX_DEPTH {
+            return Err(PhhError::at(
+                Kind::Unsupported,
+                pos,
+                "arrays nested too deeply",
+            ));
+        }
         self.bump();
-        let mut items = Vec::new();
         loop {
             self.skip_blank();
-            match self.peek() {
-                Some(']') => break,
+            match self.peek_byte() {
+                Some(b']') => break,
                 None => return Err(unclosed_array(pos)),
                 _ => {}
             }
-            items.push(self.value(depth + 1)?);
+            each(self, depth + 1)?;
             self.skip_blank();
-            match self.peek() {
-                Some(',') => {
+            match self.peek_byte() {
+                Some(b',') => {
                     self.bump();
                 }
-                Some(']') => break,
+                Some(b']') => break,
                 None => return Err(unclosed_array(pos)),
                 _ => return Err(self.unexpected("`,` or `]` after an array element")),
             }
         }
         self.bump();
-        Ok(Item {
-            pos,
-            kind: ItemKind::Array(items),
-            content_col: None,
-        })
+        Ok(pos)
     }
 
     /// An unquoted value: number, `inf`, boolean, or date/time.
-    fn bare(&mut self) -> Result<Item, PhhError> {
+    fn bare(&mut self) -> Result<Value, PhhError> {
         let pos = self.pos();
         let start = self.at;
-        let is_bare = |c: char| !c.is_whitespace() && !",[]{}#=\"'".contains(c);
-        while self.peek().is_some_and(is_bare) {
-            self.bump();
-        }
+        self.skip_bare();
         // A date-time may separate its date and time with a space: `2009-07-19 16:46:03`.
         let rest = self.rest().as_bytes();
         if is_date(&self.text[start..self.at])
@@ -483,21 +507,35 @@ impl<'a> Cursor<'a> {
             && rest[3] == b':'
         {
             self.bump();
-            while self.peek().is_some_and(is_bare) {
-                self.bump();
-            }
+            self.skip_bare();
         }
         let token = &self.text[start..self.at];
         if token.is_empty() {
             return Err(self.unexpected("a value"));
         }
-        let value =
-            classify(token).map_err(|message| PhhError::at(kind_of(token), pos, message))?;
-        Ok(Item {
-            pos,
-            kind: ItemKind::Scalar(value),
-            content_col: None,
-        })
+        if let Some(value) = plain_number(token) {
+            return Ok(value);
+        }
+        classify(token).map_err(|message| PhhError::at(kind_of(token), pos, message))
+    }
+
+    /// Moves past the characters of an unquoted token.
+    fn skip_bare(&mut self) {
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.at) {
+            if b.is_ascii() {
+                if ends_bare(b) {
+                    return;
+                }
+                self.at += 1;
+            } else {
+                match self.rest().chars().next() {
+                    Some(c) if !c.is_whitespace() => self.at += c.len_utf8(),
+                    _ => return,
+                }
+            }
+            self.col += 1;
+        }
     }
 }
 
@@ -517,6 +555,44 @@ fn kind_of(token: &str) -> Kind {
         Kind::Unsupported
     } else {
         Kind::Syntax
+    }
+}
+
+/// The common case of [`classify`] without its general machinery: `[+-]digits[.digits]` with
+/// at most 18 digits, which always fits. `None` for anything else, which `classify` reads.
+fn plain_number(token: &str) -> Option<Value> {
+    let bytes = token.as_bytes();
+    let (negative, body) = match bytes.first()? {
+        b'-' => (true, &bytes[1..]),
+        b'+' => (false, &bytes[1..]),
+        _ => (false, bytes),
+    };
+    if body.is_empty() || body.len() > 19 {
+        return None;
+    }
+    let mut mantissa: i64 = 0;
+    let mut frac_digits: Option<u32> = None;
+    let mut digits = 0;
+    for (i, &b) in body.iter().enumerate() {
+        match b {
+            b'0'..=b'9' if digits < 18 => {
+                mantissa = mantissa * 10 + i64::from(b - b'0');
+                digits += 1;
+                if let Some(f) = &mut frac_digits {
+                    *f += 1;
+                }
+            }
+            // A point needs digits on both sides.
+            b'.' if frac_digits.is_none() && i > 0 && i + 1 < body.len() => frac_digits = Some(0),
+            _ => return None,
+        }
+    }
+    if negative {
+        mantissa = -mantissa;
+    }
+    match frac_digits {
+        None => Some(Value::Integer(mantissa)),
+        Some(f) => Decimal::new(i128::from(mantissa), f).map(Value::Float),
     }
 }
 
@@ -639,14 +715,60 @@ mod tests {
         assert!(classify("0x1F").is_err());
     }
 
+    /// The shortcut for plain numbers reads exactly what the general path reads, and leaves
+    /// everything else to it.
+    #[test]
+    fn plain_numbers_read_as_the_general_path_reads_them() {
+        for token in [
+            "0",
+            "-0",
+            "+7",
+            "007",
+            "126.30",
+            "-0.50",
+            "0.0",
+            "999999999999999999",
+            "-999999999999999999",
+            "123456789.123456789",
+            "5",
+            "1.5",
+        ] {
+            assert_eq!(
+                plain_number(token).map(Ok),
+                Some(classify(token)),
+                "{token}"
+            );
+        }
+        for token in [
+            "",
+            "-",
+            "+",
+            ".5",
+            "5.",
+            "1.2.3",
+            "1_000",
+            "1e3",
+            "9999999999999999999",
+            "99999999999999999999",
+            "0x1F",
+            "12:00",
+            "2009-07-19",
+            "inf",
+            "1-2",
+            "--1",
+        ] {
+            assert_eq!(plain_number(token), None, "{token}");
+        }
+    }
+
     #[test]
     fn reads_multi_line_arrays_with_comments() {
-        let doc = parse_document("a = [\n  1, # one\n  2,\n]\nb = 'x' # c\r\n").unwrap();
-        assert_eq!(doc[0].entries.len(), 2);
-        assert_eq!(doc[0].entries[1].pos.line, 5);
+        let mut cursor = Cursor::new("[\n  1, # one\n  2,\n] # c\r\nb");
         assert_eq!(
-            doc[0].entries[0].value.to_value(),
+            cursor.value(0).unwrap(),
             Value::Array(vec![Value::Integer(1), Value::Integer(2)])
         );
+        cursor.end_of_line().unwrap();
+        assert_eq!(cursor.pos(), Pos { line: 5, col: 1 });
     }
 }
