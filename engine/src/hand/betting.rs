@@ -130,14 +130,8 @@ impl Hand {
         self.current_bet = amount;
         self.betting_state_changed();
         self.last_aggressor = Some(player);
-        let mut others = self.in_hand & !(1 << player);
-        while others != 0 {
-            let q = others.trailing_zeros() as usize;
-            if self.stack[q] > 0 {
-                self.needs_action |= 1 << q;
-            }
-            others &= others - 1;
-        }
+        // Everyone else still in with chips behind must act again.
+        self.needs_action |= self.in_hand & self.with_chips & !(1 << player);
         self.after_action(player, kind);
         Ok(())
     }
@@ -331,13 +325,13 @@ impl Hand {
         let second_total = self.second_largest_total();
         let current = self.current_bet;
         let mut needs = 0;
-        let mut in_hand = self.in_hand;
-        while in_hand != 0 {
-            let p = in_hand.trailing_zeros() as usize;
-            if self.stack[p] > 0 && self.bet[p] < second_total {
+        let mut can_bet = self.in_hand & self.with_chips;
+        while can_bet != 0 {
+            let p = can_bet.trailing_zeros() as usize;
+            if self.bet[p] < second_total {
                 needs |= 1 << p;
             }
-            in_hand &= in_hand - 1;
+            can_bet &= can_bet - 1;
         }
         self.needs_action = needs;
         let lone_covered = match self.needs_action.count_ones() {
@@ -393,6 +387,7 @@ impl Hand {
         if top.1 > second {
             let (p, excess) = (top.0, top.1 - second);
             self.stack[p] += excess;
+            self.with_chips |= 1 << p;
             self.contributed[p] -= excess;
             self.record(Event::UncalledReturned {
                 player: p,

@@ -335,6 +335,9 @@ impl Hand {
 
     fn award(&mut self, pot: usize, player: usize, amount: Chips, hand: Option<&'static str>) {
         self.stack[player] += amount;
+        if self.stack[player] > 0 {
+            self.with_chips |= 1 << player;
+        }
         self.record(Event::Awarded {
             pot,
             player,

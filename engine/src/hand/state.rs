@@ -94,6 +94,9 @@ pub struct Hand {
     pub(super) dealt_to: Players,
     /// The players who have acted in this betting round.
     pub(super) acted: Players,
+    /// The players with chips behind (`stack > 0`), folded or not: kept beside `stack` so
+    /// that finding who can still bet is a mask, not a walk round the table.
+    pub(super) with_chips: Players,
     pub(super) board: Vec<Card>,
     pub(super) seen: u64,
     pub(super) street: Street,
@@ -153,6 +156,7 @@ impl Hand {
             show: [ShowState::Pending; MAX_PLAYERS],
             dealt_to: 0,
             acted: 0,
+            with_chips: 0,
             board: Vec::with_capacity(5),
             seen: 0,
             street: Street::Preflop,
@@ -229,6 +233,10 @@ impl Hand {
         self.show = [ShowState::Pending; MAX_PLAYERS];
         self.dealt_to = 0;
         self.acted = 0;
+        self.with_chips = 0;
+        for (p, &stack) in self.stack[..n].iter().enumerate() {
+            self.with_chips |= ((stack > 0) as Players) << p;
+        }
         self.board.clear();
         self.seen = 0;
         self.street = Street::Preflop;
@@ -561,6 +569,9 @@ impl Hand {
     pub(super) fn put_in(&mut self, player: usize, amount: Chips) -> Chips {
         let paid = amount.min(self.stack[player]);
         self.stack[player] -= paid;
+        if self.stack[player] == 0 {
+            self.with_chips &= !(1 << player);
+        }
         self.bet[player] += paid;
         self.contributed[player] += paid;
         paid
@@ -575,13 +586,7 @@ impl Hand {
     }
 
     pub(super) fn active_count(&self) -> usize {
-        let mut count = 0;
-        let mut in_hand = self.in_hand;
-        while in_hand != 0 {
-            count += (self.stack[in_hand.trailing_zeros() as usize] > 0) as usize;
-            in_hand &= in_hand - 1;
-        }
-        count
+        (self.in_hand & self.with_chips).count_ones() as usize
     }
 
     pub(super) fn check_unseen(
