@@ -408,3 +408,69 @@ impl Hand {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::{HandConfig, Variant};
+    use crate::rules::{Decided, DefaultRules, Rules, RulesetRef};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// The default rules, counting how often `betting.min_raise` is asked (a ruleset
+    /// binding it to a Rhai function pays a script run for each).
+    #[derive(Default)]
+    struct CountingMinRaise(AtomicUsize);
+
+    impl Rules for CountingMinRaise {
+        fn ruleset(&self) -> &RulesetRef {
+            DefaultRules.ruleset()
+        }
+
+        fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            DefaultRules.min_raise(ctx)
+        }
+    }
+
+    /// `betting.min_raise` is asked once per betting state: the views a daemon serves at one
+    /// decision point (`legal`, `full_raise`) and the raise that follows share one answer,
+    /// and a raise (a new current bet and full increment) asks again, with the new facts.
+    #[test]
+    fn min_raise_is_asked_once_per_betting_state() {
+        let rules = Arc::new(CountingMinRaise::default());
+        let config = HandConfig {
+            variant: Variant::Holdem,
+            structure: Structure::NoLimit,
+            min_bet: 10,
+            stacks: vec![1000; 3],
+            antes: vec![0; 3],
+            blinds: vec![5, 10, 0],
+            posts: vec![0; 3],
+            button: 2,
+        };
+        let mut hand = Hand::new(config, rules.clone()).expect("a valid hand");
+        for p in 0..3 {
+            hand.deal_hole(p, &[None, None]).expect("hole cards");
+        }
+        let asked = || rules.0.load(Ordering::Relaxed);
+        for _ in 0..5 {
+            let legal = hand.legal().expect("player 3 to act");
+            assert_eq!((legal.player, legal.min_raise_to), (2, Some(20)));
+            assert_eq!(hand.full_raise(), 10);
+        }
+        assert_eq!(asked(), 1, "five views at one decision point ask once");
+        hand.act(2, Action::BetOrRaiseTo(40))
+            .expect("a legal raise");
+        assert_eq!(asked(), 1, "the raise uses the answer its views got");
+        for _ in 0..3 {
+            let legal = hand.legal().expect("player 1 to act");
+            assert_eq!((legal.player, legal.min_raise_to), (0, Some(70)));
+        }
+        assert_eq!(
+            asked(),
+            2,
+            "the raise changed the betting state: asked once more"
+        );
+    }
+}
