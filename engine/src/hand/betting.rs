@@ -2,12 +2,11 @@
 //! reopening after short all-ins, and closing a round (uncalled bets go back).
 
 use super::action::{Action, ActionKind, Event, Street};
-use super::config::Structure;
+use super::config::{Structure, MAX_PLAYERS};
 use super::error::ActionError;
 use super::state::{Hand, Phase};
 use crate::rules::{
-    Decided, Finding, FirstToActContext, MinRaiseContext, PotLimitContext, RaiseCapContext,
-    ReopenContext,
+    Finding, FirstToActContext, MinRaiseContext, PotLimitContext, RaiseCapContext, ReopenContext,
 };
 use crate::Chips;
 
@@ -22,18 +21,17 @@ impl Hand {
         if player != expected {
             return Err(ActionError::OutOfTurn { player, expected });
         }
-        let s = &self.players[player];
-        let owed = self.current_bet.saturating_sub(s.bet);
-        let all_in_to = s.bet + s.stack;
+        let (bet, stack) = (self.bet[player], self.stack[player]);
+        let owed = self.current_bet.saturating_sub(bet);
+        let all_in_to = bet + stack;
         match action {
             Action::Fold => {
-                self.players[player].folded = true;
                 self.in_hand &= !(1 << player);
                 self.after_action(player, ActionKind::Fold);
             }
             Action::Check if owed > 0 => {
                 return Err(ActionError::CannotCheck {
-                    to_call: owed.min(s.stack),
+                    to_call: owed.min(stack),
                 })
             }
             Action::Call if owed == 0 => return Err(ActionError::NothingToCall),
@@ -56,8 +54,7 @@ impl Hand {
     }
 
     fn raise_to(&mut self, player: usize, amount: Chips) -> Result<(), ActionError> {
-        let s = &self.players[player];
-        let all_in_to = s.bet + s.stack;
+        let all_in_to = self.bet[player] + self.stack[player];
         let verb = if self.current_bet == 0 {
             "bet"
         } else {
@@ -110,7 +107,7 @@ impl Hand {
         } else {
             ActionKind::Raise
         };
-        let add = amount - self.players[player].bet;
+        let add = amount - self.bet[player];
         self.put_in(player, add);
         if increment >= full {
             self.full_increment = self.full_increment.max(increment);
@@ -131,37 +128,46 @@ impl Hand {
             self.rule("allin.reopening", decided.citation, finding);
         }
         self.current_bet = amount;
+        self.betting_state_changed();
         self.last_aggressor = Some(player);
-        let mut others = self.in_hand & !(1 << player);
-        while others != 0 {
-            let q = others.trailing_zeros() as usize;
-            if self.players[q].stack > 0 {
-                self.needs_action |= 1 << q;
-            }
-            others &= others - 1;
-        }
+        // Everyone else still in with chips behind must act again.
+        self.needs_action |= self.in_hand & self.with_chips & !(1 << player);
         self.after_action(player, kind);
         Ok(())
     }
 
-    /// The smallest full raise increment now (rule point `betting.min_raise`).
-    pub(super) fn min_increment(&self) -> Decided<Chips> {
+    /// The smallest full raise increment now (rule point `betting.min_raise`). The rules
+    /// are asked once per betting state (street, current bet, last full increment): the
+    /// answer is kept in `min_raise` until the state changes (see
+    /// [`Hand::betting_state_changed`]), so the views a daemon serves between two actions
+    /// (`legal`, `full_raise`) and the raise that follows do not run a ruleset's script again.
+    pub(super) fn min_increment(&self) -> Chips {
         match self.config.structure {
             Structure::FixedLimit { small_bet, big_bet } => {
-                Decided::by_default(if self.street < Street::Turn {
+                if self.street < Street::Turn {
                     small_bet
                 } else {
                     big_bet
-                })
+                }
             }
-            structure => self.rules.min_raise(&MinRaiseContext {
-                structure,
-                street: self.street,
-                min_bet: self.config.min_bet,
-                current_bet: self.current_bet,
-                last_full_increment: self.full_increment,
+            structure => self.min_raise.get_or(|| {
+                self.rules
+                    .min_raise(&MinRaiseContext {
+                        structure,
+                        street: self.street,
+                        min_bet: self.config.min_bet,
+                        current_bet: self.current_bet,
+                        last_full_increment: self.full_increment,
+                    })
+                    .value
             }),
         }
+    }
+
+    /// Forgets the `betting.min_raise` answer kept for the betting state that just ended:
+    /// called wherever the street, the current bet or the last full increment changes.
+    pub(super) fn betting_state_changed(&mut self) {
+        self.min_raise.forget();
     }
 
     /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
@@ -172,8 +178,7 @@ impl Hand {
     /// [`Hand::raise_bounds`] and the full raise increment it was worked out from (which
     /// [`Hand::raise_to`] needs too: asking the rules once is enough).
     fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), ActionError> {
-        let s = &self.players[player];
-        let all_in_to = s.bet + s.stack;
+        let all_in_to = self.bet[player] + self.stack[player];
         if all_in_to <= self.current_bet {
             return Err(ActionError::NotEnoughChips {
                 amount: self.current_bet + 1,
@@ -184,16 +189,17 @@ impl Hand {
         let mut most_an_opponent_can_match = 0;
         let mut opponents = self.in_hand & !(1 << player);
         while opponents != 0 {
-            let o = &self.players[opponents.trailing_zeros() as usize];
-            most_an_opponent_can_match = most_an_opponent_can_match.max(o.bet + o.stack);
+            let o = opponents.trailing_zeros() as usize;
+            most_an_opponent_can_match =
+                most_an_opponent_can_match.max(self.bet[o] + self.stack[o]);
             opponents &= opponents - 1;
         }
         if most_an_opponent_can_match <= self.current_bet {
             return Err(ActionError::NobodyToRaise);
         }
-        let full = self.min_increment().value;
-        if s.acted {
-            let raised = self.current_bet - s.faced;
+        let full = self.min_increment();
+        if self.acted & (1 << player) != 0 {
+            let raised = self.current_bet - self.faced[player];
             let decided = self.rules.reopens(&ReopenContext {
                 structure: self.config.structure,
                 raised_since_last_action: raised,
@@ -230,7 +236,7 @@ impl Hand {
                 .pot_limit_max(&PotLimitContext {
                     structure,
                     pot: self.pot_total(),
-                    to_call: self.current_bet - s.bet,
+                    to_call: self.current_bet - self.bet[player],
                     current_bet: self.current_bet,
                 })
                 .value
@@ -241,10 +247,10 @@ impl Hand {
 
     fn after_action(&mut self, player: usize, kind: ActionKind) {
         self.needs_action &= !(1 << player);
-        let s = &mut self.players[player];
-        s.acted = true;
-        s.faced = self.current_bet;
-        let (to, all_in) = (s.bet, s.stack == 0 && !s.folded);
+        self.acted |= 1 << player;
+        self.faced[player] = self.current_bet;
+        let folded = self.in_hand & (1 << player) == 0;
+        let (to, all_in) = (self.bet[player], self.stack[player] == 0 && !folded);
         self.record(Event::Acted {
             player,
             kind,
@@ -264,7 +270,7 @@ impl Hand {
     fn next_needing_action(&self, after: usize) -> Option<usize> {
         // Clockwise from the seat after `after`, wrapping round once (one division, not one
         // per seat).
-        let start = if after + 1 >= self.players.len() {
+        let start = if after + 1 >= self.seats {
             0
         } else {
             after + 1
@@ -279,7 +285,7 @@ impl Hand {
     }
 
     pub(super) fn start_first_round(&mut self) {
-        let n = self.players.len();
+        let n = self.seats;
         let blinds = &self.config.blinds;
         // The player after the largest blind or straddle opens (ties: the later position);
         // live posts do not change the order.
@@ -287,7 +293,7 @@ impl Hand {
             self.config.button
         } else {
             (0..n)
-                .max_by_key(|&p| (self.players[p].bet.min(blinds[p]), p))
+                .max_by_key(|&p| (self.bet[p].min(blinds[p]), p))
                 .unwrap_or(self.config.button)
         };
         self.open_round(opener_after);
@@ -296,7 +302,7 @@ impl Hand {
     pub(super) fn start_later_round(&mut self) {
         // Showing first goes by the last aggressor of the final round only.
         self.last_aggressor = None;
-        let n = self.players.len();
+        let n = self.seats;
         let start = self
             .rules
             .first_to_act(&FirstToActContext {
@@ -319,19 +325,18 @@ impl Hand {
         let second_total = self.second_largest_total();
         let current = self.current_bet;
         let mut needs = 0;
-        let mut in_hand = self.in_hand;
-        while in_hand != 0 {
-            let p = in_hand.trailing_zeros() as usize;
-            let s = &self.players[p];
-            if s.stack > 0 && s.bet < second_total {
+        let mut can_bet = self.in_hand & self.with_chips;
+        while can_bet != 0 {
+            let p = can_bet.trailing_zeros() as usize;
+            if self.bet[p] < second_total {
                 needs |= 1 << p;
             }
-            in_hand &= in_hand - 1;
+            can_bet &= can_bet - 1;
         }
         self.needs_action = needs;
         let lone_covered = match self.needs_action.count_ones() {
             0 => true,
-            1 => self.players[self.needs_action.trailing_zeros() as usize].bet >= current,
+            1 => self.bet[self.needs_action.trailing_zeros() as usize] >= current,
             _ => false,
         };
         if lone_covered {
@@ -348,9 +353,9 @@ impl Hand {
         let (mut first, mut second) = (0, 0);
         let mut in_hand = self.in_hand;
         while in_hand != 0 {
-            let s = &self.players[in_hand.trailing_zeros() as usize];
+            let p = in_hand.trailing_zeros() as usize;
             in_hand &= in_hand - 1;
-            let total = s.bet + s.stack;
+            let total = self.bet[p] + self.stack[p];
             if total > first {
                 second = first;
                 first = total;
@@ -367,23 +372,23 @@ impl Hand {
         self.actor = None;
         let mut top = (0usize, 0 as Chips);
         let mut second: Chips = 0;
-        // One pass: find the two largest bets and clear every bet for the next round.
-        for (p, s) in self.players.iter_mut().enumerate() {
-            if s.bet > top.1 {
+        // Find the two largest bets, then clear every bet for the next round.
+        for (p, &bet) in self.bet[..self.seats.min(MAX_PLAYERS)].iter().enumerate() {
+            if bet > top.1 {
                 second = top.1;
-                top = (p, s.bet);
-            } else if s.bet > second {
-                second = s.bet;
+                top = (p, bet);
+            } else if bet > second {
+                second = bet;
             }
-            s.bet = 0;
-            s.acted = false;
-            s.faced = 0;
         }
+        self.bet = [0; MAX_PLAYERS];
+        self.acted = 0;
+        self.faced = [0; MAX_PLAYERS];
         if top.1 > second {
             let (p, excess) = (top.0, top.1 - second);
-            let s = &mut self.players[p];
-            s.stack += excess;
-            s.contributed -= excess;
+            self.stack[p] += excess;
+            self.with_chips |= 1 << p;
+            self.contributed[p] -= excess;
             self.record(Event::UncalledReturned {
                 player: p,
                 amount: excess,
@@ -392,6 +397,7 @@ impl Hand {
         self.needs_action = 0;
         self.current_bet = 0;
         self.full_increment = 0;
+        self.betting_state_changed();
         self.raises = 0;
         if self.in_hand & (self.in_hand - 1) == 0 {
             self.settle();
@@ -400,5 +406,71 @@ impl Hand {
         } else {
             self.phase = Phase::DealingBoard;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::{HandConfig, Variant};
+    use crate::rules::{Decided, DefaultRules, Rules, RulesetRef};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// The default rules, counting how often `betting.min_raise` is asked (a ruleset
+    /// binding it to a Rhai function pays a script run for each).
+    #[derive(Default)]
+    struct CountingMinRaise(AtomicUsize);
+
+    impl Rules for CountingMinRaise {
+        fn ruleset(&self) -> &RulesetRef {
+            DefaultRules.ruleset()
+        }
+
+        fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            DefaultRules.min_raise(ctx)
+        }
+    }
+
+    /// `betting.min_raise` is asked once per betting state: the views a daemon serves at one
+    /// decision point (`legal`, `full_raise`) and the raise that follows share one answer,
+    /// and a raise (a new current bet and full increment) asks again, with the new facts.
+    #[test]
+    fn min_raise_is_asked_once_per_betting_state() {
+        let rules = Arc::new(CountingMinRaise::default());
+        let config = HandConfig {
+            variant: Variant::Holdem,
+            structure: Structure::NoLimit,
+            min_bet: 10,
+            stacks: vec![1000; 3],
+            antes: vec![0; 3],
+            blinds: vec![5, 10, 0],
+            posts: vec![0; 3],
+            button: 2,
+        };
+        let mut hand = Hand::new(config, rules.clone()).expect("a valid hand");
+        for p in 0..3 {
+            hand.deal_hole(p, &[None, None]).expect("hole cards");
+        }
+        let asked = || rules.0.load(Ordering::Relaxed);
+        for _ in 0..5 {
+            let legal = hand.legal().expect("player 3 to act");
+            assert_eq!((legal.player, legal.min_raise_to), (2, Some(20)));
+            assert_eq!(hand.full_raise(), 10);
+        }
+        assert_eq!(asked(), 1, "five views at one decision point ask once");
+        hand.act(2, Action::BetOrRaiseTo(40))
+            .expect("a legal raise");
+        assert_eq!(asked(), 1, "the raise uses the answer its views got");
+        for _ in 0..3 {
+            let legal = hand.legal().expect("player 1 to act");
+            assert_eq!((legal.player, legal.min_raise_to), (0, Some(70)));
+        }
+        assert_eq!(
+            asked(),
+            2,
+            "the raise changed the betting state: asked once more"
+        );
     }
 }

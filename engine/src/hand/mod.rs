@@ -6,6 +6,7 @@ mod betting;
 mod config;
 mod error;
 pub mod pots;
+mod remembered;
 mod showdown;
 mod state;
 

@@ -110,7 +110,8 @@ pub(super) fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -
             return pots;
         }
     }
-    layered(live, dead, in_hand, pots)
+    layered(live, dead, in_hand, &mut pots);
+    pots
 }
 
 /// The general case of [`build_pots_inline`]: one layer per distinct contribution level,
@@ -118,7 +119,7 @@ pub(super) fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -
 /// above `floor` holds `level - floor` from each player who reached it (a player below it
 /// reached no level between `floor` and `level`, there being none), and those players,
 /// less the folded ones, may win it.
-fn layered(live: &[Chips], dead: Chips, in_hand: Players, mut pots: PotList) -> PotList {
+fn layered(live: &[Chips], dead: Chips, in_hand: Players, pots: &mut PotList) {
     let n = live.len().min(MAX_PLAYERS);
     let mut order = [(0 as Chips, 0usize); MAX_PLAYERS];
     for (slot, (p, &c)) in order.iter_mut().zip(live[..n].iter().enumerate()) {
@@ -155,7 +156,6 @@ fn layered(live: &[Chips], dead: Chips, in_hand: Players, mut pots: PotList) -> 
             eligible: in_hand,
         });
     }
-    pots
 }
 
 #[cfg(test)]
@@ -220,7 +220,8 @@ mod tests {
                 for in_hand in 0..(1u32 << n) {
                     for dead in [0, 3] {
                         let fast = build_pots_inline(&live, dead, in_hand);
-                        let slow = layered(&live, dead, in_hand, empty);
+                        let mut slow = empty;
+                        layered(&live, dead, in_hand, &mut slow);
                         let first = reference(&live, dead, in_hand);
                         assert_eq!(&*fast, &*slow, "{live:?} dead {dead} in {in_hand:b}");
                         assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");

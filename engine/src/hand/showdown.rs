@@ -29,7 +29,7 @@ impl Hand {
                 )));
             }
             // Known cards must match; newly revealed ones must not be anywhere else.
-            let hole = &self.players[player].hole[..n];
+            let hole = &self.hole[player][..n];
             if let Some((dealt, shown)) = hole.iter().zip(cards).find_map(|(h, c)| match (h, c) {
                 (Some(h), Some(c)) if h != c => Some((*h, *c)),
                 _ => None,
@@ -46,14 +46,14 @@ impl Hand {
                     .filter_map(|(_, c)| *c),
             )?;
             self.seen |= fresh;
-            for (slot, shown) in self.players[player].hole[..n].iter_mut().zip(cards) {
+            for (slot, shown) in self.hole[player][..n].iter_mut().zip(cards) {
                 if slot.is_none() {
                     *slot = *shown;
                 }
             }
         }
-        self.players[player].show = ShowState::Shown;
-        let shown = EventCards::new(&self.players[player].hole[..n]);
+        self.show[player] = ShowState::Shown;
+        let shown = EventCards::new(&self.hole[player][..n]);
         self.record(Event::Showed {
             player,
             cards: shown,
@@ -67,7 +67,7 @@ impl Hand {
     pub fn muck(&mut self, player: usize) -> Result<(), ActionError> {
         self.check_can_show(player)?;
         self.mucks += 1;
-        self.players[player].show = ShowState::Mucked(self.mucks);
+        self.show[player] = ShowState::Mucked(self.mucks);
         self.record(Event::Mucked { player });
         self.maybe_settle();
         Ok(())
@@ -80,9 +80,9 @@ impl Hand {
         if self.phase != Phase::Showdown {
             return Err(ActionError::NoShowdown(self.phase_name()));
         }
-        for s in self.players.iter_mut() {
-            if !s.folded && s.show == ShowState::Pending {
-                s.show = ShowState::Shown;
+        for p in 0..self.seats.min(MAX_PLAYERS) {
+            if self.in_hand & (1 << p) != 0 && self.show[p] == ShowState::Pending {
+                self.show[p] = ShowState::Shown;
             }
         }
         self.settle();
@@ -104,14 +104,13 @@ impl Hand {
             return Err(ActionError::NoShowdown(self.phase_name()));
         }
         let n = self.config.variant.hole_cards();
-        match self.players.get(player) {
-            Some(s) if !s.folded && s.show == ShowState::Pending => Ok(()),
+        let in_hand = player < self.seats && self.in_hand & (1 << player) != 0;
+        match (in_hand, self.show.get(player)) {
+            (true, Some(ShowState::Pending)) => Ok(()),
             // A hand shown face down in a record (`????`) may be shown again once the record
             // knows it: real logs show all-in hands at every street of the run-out.
-            Some(s) if !s.folded && s.show == ShowState::Shown && s.hole[..n].contains(&None) => {
-                Ok(())
-            }
-            Some(s) if !s.folded => Err(ActionError::NoShowdown(
+            (true, Some(ShowState::Shown)) if self.hole[player][..n].contains(&None) => Ok(()),
+            (true, _) => Err(ActionError::NoShowdown(
                 "this player has already shown or mucked",
             )),
             _ => Err(ActionError::NotInHand(player)),
@@ -120,13 +119,13 @@ impl Hand {
 
     pub(super) fn enter_showdown(&mut self) {
         self.phase = Phase::Showdown;
-        let n = self.players.len();
+        let n = self.seats;
         let button = self.config.button;
         let mut in_hand = [0usize; MAX_PLAYERS];
         let mut count = 0;
         // Clockwise from the seat left of the button (two ranges: no division per seat).
         for p in (button + 1..n).chain(0..=button) {
-            if !self.players[p].folded {
+            if self.in_hand & (1 << p) != 0 {
                 in_hand[count] = p;
                 count += 1;
             }
@@ -156,10 +155,10 @@ impl Hand {
         // Folded players have nothing to show: only those still in are asked.
         let mut in_hand = self.in_hand;
         while in_hand != 0 {
-            let s = &self.players[in_hand.trailing_zeros() as usize];
+            let p = in_hand.trailing_zeros() as usize;
             in_hand &= in_hand - 1;
-            let done = matches!(s.show, ShowState::Mucked(_))
-                || (s.show == ShowState::Shown && !s.hole[..n].contains(&None));
+            let done = matches!(self.show[p], ShowState::Mucked(_))
+                || (self.show[p] == ShowState::Shown && !self.hole[p][..n].contains(&None));
             if !done {
                 return;
             }
@@ -208,7 +207,7 @@ impl Hand {
         }
         // Work out every pot's winners before paying anything, so an unknown hand leaves the
         // stacks as they were. Each shown hand is valued once.
-        let n = self.players.len();
+        let n = self.seats;
         let mut values: [Option<HandValue>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         // Only players still in can have shown (a folded player never shows).
         let mut shown: Players = 0;
@@ -216,7 +215,7 @@ impl Hand {
         while left != 0 {
             let p = left.trailing_zeros() as usize;
             left &= left - 1;
-            if self.players[p].show == ShowState::Shown {
+            if self.show[p] == ShowState::Shown {
                 shown |= 1 << p;
                 // `None` (cards unknown) matters only to a pot this hand contests; checked below.
                 values[p] = self.hand_value(p);
@@ -229,12 +228,10 @@ impl Hand {
                 0 => {
                     // Everyone who could win this pot mucked: the last of them to muck held
                     // the last live hand, and wins it.
-                    let last = pot
-                        .eligible_players()
-                        .max_by_key(|&p| match self.players[p].show {
-                            ShowState::Mucked(k) => k,
-                            _ => 0,
-                        });
+                    let last = pot.eligible_players().max_by_key(|&p| match self.show[p] {
+                        ShowState::Mucked(k) => k,
+                        _ => 0,
+                    });
                     (last.map_or(0, |p| 1 << p), None)
                 }
                 1 => (live, None),
@@ -288,7 +285,7 @@ impl Hand {
             self.award(pot, winners.trailing_zeros() as usize, amount, description);
             return;
         }
-        let n = self.players.len();
+        let n = self.seats;
         let button = self.config.button;
         // The winners clockwise from the first seat left of the button.
         let mut ordered = [0usize; MAX_PLAYERS];
@@ -332,14 +329,15 @@ impl Hand {
     }
 
     fn clear_contributions(&mut self) {
-        for s in self.players.iter_mut() {
-            s.contributed = 0;
-            s.ante = 0;
-        }
+        self.contributed = [0; MAX_PLAYERS];
+        self.ante = [0; MAX_PLAYERS];
     }
 
     fn award(&mut self, pot: usize, player: usize, amount: Chips, hand: Option<&'static str>) {
-        self.players[player].stack += amount;
+        self.stack[player] += amount;
+        if self.stack[player] > 0 {
+            self.with_chips |= 1 << player;
+        }
         self.record(Event::Awarded {
             pot,
             player,
@@ -352,17 +350,17 @@ impl Hand {
         if self.board.len() < 5 {
             return None;
         }
-        let s = &self.players[player];
+        let hole = &self.hole[player];
         match self.config.variant {
             Variant::Holdem => {
                 let mut cards = [self.board[0]; 7];
                 cards[..5].copy_from_slice(&self.board);
-                cards[5] = s.hole[0]?;
-                cards[6] = s.hole[1]?;
+                cards[5] = hole[0]?;
+                cards[6] = hole[1]?;
                 Some(evaluate(&cards))
             }
             Variant::Omaha => {
-                let hole = [s.hole[0]?, s.hole[1]?, s.hole[2]?, s.hole[3]?];
+                let hole = [hole[0]?, hole[1]?, hole[2]?, hole[3]?];
                 Some(evaluate_omaha(&hole, &self.board))
             }
         }

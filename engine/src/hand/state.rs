@@ -9,6 +9,7 @@ use super::action::{Event, EventCards, PostKind, Street};
 use super::config::{ConfigError, HandConfig, MAX_PLAYERS};
 use super::error::ActionError;
 use super::pots::{build_pots_inline, Players, Pot, PotList};
+use super::remembered::Remembered;
 use crate::cards::Card;
 use crate::rules::{Citation, Finding, Rules, Ruling};
 use crate::Chips;
@@ -37,28 +38,6 @@ pub(super) enum ShowState {
     Shown,
     /// Mucked, with the order of mucking (the last live hand wins a pot all others mucked).
     Mucked(u32),
-}
-
-/// One player's state in the hand.
-#[derive(Clone, Debug)]
-pub(super) struct PlayerState {
-    pub(super) stack: Chips,
-    pub(super) bet: Chips,
-    pub(super) contributed: Chips,
-    /// The part of `contributed` that is ante (dead money).
-    pub(super) ante: Chips,
-    pub(super) folded: bool,
-    pub(super) hole: [Option<Card>; 4],
-    pub(super) dealt: bool,
-    pub(super) acted: bool,
-    pub(super) faced: Chips,
-    pub(super) show: ShowState,
-}
-
-impl PlayerState {
-    pub(super) fn active(&self) -> bool {
-        !self.folded && self.stack > 0
-    }
 }
 
 /// What a player may do now: the menu a dealer would read out.
@@ -91,7 +70,33 @@ pub enum Outcome {
 pub struct Hand {
     pub(super) rules: Arc<dyn Rules>,
     pub(super) config: HandConfig,
-    pub(super) players: Vec<PlayerState>,
+    /// How many players there are (positions `0..seats`). The per-player arrays below hold
+    /// one entry per position up to [`MAX_PLAYERS`] (fixed arrays, not lists, so that a hand
+    /// restarts by overwriting them and a round closes by zeroing one); entries past `seats`
+    /// stay zero.
+    pub(super) seats: usize,
+    /// Each player's chips behind.
+    pub(super) stack: [Chips; MAX_PLAYERS],
+    /// Each player's bet in the current round.
+    pub(super) bet: [Chips; MAX_PLAYERS],
+    /// Everything each player has put in over the hand (antes included).
+    pub(super) contributed: [Chips; MAX_PLAYERS],
+    /// The part of `contributed` that is ante (dead money).
+    pub(super) ante: [Chips; MAX_PLAYERS],
+    /// The bet each player faced when they last acted in this round (read only for players
+    /// in `acted`).
+    pub(super) faced: [Chips; MAX_PLAYERS],
+    /// Each player's hole cards (`None`: not dealt, or unknown to the record).
+    pub(super) hole: [[Option<Card>; 4]; MAX_PLAYERS],
+    /// How each player's cards fared at showdown.
+    pub(super) show: [ShowState; MAX_PLAYERS],
+    /// The players who have their hole cards.
+    pub(super) dealt_to: Players,
+    /// The players who have acted in this betting round.
+    pub(super) acted: Players,
+    /// The players with chips behind (`stack > 0`), folded or not: kept beside `stack` so
+    /// that finding who can still bet is a mask, not a walk round the table.
+    pub(super) with_chips: Players,
     pub(super) board: Vec<Card>,
     pub(super) seen: u64,
     pub(super) street: Street,
@@ -99,6 +104,9 @@ pub struct Hand {
     pub(super) actor: Option<usize>,
     pub(super) current_bet: Chips,
     pub(super) full_increment: Chips,
+    /// The rules' `betting.min_raise` answer for the current betting state, once asked
+    /// (see [`Hand::min_increment`]); emptied whenever that state changes.
+    pub(super) min_raise: Remembered,
     pub(super) raises: u32,
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
@@ -138,7 +146,17 @@ impl Hand {
         let n = config.players();
         let mut hand = Hand {
             rules,
-            players: Vec::with_capacity(n),
+            seats: n,
+            stack: [0; MAX_PLAYERS],
+            bet: [0; MAX_PLAYERS],
+            contributed: [0; MAX_PLAYERS],
+            ante: [0; MAX_PLAYERS],
+            faced: [0; MAX_PLAYERS],
+            hole: [[None; 4]; MAX_PLAYERS],
+            show: [ShowState::Pending; MAX_PLAYERS],
+            dealt_to: 0,
+            acted: 0,
+            with_chips: 0,
             board: Vec::with_capacity(5),
             seen: 0,
             street: Street::Preflop,
@@ -146,6 +164,7 @@ impl Hand {
             actor: None,
             current_bet: 0,
             full_increment: 0,
+            min_raise: Remembered::new(),
             raises: 0,
             last_aggressor: None,
             mucks: 0,
@@ -164,7 +183,7 @@ impl Hand {
 
     /// Starts a new hand in place of this one, under the same rules: exactly what
     /// [`Hand::new`] with `config` and [`Hand::rules`] would give, but reusing this hand's
-    /// buffers (players, board, events, rulings), so that replaying many hands one after
+    /// buffers (board, events, rulings), so that replaying many hands one after
     /// another allocates nothing once the buffers are large enough. A refused configuration
     /// leaves this hand as it was.
     pub fn restart(&mut self, config: &HandConfig) -> Result<(), ConfigError> {
@@ -201,21 +220,23 @@ impl Hand {
     /// Resets every field from `self.config` and posts the forced bets: the one start of a
     /// hand that [`Hand::new`] and [`Hand::restart`] share.
     fn start(&mut self) {
-        let n = self.config.players();
-        self.players.clear();
-        self.players
-            .extend(self.config.stacks.iter().map(|&stack| PlayerState {
-                stack,
-                bet: 0,
-                contributed: 0,
-                ante: 0,
-                folded: false,
-                hole: [None; 4],
-                dealt: false,
-                acted: false,
-                faced: 0,
-                show: ShowState::Pending,
-            }));
+        // `validate` bounds the players by MAX_PLAYERS; the `min` only spares a check.
+        let n = self.config.players().min(MAX_PLAYERS);
+        self.seats = n;
+        self.stack = [0; MAX_PLAYERS];
+        self.stack[..n].copy_from_slice(&self.config.stacks[..n]);
+        self.bet = [0; MAX_PLAYERS];
+        self.contributed = [0; MAX_PLAYERS];
+        self.ante = [0; MAX_PLAYERS];
+        self.faced = [0; MAX_PLAYERS];
+        self.hole = [[None; 4]; MAX_PLAYERS];
+        self.show = [ShowState::Pending; MAX_PLAYERS];
+        self.dealt_to = 0;
+        self.acted = 0;
+        self.with_chips = 0;
+        for (p, &stack) in self.stack[..n].iter().enumerate() {
+            self.with_chips |= ((stack > 0) as Players) << p;
+        }
         self.board.clear();
         self.seen = 0;
         self.street = Street::Preflop;
@@ -223,6 +244,7 @@ impl Hand {
         self.actor = None;
         self.current_bet = 0;
         self.full_increment = 0;
+        self.betting_state_changed();
         self.raises = 0;
         self.last_aggressor = None;
         self.mucks = 0;
@@ -239,8 +261,8 @@ impl Hand {
             if ante > 0 {
                 let paid = self.put_in(p, ante);
                 // Antes are dead money: they count for the pots, not for this round's bet.
-                self.players[p].bet -= paid;
-                self.players[p].ante = paid;
+                self.bet[p] -= paid;
+                self.ante[p] = paid;
                 self.record(Event::Posted {
                     player: p,
                     kind: PostKind::Ante,
@@ -265,7 +287,7 @@ impl Hand {
                 }
             }
         }
-        self.current_bet = self.players.iter().map(|s| s.bet).max().unwrap_or(0);
+        self.current_bet = self.bet.iter().copied().max().unwrap_or(0);
     }
 
     // ----- queries -------------------------------------------------------------------------
@@ -307,12 +329,12 @@ impl Hand {
 
     /// Each player's chips behind (not counting bets in front of them).
     pub fn stacks(&self) -> Vec<Chips> {
-        self.players.iter().map(|s| s.stack).collect()
+        self.stack[..self.seats].to_vec()
     }
 
     /// Each player's bet in the current round.
     pub fn bets(&self) -> Vec<Chips> {
-        self.players.iter().map(|s| s.bet).collect()
+        self.bet[..self.seats].to_vec()
     }
 
     /// The board dealt so far.
@@ -323,17 +345,20 @@ impl Hand {
     /// A player's hole cards (`None` entries are unknown to the record).
     pub fn hole_cards(&self, player: usize) -> &[Option<Card>] {
         let n = self.config.variant.hole_cards();
-        self.players.get(player).map_or(&[], |s| &s.hole[..n])
+        if player >= self.seats {
+            return &[];
+        }
+        &self.hole[player][..n]
     }
 
     /// Whether the player has folded.
     pub fn has_folded(&self, player: usize) -> bool {
-        self.players.get(player).is_none_or(|s| s.folded)
+        self.in_hand & (1 << player.min(31)) == 0
     }
 
     /// Every chip in the middle: pots plus this round's bets.
     pub fn pot_total(&self) -> Chips {
-        self.players.iter().map(|s| s.contributed).sum()
+        self.contributed.iter().sum()
     }
 
     /// The pots as they stand (bets of the current round included).
@@ -345,11 +370,11 @@ impl Hand {
     pub(super) fn pot_list(&self) -> PotList {
         let mut live = [0 as Chips; MAX_PLAYERS];
         let mut dead = 0;
-        for (slot, s) in live.iter_mut().zip(&self.players) {
-            *slot = s.contributed - s.ante;
-            dead += s.ante;
+        for ((slot, &put), &ante) in live.iter_mut().zip(&self.contributed).zip(&self.ante) {
+            *slot = put - ante;
+            dead += ante;
         }
-        build_pots_inline(&live[..self.players.len()], dead, self.in_hand_mask())
+        build_pots_inline(&live[..self.seats], dead, self.in_hand_mask())
     }
 
     /// The bet to call in the current round (the largest bet made in it).
@@ -359,7 +384,7 @@ impl Hand {
 
     /// The size of a full raise now (`betting.min_raise`, or the fixed-limit increment).
     pub fn full_raise(&self) -> Chips {
-        self.min_increment().value
+        self.min_increment()
     }
 
     /// Whether the bet to call is the round's opening bet: the big blind before the flop with
@@ -380,12 +405,12 @@ impl Hand {
 
     /// The player's bet in the current round.
     pub fn bet_of(&self, player: usize) -> Chips {
-        self.players.get(player).map_or(0, |s| s.bet)
+        self.bet.get(player).map_or(0, |&b| b)
     }
 
     /// The player's stack behind (not yet bet).
     pub fn stack_of(&self, player: usize) -> Chips {
-        self.players.get(player).map_or(0, |s| s.stack)
+        self.stack.get(player).map_or(0, |&s| s)
     }
 
     /// How many players have not folded.
@@ -413,14 +438,20 @@ impl Hand {
     /// every event: it equals the sum of the starting stacks until the pots are awarded, and
     /// after that the stacks alone sum to it.
     pub fn chips_in_play(&self) -> Chips {
-        self.players.iter().map(|s| s.stack + s.contributed).sum()
+        self.stack
+            .iter()
+            .zip(&self.contributed)
+            .map(|(s, c)| s + c)
+            .sum()
     }
 
     /// What the player to act may do, or `None` when nobody is to act.
     pub fn legal(&self) -> Option<Legal> {
         let p = self.actor?;
-        let s = &self.players[p];
-        let to_call = self.current_bet.saturating_sub(s.bet).min(s.stack);
+        let to_call = self
+            .current_bet
+            .saturating_sub(self.bet[p])
+            .min(self.stack[p]);
         let (min_raise_to, max_raise_to) = match self.raise_bounds(p) {
             Ok((min, max)) => (Some(min), Some(max)),
             Err(_) => (None, None),
@@ -438,7 +469,8 @@ impl Hand {
         if self.phase != Phase::DealingHole {
             return None;
         }
-        self.players.iter().position(|s| !s.dealt)
+        let missing = !self.dealt_to & (((1u64 << self.seats) - 1) as Players);
+        (missing != 0).then(|| missing.trailing_zeros() as usize)
     }
 
     /// How many board cards the dealer must deal next, when the hand waits for the board.
@@ -456,10 +488,10 @@ impl Hand {
             return Err(ActionError::Deal("hole cards were already dealt".into()));
         }
         let want = self.config.variant.hole_cards();
-        let Some(state) = self.players.get(player) else {
+        if player >= self.seats {
             return Err(ActionError::NotInHand(player));
-        };
-        if state.dealt {
+        }
+        if self.dealt_to & (1 << player) != 0 {
             return Err(ActionError::Deal(format!(
                 "player {} already has hole cards",
                 player + 1
@@ -486,15 +518,14 @@ impl Hand {
             *slot = card;
         }
         self.seen |= mask;
-        let state = &mut self.players[player];
-        state.hole = hole;
-        state.dealt = true;
+        self.hole[player] = hole;
+        self.dealt_to |= 1 << player;
         self.dealt += 1;
         self.record(Event::HoleDealt {
             player,
             cards: EventCards::new(cards),
         });
-        if self.dealt == self.players.len() {
+        if self.dealt == self.seats {
             self.start_first_round();
         }
         Ok(())
@@ -523,6 +554,7 @@ impl Hand {
         }
         let street = self.street.next().unwrap_or(Street::River);
         self.street = street;
+        self.betting_state_changed();
         self.record(Event::BoardDealt {
             street,
             cards: EventCards::new(cards),
@@ -535,11 +567,13 @@ impl Hand {
 
     /// Moves up to `amount` from the player's stack into their bet; returns what moved.
     pub(super) fn put_in(&mut self, player: usize, amount: Chips) -> Chips {
-        let s = &mut self.players[player];
-        let paid = amount.min(s.stack);
-        s.stack -= paid;
-        s.bet += paid;
-        s.contributed += paid;
+        let paid = amount.min(self.stack[player]);
+        self.stack[player] -= paid;
+        if self.stack[player] == 0 {
+            self.with_chips &= !(1 << player);
+        }
+        self.bet[player] += paid;
+        self.contributed[player] += paid;
         paid
     }
 
@@ -552,7 +586,7 @@ impl Hand {
     }
 
     pub(super) fn active_count(&self) -> usize {
-        self.players.iter().filter(|s| s.active()).count()
+        (self.in_hand & self.with_chips).count_ones() as usize
     }
 
     pub(super) fn check_unseen(

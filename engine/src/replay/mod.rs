@@ -333,19 +333,31 @@ impl Replayer {
 /// Applies every action of the record to a freshly started `hand` and checks the result.
 fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
     for (index, line) in phh.actions.iter().enumerate() {
-        if let Some(skipped) = omitted_folds(hand, &line.action) {
-            for player in skipped {
-                // `omitted_folds` checked on a copy that these folds are legal.
-                if hand.act(player, Action::Fold).is_ok() {
-                    report.inferred_folds.push(InferredFold {
-                        player,
-                        index,
-                        line: line.line,
-                    });
-                }
+        // The common case first: the player to act acts (no fold can have been omitted).
+        let result = match line.action {
+            PhhAction::CheckCall { player } if hand.actor() == Some(player) => {
+                hand.act(player, Action::CheckOrCall)
             }
-        }
-        if let Err(error) = apply(hand, &line.action) {
+            PhhAction::Fold { player } if hand.actor() == Some(player) => {
+                hand.act(player, Action::Fold)
+            }
+            _ => {
+                if let Some(skipped) = omitted_folds(hand, &line.action) {
+                    for player in skipped {
+                        // `omitted_folds` checked on a copy that these folds are legal.
+                        if hand.act(player, Action::Fold).is_ok() {
+                            report.inferred_folds.push(InferredFold {
+                                player,
+                                index,
+                                line: line.line,
+                            });
+                        }
+                    }
+                }
+                apply(hand, &line.action)
+            }
+        };
+        if let Err(error) = result {
             report.illegal = Some(IllegalAction {
                 index,
                 line: line.line,
