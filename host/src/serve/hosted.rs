@@ -145,3 +145,70 @@ impl HostedTable {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::Store;
+    use floor_engine::ruleset::Sandbox;
+
+    fn command(json: &str) -> Command {
+        serde_json::from_str(json).expect("a journaled command")
+    }
+
+    #[test]
+    fn a_table_journaled_by_an_older_daemon_restores_on_the_plain_runtime() {
+        // The entries an older daemon wrote: no buy-in, no version hash, any stack.
+        let Command::CreateTable { table, spec, hash } = command(
+            r#"{"command":"create_table","table":"t1","spec":{"ruleset":"pt-online","blinds":[1,2],"ante":0,"seats":6}}"#,
+        ) else {
+            panic!("a create_table entry");
+        };
+        assert_eq!(hash, None);
+        let (mut t, rulings) = HostedTable::open(table, spec, None).expect("restored");
+        assert!(matches!(t, HostedTable::Plain(_)) && rulings.is_empty());
+        for seat in 1..=2 {
+            let entry = format!(
+                r#"{{"command":"seat","table":"t1","seat":{seat},"name":"p{seat}","stack":{},"token":"k{seat}"}}"#,
+                100 * seat
+            );
+            t.apply(&command(&entry), None)
+                .expect("seated as journaled");
+        }
+        assert_eq!(t.chips(), 300);
+        assert_eq!(t.seat_of_token("k2"), Some(1));
+        // The session's commands need a cash table.
+        let rest = command(r#"{"command":"sit_out","table":"t1","seat":1}"#);
+        assert!(matches!(t.apply(&rest, None), Err(TableError::Refused(_))));
+    }
+
+    #[test]
+    fn a_cash_table_checks_its_setup_against_the_ruleset() {
+        let v = Version::load(&Store::Embedded, "pt-casino-2007", &Sandbox::new())
+            .expect("bundled ruleset loads");
+        let spec = |seats: usize| TableSpec {
+            ruleset: "pt-casino-2007".into(),
+            blinds: (5, 10),
+            ante: 0,
+            seats,
+            buy_in: Some(1000),
+            rebuy: None,
+            minimum_entry: None,
+            table_maximum: None,
+            mode: None,
+            variant: None,
+        };
+        // Rule 6: a hold'em table has 10 seats.
+        match HostedTable::open("t1".into(), spec(6), Some(&v)) {
+            Err(TableError::Invalid(e)) => assert!(e.contains("(rule 6)"), "{e}"),
+            _ => panic!("6 seats refused"),
+        }
+        let (t, rulings) = HostedTable::open("t1".into(), spec(10), Some(&v)).expect("opens");
+        assert!(matches!(t, HostedTable::Cash(_)));
+        let points: Vec<&str> = rulings.iter().map(|r| r.ruling.point).collect();
+        assert_eq!(
+            points,
+            ["table.seats_per_table", "blinds.positions_and_amounts"]
+        );
+    }
+}
