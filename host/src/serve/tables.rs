@@ -2,12 +2,11 @@
 //! [`Hand`], carrying stacks from hand to hand, moving the button, dealing from a seeded deck,
 //! and pinning each hand to the ruleset version it began with.
 //!
-//! Its interface is small on purpose — [`Table::seat`], [`Table::unseat`],
-//! [`Table::start_hand`], [`Table::act`], [`Table::event`], [`Table::void`] and
-//! [`Table::view`] — so that it can later be backed by the engine's cash-game table
-//! (`engine::cash::CashTable`, being built in parallel) without changing the HTTP layer or
-//! the journal. Every method either changes the table and returns `Ok`, or returns an error
-//! and leaves the table exactly as it was.
+//! Tournaments play their hands on it (the tournament runtime lays each hand out). The
+//! daemon's cash tables are played by the engine's cash table instead ([`super::cash`]); this
+//! runtime plays a daemon table only when a journal written before cash tables is replayed
+//! ([`super::hosted`]). Every method either changes the table and returns `Ok`, or returns an
+//! error and leaves the table exactly as it was.
 
 use crate::live::Version;
 use floor_engine::cards::{Card, Deck};
