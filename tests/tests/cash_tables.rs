@@ -44,11 +44,19 @@ fn conserved(id: &str, seed: u64) {
                 continue;
             }
         }
-        while let Some(player) = table.to_act() {
+        while table.to_act().is_some() {
             if rng.random_range(0..200) == 0 {
                 table.void_hand(Failure::Operator).expect("void");
                 break;
             }
+            // Now and then someone not holding live cards (he folded, or rests) leaves.
+            if rng.random_range(0..20) == 0 {
+                let who = &names[rng.random_range(0..names.len())];
+                let _ = table.leave(who);
+            }
+            let Some(player) = table.to_act() else {
+                break;
+            };
             let legal = table.hand().and_then(|h| h.legal()).expect("legal");
             // A daemon acts on a copy and keeps it: the copy plays exactly as the table.
             let mut copy = table.clone();

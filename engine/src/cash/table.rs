@@ -238,12 +238,20 @@ impl CashTable {
             return self.seats.iter().flatten().map(|s| s.stack).sum();
         };
         // The players dealt in hold what the hand says (stacks and what they put in); a
-        // seat's own stack is the one it had before the hand.
+        // seat's own stack is the one it had before the hand. A player who folded and left
+        // took what he had behind (cashed out); what he put in stays in the pot.
         let behind: Chips = (0..self.seats.len())
             .filter(|i| !live.seats.contains(i))
             .filter_map(|i| self.seats[i].as_ref().map(|s| s.stack))
             .sum();
-        behind + live.hand.chips_in_play()
+        let gone: Chips = live
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, &i)| self.seats[i].is_none())
+            .map(|(p, _)| live.hand.stack_of(p))
+            .sum();
+        behind + live.hand.chips_in_play() - gone
     }
 
     pub(super) fn find(&self, player: &str) -> Option<usize> {
@@ -644,11 +652,19 @@ impl CashTable {
 
     /// Frees a seat: the stack is cashed out, the vacancy offered.
     pub(super) fn remove(&mut self, index: usize, why: &str, out: &mut Vec<Ruling>) {
+        // A player dealt into the hand in progress (he folded) takes what he has behind in
+        // it: what he put in stays in the pot. Otherwise his seat's stack.
+        let in_hand = self.live.as_ref().and_then(|l| {
+            l.seats
+                .iter()
+                .position(|&s| s == index)
+                .map(|p| l.hand.stack_of(p))
+        });
         let Some(seat) = self.seats[index].take() else {
             return;
         };
         let totals = self.totals.entry(seat.player.clone()).or_default();
-        totals.cashed_out += seat.stack;
+        totals.cashed_out += in_hand.unwrap_or(seat.stack);
         self.seat_change_requests.retain(|p| p != &seat.player);
         let _ = why;
         self.vacancies.push(index);
