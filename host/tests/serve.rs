@@ -474,11 +474,11 @@ fn malformed_requests_get_400_with_a_message_and_never_break_the_daemon() {
         "null",
         "[]",
         "{",
-        r#"{"ruleset": "pt-online", "blinds": [2, 1], "seats": 6}"#,
-        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 60}"#,
-        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 6, "colour": "red"}"#,
-        r#"{"ruleset": "nowhere", "blinds": [1, 2], "seats": 6}"#,
-        r#"{"ruleset": "pt-online", "blinds": [1, 18446744073709551615], "seats": 6}"#,
+        r#"{"ruleset": "pt-online", "blinds": [2, 1], "seats": 6, "buy_in": 200}"#,
+        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 60, "buy_in": 200}"#,
+        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 6, "buy_in": 200, "colour": "red"}"#,
+        r#"{"ruleset": "nowhere", "blinds": [1, 2], "seats": 6, "buy_in": 200}"#,
+        r#"{"ruleset": "pt-online", "blinds": [1, 18446744073709551615], "seats": 6, "buy_in": 200}"#,
         r#"{"seat": 99, "name": "x", "stack": 10}"#,
         r#"{"seat": 3, "name": "x", "stack": 0}"#,
         r#"{"seat": 3, "name": "x", "stack": 18446744073709551615}"#,
@@ -495,6 +495,10 @@ fn malformed_requests_get_400_with_a_message_and_never_break_the_daemon() {
         format!("/api/tables/{t}/seats"),
         format!("/api/tables/{t}/actions"),
         format!("/api/tables/{t}/events"),
+        format!("/api/tables/{t}/hands"),
+        format!("/api/tables/{t}/seats/1/rebuy"),
+        format!("/api/tables/{t}/waiting_list"),
+        format!("/api/tables/{t}/clock"),
     ];
     for path in &paths {
         for body in bodies {

@@ -44,26 +44,53 @@ fn conserved(id: &str, seed: u64) {
                 continue;
             }
         }
-        while let Some(player) = table.to_act() {
+        while table.to_act().is_some() {
             if rng.random_range(0..200) == 0 {
                 table.void_hand(Failure::Operator).expect("void");
                 break;
             }
-            let legal = table.hand().and_then(|h| h.legal()).expect("legal");
-            table
-                .act(&player, random_action(&legal, &mut rng))
-                .expect("legal action");
-        }
-        let mut bought = 0;
-        let mut out = 0;
-        for n in &names {
-            if let Some(t) = table.totals(n) {
-                bought += t.bought_in;
-                out += t.commission + t.cashed_out;
+            // Now and then someone not holding live cards (he folded, or rests) leaves.
+            if rng.random_range(0..20) == 0 {
+                let who = &names[rng.random_range(0..names.len())];
+                let _ = table.leave(who);
             }
+            let Some(player) = table.to_act() else {
+                break;
+            };
+            let legal = table.hand().and_then(|h| h.legal()).expect("legal");
+            // A daemon acts on a copy and keeps it: the copy plays exactly as the table.
+            let mut copy = table.clone();
+            let action = random_action(&legal, &mut rng);
+            copy.act(&player, action).expect("legal action");
+            table.act(&player, action).expect("legal action");
+            assert_eq!(copy.state(), table.state(), "{id} seed {seed}");
+            // Mid-hand too, every chip is counted once (what the players dealt in put in
+            // is in the hand, not also in their seats).
+            let (bought, out) = accounts(&table, &names);
+            assert_eq!(table.chips_on_table() + out, bought, "{id} seed {seed}");
         }
+        let (bought, out) = accounts(&table, &names);
         assert_eq!(table.chips_on_table() + out, bought, "{id} seed {seed}");
+        let commission: u64 = names
+            .iter()
+            .filter_map(|n| table.totals(n))
+            .map(|t| t.commission)
+            .sum();
+        assert_eq!(table.commission_taken(), commission);
     }
+}
+
+/// Chips bought in, and chips gone from the table (commission, cashed out), over `names`.
+fn accounts(table: &CashTable, names: &[String]) -> (u64, u64) {
+    let mut bought = 0;
+    let mut out = 0;
+    for n in names {
+        if let Some(t) = table.totals(n) {
+            bought += t.bought_in;
+            out += t.commission + t.cashed_out;
+        }
+    }
+    (bought, out)
 }
 
 #[test]

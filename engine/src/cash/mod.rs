@@ -16,6 +16,7 @@
 mod between;
 pub mod commission;
 mod config;
+mod daemon;
 mod decide;
 mod draw;
 mod error;
@@ -25,6 +26,7 @@ mod seats;
 mod table;
 
 pub use config::{resolve, CashConfig, Limits, TableMode};
+pub use daemon::HandRef;
 pub use draw::{draw_seats, Draw, Registration};
 pub use error::CashError;
 pub use seats::{HandReview, Notices, Seat, Totals};

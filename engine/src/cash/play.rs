@@ -17,6 +17,7 @@ use rand::Rng;
 use std::sync::Arc;
 
 /// The hand in progress and what the table needs to finish or void it.
+#[derive(Clone)]
 pub(crate) struct LiveHand {
     /// The table's hand number.
     pub number: u64,
@@ -36,6 +37,8 @@ pub(crate) struct LiveHand {
     pub before: Vec<super::seats::Seat>,
     /// How many of the hand's rulings were already reported.
     pub reported: usize,
+    /// The hand was void (every bet returned).
+    pub void: bool,
 }
 
 impl CashTable {
@@ -237,7 +240,9 @@ impl CashTable {
             previous_button,
             before,
             reported: 0,
+            void: false,
         });
+        self.finished = None;
         self.progress(&mut out)?;
         Ok(out)
     }
@@ -393,7 +398,7 @@ impl CashTable {
     }
 
     /// Deals what is due, finishes a showdown, settles a completed hand.
-    fn progress(&mut self, out: &mut Vec<Ruling>) -> Result<(), CashError> {
+    pub(super) fn progress(&mut self, out: &mut Vec<Ruling>) -> Result<(), CashError> {
         let Some(live) = self.live.as_mut() else {
             return Ok(());
         };
@@ -509,6 +514,7 @@ impl CashTable {
             );
         }
         self.between_hands(&live.seats, out);
+        self.finished = Some(live);
     }
 
     /// The per-hand commission taken from each payment, with its rulings.
@@ -690,6 +696,9 @@ impl CashTable {
             }
         }
         self.button = live.previous_button;
+        let mut live = live;
+        live.void = true;
+        self.finished = Some(live);
         self.fill_vacancies(&mut out);
         self.check_min_players(&mut out);
         Ok(out)

@@ -43,6 +43,10 @@ pub enum Failure {
 /// ([`CashTable::advance`]), cards come from a deck the caller shuffles with its seeded RNG.
 /// Every operation returns the rulings it made (also kept in [`CashTable::log`]), each with
 /// its rule point, ruleset and version, and citation.
+///
+/// `Clone` so that a daemon can apply an operation to a copy and keep the copy only once the
+/// operation is journaled.
+#[derive(Clone)]
 pub struct CashTable {
     pub(super) rules: Arc<dyn Rules>,
     pub(super) config: CashConfig,
@@ -54,6 +58,8 @@ pub struct CashTable {
     pub(super) now: u64,
     pub(super) hand_number: u64,
     pub(super) live: Option<LiveHand>,
+    /// The last hand that ended (settled or void), kept for display until the next deal.
+    pub(super) finished: Option<LiveHand>,
     pub(super) waiting_list: Vec<String>,
     pub(super) seat_change_requests: Vec<String>,
     pub(super) vacancies: Vec<usize>,
@@ -127,6 +133,7 @@ impl CashTable {
             now: 0,
             hand_number: 0,
             live: None,
+            finished: None,
             waiting_list: Vec::new(),
             seat_change_requests: Vec::new(),
             vacancies: Vec::new(),
@@ -227,8 +234,24 @@ impl CashTable {
 
     /// Chips on the table: every stack plus everything in the hand in progress.
     pub fn chips_on_table(&self) -> Chips {
-        let stacks: Chips = self.seats.iter().flatten().map(|s| s.stack).sum();
-        stacks + self.live.as_ref().map_or(0, |l| l.hand.pot_total())
+        let Some(live) = &self.live else {
+            return self.seats.iter().flatten().map(|s| s.stack).sum();
+        };
+        // The players dealt in hold what the hand says (stacks and what they put in); a
+        // seat's own stack is the one it had before the hand. A player who folded and left
+        // took what he had behind (cashed out); what he put in stays in the pot.
+        let behind: Chips = (0..self.seats.len())
+            .filter(|i| !live.seats.contains(i))
+            .filter_map(|i| self.seats[i].as_ref().map(|s| s.stack))
+            .sum();
+        let gone: Chips = live
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, &i)| self.seats[i].is_none())
+            .map(|(p, _)| live.hand.stack_of(p))
+            .sum();
+        behind + live.hand.chips_in_play() - gone
     }
 
     pub(super) fn find(&self, player: &str) -> Option<usize> {
@@ -629,11 +652,19 @@ impl CashTable {
 
     /// Frees a seat: the stack is cashed out, the vacancy offered.
     pub(super) fn remove(&mut self, index: usize, why: &str, out: &mut Vec<Ruling>) {
+        // A player dealt into the hand in progress (he folded) takes what he has behind in
+        // it: what he put in stays in the pot. Otherwise his seat's stack.
+        let in_hand = self.live.as_ref().and_then(|l| {
+            l.seats
+                .iter()
+                .position(|&s| s == index)
+                .map(|p| l.hand.stack_of(p))
+        });
         let Some(seat) = self.seats[index].take() else {
             return;
         };
         let totals = self.totals.entry(seat.player.clone()).or_default();
-        totals.cashed_out += seat.stack;
+        totals.cashed_out += in_hand.unwrap_or(seat.stack);
         self.seat_change_requests.retain(|p| p != &seat.player);
         let _ = why;
         self.vacancies.push(index);

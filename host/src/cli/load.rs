@@ -33,10 +33,12 @@ pub struct LoadArgs {
     /// Tables to open.
     #[arg(long, default_value_t = 1000)]
     tables: usize,
-    /// Players seated at each table (2 to 10).
+    /// Players seated at each table (2 to 10; at least 4 under the default house ruleset,
+    /// which extends pt-casino-2007: rule 24 deals no hand with fewer).
     #[arg(long, default_value_t = 6)]
     players: usize,
-    /// Each player's chips (blinds 1/2); a player who goes broke is reseated between hands.
+    /// Each player's chips, the tables' fixed initial buy-in (blinds 1/2); a player who goes
+    /// broke rebuys for as much between hands.
     #[arg(long, default_value_t = 10_000)]
     stack: u64,
     /// Seconds of measured play.

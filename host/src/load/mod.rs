@@ -194,7 +194,10 @@ impl Worker {
     /// Opens a table and seats the players (not timed into the report).
     async fn open(&mut self) -> Result<Driven, LoadError> {
         let token = self.token.clone();
-        let spec = json!({"ruleset": self.ruleset, "blinds": [1, 2], "ante": 0, "seats": self.plan.players});
+        // A cash table of 10 seats (what pt-casino-2007 rule 6 sets for hold'em, and the most
+        // any bundled ruleset allows) whose fixed initial buy-in is the players' stack: each
+        // buys in for it.
+        let spec = json!({"ruleset": self.ruleset, "blinds": [1, 2], "seats": 10, "buy_in": self.plan.stack});
         let answer = self
             .conn
             .request(
@@ -250,8 +253,9 @@ impl Worker {
         })
     }
 
-    /// Reseats the players of a finished hand who have no chips left, so that the table can
-    /// go on dealing.
+    /// Players of a finished hand who have no chips left rebuy for the initial stack (the
+    /// cash table's rule: below the table minimum a player must rebuy to be dealt in), so that
+    /// the table can go on dealing.
     async fn reseat_busted(&mut self, t: &mut Driven) {
         let busted: Vec<usize> = t.last.as_ref().map_or_else(Vec::new, |v| {
             v.seats
@@ -262,17 +266,9 @@ impl Worker {
         });
         let token = self.token.clone();
         for seat in busted {
-            let path = format!("/api/tables/{}/seats/{seat}", t.id);
+            let body = json!({"amount": self.plan.stack});
+            let path = format!("/api/tables/{}/seats/{seat}/rebuy", t.id);
             if self
-                .send(Kind::Seat, Method::DELETE, &path, Some(&token), None)
-                .await
-                .is_none()
-            {
-                continue;
-            }
-            let body = json!({"seat": seat, "name": format!("p{seat}"), "stack": self.plan.stack});
-            let path = format!("/api/tables/{}/seats", t.id);
-            if let Some(answer) = self
                 .send(
                     Kind::Seat,
                     Method::POST,
@@ -281,13 +277,8 @@ impl Worker {
                     Some(body.to_string()),
                 )
                 .await
+                .is_some()
             {
-                let seated = answer.json();
-                if let (Some(tok), Some(slot)) =
-                    (seated["token"].as_str(), t.tokens.get_mut(seat - 1))
-                {
-                    *slot = tok.to_string();
-                }
                 if let Some(s) = t.last.as_mut().and_then(|v| v.seats.get_mut(seat - 1)) {
                     s.stack = self.plan.stack;
                 }

@@ -129,6 +129,19 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/tables/{id}/seats/{seat}",
             axum::routing::delete(unseat),
         )
+        .route("/api/tables/{id}/seats/{seat}/rebuy", post(rebuy))
+        .route("/api/tables/{id}/seats/{seat}/sit_out", post(sit_out))
+        .route("/api/tables/{id}/seats/{seat}/sit_in", post(sit_in))
+        .route(
+            "/api/tables/{id}/seats/{seat}/seat_change",
+            post(seat_change),
+        )
+        .route("/api/tables/{id}/waiting_list", post(join_waiting_list))
+        .route(
+            "/api/tables/{id}/waiting_list/{name}",
+            axum::routing::delete(leave_waiting_list),
+        )
+        .route("/api/tables/{id}/clock", post(clock))
         .route("/api/tables/{id}/hands", post(start_hand))
         .route("/api/tables/{id}/actions", post(act))
         .route("/api/tables/{id}/events", post(event))
@@ -313,8 +326,8 @@ async fn list_tables(State(app): State<Arc<App>>) -> ApiResult {
             let t = super::lock(&s.table);
             let view = t.view(super::tables::Viewer::Public);
             json!({
-                "id": t.id,
-                "ruleset": t.spec.ruleset,
+                "id": t.id(),
+                "ruleset": t.spec().ruleset,
                 "players": view.seats.iter().filter(|s| s.player.is_some()).count(),
                 "hand": t.hand_number(),
                 "in_hand": t.in_hand(),
@@ -325,7 +338,9 @@ async fn list_tables(State(app): State<Arc<App>>) -> ApiResult {
     Ok(Json(Value::Array(list)))
 }
 
-/// `POST /api/tables` (operator): `{"ruleset", "blinds": [SB, BB], "ante", "seats"}`.
+/// `POST /api/tables` (operator): `{"ruleset", "blinds": [SB, BB], "seats", "buy_in"}` and
+/// optionally `rebuy`, `minimum_entry`, `table_maximum`, `mode`, `variant`: a cash table
+/// under the session rules of its ruleset.
 async fn create_table(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> ApiResult {
     operator(who(&app, &headers, None)?, "open tables")?;
     let spec: TableSpec = parse(&body)?;
@@ -362,10 +377,14 @@ async fn table_view(
 struct SeatRequest {
     seat: usize,
     name: String,
+    /// The buy-in.
+    #[serde(alias = "buy_in")]
     stack: u64,
 }
 
-/// `POST /api/tables/{id}/seats` (operator): `{"seat", "name", "stack"}` → the seat's token.
+/// `POST /api/tables/{id}/seats` (operator): `{"seat", "name", "stack"}` (`stack`, or
+/// `buy_in`: the chips bought, as the ruleset's buy-in rules require) → the seat's token and
+/// the rulings. A buy-in the rules refuse is 409 with the article.
 async fn seat(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -375,41 +394,218 @@ async fn seat(
     operator(who_at(&app, &id, &headers, None)?, "seat players")?;
     let r: SeatRequest = parse(&body)?;
     let token = super::config::new_token();
-    app.execute(Command::Seat {
-        table: id,
-        seat: r.seat,
-        name: r.name,
-        stack: r.stack,
-        token: token.clone(),
-    })
-    .await?;
-    Ok(Json(json!({ "seat": r.seat, "token": token })))
+    let done = app
+        .execute(Command::Seat {
+            table: id,
+            seat: r.seat,
+            name: r.name,
+            stack: r.stack,
+            token: token.clone(),
+        })
+        .await?;
+    Ok(Json(
+        json!({ "seat": r.seat, "token": token, "rulings": done.rulings }),
+    ))
 }
 
-/// `DELETE /api/tables/{id}/seats/{seat}` (operator): the player leaves with their chips.
+/// The seat of a path, which the caller must be the operator or that seat's own player to
+/// act for (`what`: the refusal's words).
+fn own_seat(
+    app: &App,
+    id: &str,
+    seat: &str,
+    headers: &HeaderMap,
+    what: &str,
+) -> Result<usize, ApiError> {
+    let caller = who_at(app, id, headers, None)?;
+    let seat: usize = seat
+        .parse()
+        .map_err(|_| bad(format!("`{seat}` is not a seat number")))?;
+    match caller {
+        Who::Operator => Ok(seat),
+        Who::Seat(i) if i + 1 == seat => Ok(seat),
+        Who::Seat(_) => Err(forbidden(&format!("{what} for another seat"))),
+        Who::Public => Err(unauthorized()),
+        Who::Auditor => Err(forbidden(&format!(
+            "{what} (the auditor's token is read-only)"
+        ))),
+    }
+}
+
+/// The answer of a session command: the rulings it made.
+fn ruled(seat: Option<usize>, done: &super::commands::Applied) -> Json<Value> {
+    Json(json!({ "seat": seat, "chips": done.chips, "rulings": done.rulings }))
+}
+
+/// `DELETE /api/tables/{id}/seats/{seat}` (operator, or the seat's own player): the player
+/// leaves with their chips (not while holding live cards).
 async fn unseat(
     State(app): State<Arc<App>>,
     Path((id, seat)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> ApiResult {
-    operator(who_at(&app, &id, &headers, None)?, "remove players")?;
-    let seat: usize = seat
-        .parse()
-        .map_err(|_| bad(format!("`{seat}` is not a seat number")))?;
+    let seat = own_seat(&app, &id, &seat, &headers, "remove players")?;
     let done = app.execute(Command::Unseat { table: id, seat }).await?;
-    Ok(Json(json!({ "seat": seat, "chips": done.chips })))
+    Ok(ruled(Some(seat), &done))
 }
 
-/// `POST /api/tables/{id}/hands` (operator): deals the next hand under the ruleset version
-/// live now.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RebuyRequest {
+    amount: u64,
+}
+
+/// `POST /api/tables/{id}/seats/{seat}/rebuy` (operator, or the seat's own player):
+/// `{"amount"}`, as the ruleset's rebuy rules allow (never during a hand he is dealt in);
+/// the commission on buy-ins where the ruleset takes one.
+async fn rebuy(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let seat = own_seat(&app, &id, &seat, &headers, "rebuy")?;
+    let r: RebuyRequest = parse(&body)?;
+    let done = app
+        .execute(Command::Rebuy {
+            table: id,
+            seat,
+            amount: r.amount,
+        })
+        .await?;
+    Ok(ruled(Some(seat), &done))
+}
+
+/// `POST /api/tables/{id}/seats/{seat}/sit_out` (operator, or the seat's own player): rests
+/// from the next hand (`presence.sit_out_and_inactivity`).
+async fn sit_out(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let seat = own_seat(&app, &id, &seat, &headers, "sit out")?;
+    let done = app.execute(Command::SitOut { table: id, seat }).await?;
+    Ok(ruled(Some(seat), &done))
+}
+
+/// `POST /api/tables/{id}/seats/{seat}/sit_in` (operator, or the seat's own player): back
+/// from a rest.
+async fn sit_in(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let seat = own_seat(&app, &id, &seat, &headers, "sit in")?;
+    let done = app.execute(Command::SitIn { table: id, seat }).await?;
+    Ok(ruled(Some(seat), &done))
+}
+
+/// `POST /api/tables/{id}/seats/{seat}/seat_change` (operator, or the seat's own player):
+/// asks for the next seat that falls vacant (before the waiting list).
+async fn seat_change(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let seat = own_seat(&app, &id, &seat, &headers, "ask a seat change")?;
+    let done = app.execute(Command::SeatChange { table: id, seat }).await?;
+    Ok(ruled(Some(seat), &done))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WaitingRequest {
+    name: String,
+}
+
+/// `POST /api/tables/{id}/waiting_list` (operator): `{"name"}` joins the waiting list; a
+/// vacant seat is offered to the first on it, who is then seated with `POST .../seats`.
+async fn join_waiting_list(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    operator(who_at(&app, &id, &headers, None)?, "keep the waiting list")?;
+    let r: WaitingRequest = parse(&body)?;
+    let done = app
+        .execute(Command::WaitingList {
+            table: id,
+            name: r.name,
+            join: true,
+        })
+        .await?;
+    Ok(ruled(None, &done))
+}
+
+/// `DELETE /api/tables/{id}/waiting_list/{name}` (operator): off the waiting list.
+async fn leave_waiting_list(
+    State(app): State<Arc<App>>,
+    Path((id, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult {
+    operator(who_at(&app, &id, &headers, None)?, "keep the waiting list")?;
+    let done = app
+        .execute(Command::WaitingList {
+            table: id,
+            name,
+            join: false,
+        })
+        .await?;
+    Ok(ruled(None, &done))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    minutes: u64,
+}
+
+/// `POST /api/tables/{id}/clock` (operator): `{"minutes"}` pass on the table clock (the
+/// daemon itself adds a minute each minute it runs): a suspended table may close.
+async fn clock(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    operator(who_at(&app, &id, &headers, None)?, "move the table clock")?;
+    let r: ClockRequest = parse(&body)?;
+    let done = app
+        .execute(Command::Clock {
+            table: id,
+            minutes: r.minutes,
+        })
+        .await?;
+    Ok(ruled(None, &done))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DealRequest {
+    /// The deck's seed (which also draws the button where the ruleset draws it); random
+    /// when absent.
+    seed: Option<u64>,
+}
+
+/// `POST /api/tables/{id}/hands` (operator), optional body `{"seed"}`: deals the next hand
+/// under the ruleset version live now → its number and the rulings made (button, blinds,
+/// session commission...). A hand the table may not deal (suspended, closed, too few
+/// players) is 409 with the article.
 async fn start_hand(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    body: Bytes,
 ) -> ApiResult {
     operator(who_at(&app, &id, &headers, None)?, "deal hands")?;
-    let done = app.start_hand(&id).await?;
-    Ok(Json(json!({ "hand": done.hand })))
+    let r: DealRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        DealRequest::default()
+    } else {
+        parse(&body)?
+    };
+    let done = app.start_hand(&id, r.seed).await?;
+    Ok(Json(json!({ "hand": done.hand, "rulings": done.rulings })))
 }
 
 /// An action: JSON (`"fold"`, `{"raise_to": 600}`) or PHH verbs (`"cbr 600"`).

@@ -3,7 +3,8 @@
 //! that matches nobody is refused (401) rather than treated as public.
 
 use super::config::Tokens;
-use super::tables::{Table, Viewer};
+use super::hosted::HostedTable;
+use super::tables::Viewer;
 use axum::http::HeaderMap;
 
 /// The caller, as identified by their token.
@@ -53,7 +54,11 @@ pub fn token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
 
 /// Identifies a token; seat tokens count only at their own table. `Err(())`: a token that
 /// matches nobody.
-pub fn identify(tokens: &Tokens, token: Option<&str>, table: Option<&Table>) -> Result<Who, ()> {
+pub fn identify(
+    tokens: &Tokens,
+    token: Option<&str>,
+    table: Option<&HostedTable>,
+) -> Result<Who, ()> {
     let Some(token) = token else {
         return Ok(Who::Public);
     };

@@ -18,6 +18,10 @@ pub enum Command {
         table: String,
         /// Its setup.
         spec: TableSpec,
+        /// The content hash of the ruleset version a cash table opened under (its limits are
+        /// checked against it); none in the journals of older daemons.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hash: Option<String>,
     },
     /// A table is closed (no hand in progress).
     CloseTable {
@@ -80,6 +84,52 @@ pub enum Command {
         /// Why.
         why: String,
     },
+    /// A seated player buys more chips (cash tables).
+    Rebuy {
+        /// The table.
+        table: String,
+        /// The seat, from 1.
+        seat: usize,
+        /// The chips bought.
+        amount: Chips,
+    },
+    /// A seated player asks to rest from the next hand (cash tables).
+    SitOut {
+        /// The table.
+        table: String,
+        /// The seat, from 1.
+        seat: usize,
+    },
+    /// A resting player comes back (cash tables).
+    SitIn {
+        /// The table.
+        table: String,
+        /// The seat, from 1.
+        seat: usize,
+    },
+    /// A seated player asks for the next seat that falls vacant (cash tables).
+    SeatChange {
+        /// The table.
+        table: String,
+        /// The seat, from 1.
+        seat: usize,
+    },
+    /// A player joins (`join`) or leaves the waiting list (cash tables).
+    WaitingList {
+        /// The table.
+        table: String,
+        /// The player.
+        name: String,
+        /// Joins (true) or leaves (false).
+        join: bool,
+    },
+    /// Time passes on the table clock (cash tables: the minimum-player rule, sessions).
+    Clock {
+        /// The table.
+        table: String,
+        /// Minutes.
+        minutes: u64,
+    },
     /// A command to a tournament (its tables are played through it).
     Tournament {
         /// The tournament.
@@ -102,7 +152,13 @@ impl Command {
             | Command::StartHand { table, .. }
             | Command::Act { table, .. }
             | Command::Event { table, .. }
-            | Command::Void { table, .. } => table,
+            | Command::Void { table, .. }
+            | Command::Rebuy { table, .. }
+            | Command::SitOut { table, .. }
+            | Command::SitIn { table, .. }
+            | Command::SeatChange { table, .. }
+            | Command::WaitingList { table, .. }
+            | Command::Clock { table, .. } => table,
             Command::Tournament { tournament, .. } => tournament,
         }
     }
@@ -117,9 +173,13 @@ pub struct Applied {
     pub ruling: Option<EventRuling>,
     /// Chips returned to a leaving player or a voided hand's players.
     pub chips: Option<Chips>,
+    /// The rulings the command made (each with rule point, ruleset and citation), for the
+    /// answer; the journal has them too.
+    pub rulings: Vec<String>,
 }
 
-/// Applies a command to an existing table (every command but create and close). `version`
+/// Applies a command to an existing table played by the plain runtime (a table journaled by
+/// an older daemon; every command but create and close). `version`
 /// is the ruleset version for `StartHand`. On error the table is unchanged.
 pub fn apply(
     table: &mut Table,
@@ -137,6 +197,17 @@ pub fn apply(
             return Err(TableError::Invalid(
                 "a tournament command is carried out by its tournament, not by a table".into(),
             ))
+        }
+        Command::Rebuy { .. }
+        | Command::SitOut { .. }
+        | Command::SitIn { .. }
+        | Command::SeatChange { .. }
+        | Command::WaitingList { .. }
+        | Command::Clock { .. } => {
+            return Err(TableError::Refused(format!(
+                "table {} was opened by an older daemon without a buy-in: it has no cash session (open a table with `buy_in`)",
+                table.id
+            )))
         }
         Command::Seat {
             seat,

@@ -11,8 +11,10 @@
 
 pub mod api;
 pub mod auth;
+pub mod cash;
 pub mod commands;
 pub mod config;
+pub mod hosted;
 pub mod rule;
 pub mod stream;
 pub mod tables;
@@ -28,16 +30,17 @@ use crate::rulesets::Store;
 use commands::{Applied, Command};
 use config::Tokens;
 use floor_engine::rules::Citation;
+use hosted::HostedTable;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
-use tables::{Table, TableError};
+use tables::TableError;
 use tokio::sync::broadcast;
 
 /// A table and the channel its changes are announced on (for the live stream).
 pub struct Slot {
     /// The table.
-    pub table: Mutex<Table>,
+    pub table: Mutex<HostedTable>,
     /// Announces each change.
     pub changes: broadcast::Sender<()>,
     /// Held by the command being applied and journaled at this table, so that the next one
@@ -238,20 +241,34 @@ impl App {
         Ok(())
     }
 
-    /// Opens a table under a valid ruleset; journaled before it exists.
+    /// Opens a cash table under the version of a valid ruleset live now (its setup checked
+    /// against the ruleset, the rulings that set its limits journaled); journaled before it
+    /// exists.
     pub fn create_table(&self, spec: tables::TableSpec) -> Result<String, ExecError> {
-        if self.live.active(&spec.ruleset).is_none() {
-            return Err(ExecError::NoRuleset(spec.ruleset.clone()));
+        let version = self
+            .live
+            .active(&spec.ruleset)
+            .ok_or_else(|| ExecError::NoRuleset(spec.ruleset.clone()))?;
+        if spec.buy_in.is_none() {
+            return Err(TableError::Invalid(
+                "a cash table needs `buy_in`, the fixed initial buy-in (\"cave inicial\")".into(),
+            )
+            .into());
         }
+        lock(&self.versions)
+            .entry(version.hash.clone())
+            .or_insert_with(|| version.clone());
         let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
         let id = format!("t{}", self.next_table.fetch_add(1, Ordering::SeqCst));
-        let table = Table::new(id.clone(), spec.clone())?;
+        let (table, rulings) = HostedTable::open(id.clone(), spec.clone(), Some(&version))?;
+        let rulings = records(&id, &rulings);
         self.journal_write(
             &Command::CreateTable {
                 table: id.clone(),
                 spec,
+                hash: Some(version.hash.clone()),
             },
-            &[],
+            &rulings,
         )?;
         tables.insert(id.clone(), new_slot(table));
         tracing::info!(table = %id, "table opened");
@@ -282,34 +299,14 @@ impl App {
         &self,
         slot: &Slot,
         command: &Command,
-    ) -> Result<(Table, Applied, Entry), ExecError> {
+    ) -> Result<(HostedTable, Applied, Entry), ExecError> {
         let version = match command {
             Command::StartHand { hash, .. } => self.version(hash),
             _ => None,
         };
         let mut table = lock(&slot.table).clone();
-        let (hand_before, rulings_before) = (table.hand_number(), table.rulings_count());
-        let applied = commands::apply(&mut table, command, version.as_ref())?;
-        // A new hand's rulings start from its first; otherwise only the new ones.
-        let from = if table.hand_number() == hand_before {
-            rulings_before
-        } else {
-            0
-        };
-        let rulings: Vec<RulingRecord> = table
-            .rulings_since(from)
-            .into_iter()
-            .map(|r| RulingRecord {
-                seq: 0,
-                table: table.id.clone(),
-                hand: r.hand,
-                point: r.ruling.point.to_string(),
-                ruleset: r.ruling.ruleset.id.to_string(),
-                version: r.ruling.ruleset.version.to_string(),
-                citation: r.ruling.citation.to_string(),
-                text: r.ruling.text(),
-            })
-            .collect();
+        let (applied, rulings) = table.apply(command, version.as_ref())?;
+        let rulings = records(table.id(), &rulings);
         let entry = App::entry(command, rulings)?;
         Ok((table, applied, entry))
     }
@@ -319,7 +316,7 @@ impl App {
     fn commit(
         slot: &Slot,
         command: &Command,
-        table: Table,
+        table: HostedTable,
         written: Result<i64, JournalError>,
     ) -> Result<(), ExecError> {
         if let Err(e) = written {
@@ -360,9 +357,10 @@ impl App {
         Ok(applied)
     }
 
-    /// Deals the next hand at a table under the version of its ruleset live now.
-    pub async fn start_hand(&self, table: &str) -> Result<Applied, ExecError> {
-        let ruleset = lock(&self.slot(table)?.table).spec.ruleset.clone();
+    /// Deals the next hand at a table under the version of its ruleset live now, from a deck
+    /// shuffled with `seed` (random when `None`).
+    pub async fn start_hand(&self, table: &str, seed: Option<u64>) -> Result<Applied, ExecError> {
+        let ruleset = lock(&self.slot(table)?.table).spec().ruleset.clone();
         let version = self
             .live
             .active(&ruleset)
@@ -372,7 +370,7 @@ impl App {
             .or_insert_with(|| version.clone());
         self.execute(Command::StartHand {
             table: table.to_string(),
-            seed: rand::random(),
+            seed: seed.unwrap_or_else(rand::random),
             hash: version.hash,
         })
         .await
@@ -413,7 +411,7 @@ impl App {
                 let (id, void) = {
                     let t = lock(&slot.table);
                     (
-                        t.id.clone(),
+                        t.id().to_string(),
                         t.in_hand()
                             .then(|| t.hand_hash().map(str::to_string))
                             .flatten(),
@@ -456,8 +454,9 @@ impl App {
     /// Applies a journaled command without journaling it again.
     fn replay(&self, command: &Command) -> Result<(), ExecError> {
         match command {
-            Command::CreateTable { table, spec } => {
-                let t = Table::new(table.clone(), spec.clone())?;
+            Command::CreateTable { table, spec, hash } => {
+                let version = hash.as_deref().and_then(|h| self.version(h));
+                let (t, _) = HostedTable::open(table.clone(), spec.clone(), version.as_ref())?;
                 if let Some(n) = table.strip_prefix('t').and_then(|n| n.parse::<u64>().ok()) {
                     self.next_table.fetch_max(n + 1, Ordering::SeqCst);
                 }
@@ -483,7 +482,7 @@ impl App {
                     Command::StartHand { hash, .. } => self.version(hash),
                     _ => None,
                 };
-                commands::apply(&mut lock(&slot.table), other, version.as_ref())?;
+                lock(&slot.table).apply(other, version.as_ref())?;
             }
         }
         Ok(())
@@ -500,7 +499,24 @@ impl App {
     }
 }
 
-fn new_slot(table: Table) -> Arc<Slot> {
+/// The journal's records of rulings made at table `id`.
+fn records(id: &str, rulings: &[tables::TableRuling]) -> Vec<RulingRecord> {
+    rulings
+        .iter()
+        .map(|r| RulingRecord {
+            seq: 0,
+            table: id.to_string(),
+            hand: r.hand,
+            point: r.ruling.point.to_string(),
+            ruleset: r.ruling.ruleset.id.to_string(),
+            version: r.ruling.ruleset.version.to_string(),
+            citation: r.ruling.citation.to_string(),
+            text: r.ruling.text(),
+        })
+        .collect()
+}
+
+fn new_slot(table: HostedTable) -> Arc<Slot> {
     let (changes, _) = broadcast::channel(64);
     Arc::new(Slot {
         table: Mutex::new(table),
@@ -561,6 +577,7 @@ pub async fn run(settings: Settings) -> Result<(), String> {
     std::fs::write(&addr_file, local.to_string())
         .map_err(|e| format!("cannot write {}: {e}", addr_file.display()))?;
     tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/ (the web page; the JSON API under /api)");
+    tokio::spawn(tick(app.clone()));
     let router = api::router(app.clone());
     axum::serve(listener, router)
         .with_graceful_shutdown({
@@ -576,6 +593,40 @@ pub async fn run(settings: Settings) -> Result<(), String> {
     app.close().map_err(|e| e.to_string())?;
     tracing::info!("journal closed");
     Ok(())
+}
+
+/// Adds a minute to the clock of every open cash table with players, each minute the daemon
+/// runs: the minimum-player rule closes a table suspended too long (pt-casino-2007 rule 24),
+/// commission sessions end. Journaled like any command, so a restart replays the same clock;
+/// the minutes the daemon was down are not counted.
+async fn tick(app: Arc<App>) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+    every.tick().await; // the first tick is at once
+    loop {
+        every.tick().await;
+        if *app.stopping.borrow() {
+            return;
+        }
+        let ids: Vec<String> = app
+            .tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|(_, s)| lock(&s.table).wants_clock())
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in ids {
+            let done = app
+                .execute(Command::Clock {
+                    table: id.clone(),
+                    minutes: 1,
+                })
+                .await;
+            if let Err(e) = done {
+                tracing::debug!(table = %id, error = %e, "clock not advanced");
+            }
+        }
+    }
 }
 
 async fn shutdown() {

@@ -2,12 +2,11 @@
 //! [`Hand`], carrying stacks from hand to hand, moving the button, dealing from a seeded deck,
 //! and pinning each hand to the ruleset version it began with.
 //!
-//! Its interface is small on purpose — [`Table::seat`], [`Table::unseat`],
-//! [`Table::start_hand`], [`Table::act`], [`Table::event`], [`Table::void`] and
-//! [`Table::view`] — so that it can later be backed by the engine's cash-game table
-//! (`engine::cash::CashTable`, being built in parallel) without changing the HTTP layer or
-//! the journal. Every method either changes the table and returns `Ok`, or returns an error
-//! and leaves the table exactly as it was.
+//! Tournaments play their hands on it (the tournament runtime lays each hand out). The
+//! daemon's cash tables are played by the engine's cash table instead ([`super::cash`]); this
+//! runtime plays a daemon table only when a journal written before cash tables is replayed
+//! ([`super::hosted`]). Every method either changes the table and returns `Ok`, or returns an
+//! error and leaves the table exactly as it was.
 
 use crate::live::Version;
 use floor_engine::cards::{Card, Deck};
@@ -33,8 +32,30 @@ pub struct TableSpec {
     /// An ante from every player dealt in.
     #[serde(default)]
     pub ante: Chips,
-    /// How many seats (2 to 10).
+    /// How many seats (2 to 10; as the ruleset allows for a cash table).
     pub seats: usize,
+    /// The fixed initial buy-in, "cave inicial" (pt-casino-2007 rule 75, pt-online rule 8).
+    /// Required to open a table over the API: the table is then played by the engine's cash
+    /// table ([`super::cash`]) with every session rule of its ruleset. A table journaled by
+    /// an older daemon has none and is restored as it was played, by [`Table`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buy_in: Option<Chips>,
+    /// The fixed rebuy amount (rule 75, pt-online rule 14); none: any amount.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuy: Option<Chips>,
+    /// The least a player may join with (pt-casino-2007 rule 78); none: no floor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minimum_entry: Option<Chips>,
+    /// The table maximum bet, the base of a per-session commission (pt-casino-2007 rule 7(b)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_maximum: Option<Chips>,
+    /// Continuous play or a session with pre-registration (pt-casino-2007 rule 74, pt-online
+    /// rule 6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<floor_engine::cash::TableMode>,
+    /// The game: `Holdem` (the default) or `Omaha`, no-limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<floor_engine::hand::Variant>,
 }
 
 /// Why a table refused something. Nothing changed.
@@ -97,7 +118,8 @@ impl Move {
         })
     }
 
-    fn action(self) -> Action {
+    /// The engine's action.
+    pub fn action(self) -> Action {
         match self {
             Move::Fold => Action::Fold,
             Move::Check => Action::Check,
@@ -173,8 +195,13 @@ pub struct TableView {
     pub seats: Vec<SeatView>,
     /// The hand in progress or the last one.
     pub hand: Option<HandView>,
-    /// Chips taken as rake at this table so far.
+    /// Chips taken as rake (commission) at this table so far.
     pub raked: Chips,
+    /// A cash table's session: its status under the minimum-player rule, its clock, each
+    /// seat's rests and obligations, the waiting list (left out of a brief view and of a
+    /// table journaled by an older daemon).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session: Option<floor_engine::cash::TableState>,
 }
 
 /// One seat as a viewer may see it.
@@ -427,6 +454,12 @@ impl Table {
                 blinds: (0, 0),
                 ante: 0,
                 seats: seats.max(2),
+                buy_in: None,
+                rebuy: None,
+                minimum_entry: None,
+                table_maximum: None,
+                mode: None,
+                variant: None,
             },
             button: None,
             hands: 0,
@@ -793,6 +826,7 @@ impl Table {
             seats,
             hand,
             raked: self.raked,
+            session: None,
         }
     }
 }
@@ -816,6 +850,12 @@ mod tests {
                 blinds: (1, 2),
                 ante: 0,
                 seats: 6,
+                buy_in: None,
+                rebuy: None,
+                minimum_entry: None,
+                table_maximum: None,
+                mode: None,
+                variant: None,
             },
         )
         .expect("table");

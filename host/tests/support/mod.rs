@@ -241,12 +241,14 @@ impl Daemon {
             .unwrap_or_else(|| panic!("no ruleset {id} in {list}"))
     }
 
-    /// Opens a table with `players` seated (seats 1..) of `stack` chips; returns the table
-    /// id and the seat tokens.
+    /// Opens a cash table whose fixed initial buy-in is `stack` with `players` seated (seats
+    /// 1..), each buying in for it; returns the table id and the seat tokens.
     pub fn table(&self, ruleset: &str, players: usize, stack: u64) -> (String, Vec<String>) {
         let created = self.post(
             "/api/tables",
-            &format!(r#"{{"ruleset": "{ruleset}", "blinds": [1, 2], "seats": 6}}"#),
+            &format!(
+                r#"{{"ruleset": "{ruleset}", "blinds": [1, 2], "seats": 6, "buy_in": {stack}}}"#
+            ),
         );
         let id = created["table"].as_str().expect("table id").to_string();
         let tokens = (1..=players)

@@ -1,0 +1,82 @@
+//! What a daemon needs of a cash table beyond the scenario operations: the hand to show (in
+//! progress, or the one that just ended) with the seat at each position, the player in a
+//! seat, table events of the scenario vocabulary applied to the hand in progress, the house's
+//! commission so far, and a way to drop the ruling log once the rulings are journaled.
+
+use super::error::CashError;
+use super::table::CashTable;
+use crate::events::{self, EventRuling, TableEvent};
+use crate::hand::Hand;
+use crate::rules::Ruling;
+use crate::Chips;
+
+/// The hand a table shows: the one in progress or, between hands, the last one dealt.
+#[derive(Clone, Copy)]
+pub struct HandRef<'a> {
+    /// The table's hand number.
+    pub number: u64,
+    /// The hand's state machine (hole cards, bets, board, rulings).
+    pub hand: &'a Hand,
+    /// The seat (index, from 0) at each position of the hand.
+    pub seats: &'a [usize],
+    /// Still being played.
+    pub live: bool,
+    /// Void: every bet was returned (pt-online rule 72).
+    pub void: bool,
+}
+
+impl CashTable {
+    /// The hand in progress or, between hands, the last one (until the next deal), with the
+    /// seat at each position: what a daemon shows, each viewer seeing the hole cards he may.
+    pub fn hand_ref(&self) -> Option<HandRef<'_>> {
+        let (l, live) = match (&self.live, &self.finished) {
+            (Some(l), _) => (l, true),
+            (None, Some(f)) => (f, false),
+            (None, None) => return None,
+        };
+        Some(HandRef {
+            number: l.number,
+            hand: &l.hand,
+            seats: &l.seats,
+            live,
+            void: l.void,
+        })
+    }
+
+    /// The number of hands dealt so far (the number of the last one).
+    pub fn hands_dealt(&self) -> u64 {
+        self.hand_number
+    }
+
+    /// The player in seat `seat` (from 1), if any.
+    pub fn player_in(&self, seat: usize) -> Option<&str> {
+        self.seats
+            .get(seat.checked_sub(1)?)?
+            .as_ref()
+            .map(|s| s.player.as_str())
+    }
+
+    /// A table event of the scenario vocabulary (`player` is the position in the hand in
+    /// progress), ruled by the rules the hand started under; when the ruling amounts to an
+    /// action, the action is applied and the table deals or settles what follows. Returns the
+    /// event's ruling and every ruling made (the event's own included).
+    pub fn event(&mut self, event: &TableEvent) -> Result<(EventRuling, Vec<Ruling>), CashError> {
+        let live = self.live.as_mut().ok_or(CashError::NoHand)?;
+        let ruling = events::handle(&mut live.hand, event)?;
+        let mut out = Vec::new();
+        self.progress(&mut out)?;
+        Ok((ruling, out))
+    }
+
+    /// Commission the house took at this table so far (per hand, per session, per buy-in).
+    pub fn commission_taken(&self) -> Chips {
+        self.totals.values().map(|t| t.commission).sum()
+    }
+
+    /// Forgets the ruling log ([`CashTable::log`]). A daemon journals the rulings each
+    /// operation returns; keeping a second copy would make every copy of the table (one per
+    /// command) grow with the session.
+    pub fn clear_log(&mut self) {
+        self.log.clear();
+    }
+}

@@ -1,0 +1,439 @@
+//! The daemon's cash tables end to end: the real binary on a loopback port, every session
+//! rule ruled by the engine's cash table under the table's ruleset and journaled with its
+//! citation — the minimum number of players (pt-casino-2007 rule 24), buy-ins (rules 28,
+//! 78), the commission from each payment (pt-online rules 18, 19), rests (pt-casino-2007
+//! rule 13), and a hand voided after kill -9 (pt-online rule 72) with the session intact.
+
+mod support;
+
+use serde_json::Value;
+use support::{floor, Daemon, Scratch};
+
+/// Opens a table with `spec` (JSON); its id.
+fn open(d: &Daemon, spec: &str) -> String {
+    let created = d.post("/api/tables", spec);
+    created["table"].as_str().expect("table id").to_string()
+}
+
+/// `name` buys in for `amount` in `seat`: the status and the answer.
+fn buy_in(d: &Daemon, t: &str, seat: usize, name: &str, amount: u64) -> (u16, Value) {
+    d.request(
+        "POST",
+        &format!("/api/tables/{t}/seats"),
+        Some(&d.operator),
+        Some(&format!(
+            r#"{{"seat": {seat}, "name": "{name}", "stack": {amount}}}"#
+        )),
+    )
+}
+
+/// Seats `names` in seats 1.. with `amount` each; their tokens.
+fn seat_all(d: &Daemon, t: &str, names: &[&str], amount: u64) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let (status, body) = buy_in(d, t, i + 1, name, amount);
+            assert_eq!(status, 200, "{body}");
+            body["token"].as_str().expect("token").to_string()
+        })
+        .collect()
+}
+
+/// Deals a hand (operator) from the deck of seed 7: the status and the answer.
+fn deal(d: &Daemon, t: &str) -> (u16, Value) {
+    deal_seeded(d, t, 7)
+}
+
+/// Deals a hand from the deck of `seed`.
+fn deal_seeded(d: &Daemon, t: &str, seed: u64) -> (u16, Value) {
+    d.request(
+        "POST",
+        &format!("/api/tables/{t}/hands"),
+        Some(&d.operator),
+        Some(&format!(r#"{{"seed": {seed}}}"#)),
+    )
+}
+
+/// Everyone to act folds until the hand is over.
+fn fold_around(d: &Daemon, t: &str) {
+    for _ in 0..20 {
+        let hand = d.view(t)["hand"].clone();
+        if hand["phase"] == "Complete" || hand["voided"] == true {
+            return;
+        }
+        let seat = hand["to_act"].as_u64().expect("someone to act");
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
+        );
+    }
+    panic!("the hand did not finish");
+}
+
+/// The rulings of an answer, as one text.
+fn rulings(answer: &Value) -> String {
+    answer["rulings"].to_string()
+}
+
+/// The journal's rulings at table `t` on `point` (as the auditor reads them).
+fn journal(d: &Daemon, t: &str, point: &str) -> Vec<Value> {
+    let report = d.get(
+        &format!("/api/journal?table={t}&rule_point={point}"),
+        Some(&d.auditor),
+    );
+    report["rulings"].as_array().cloned().unwrap_or_default()
+}
+
+const CASINO: &str =
+    r#"{"ruleset": "pt-casino-2007", "blinds": [5, 10], "seats": 10, "buy_in": 1000}"#;
+
+#[test]
+fn rule_24_below_four_players_the_table_is_suspended_then_closed_after_15_minutes() {
+    let scratch = Scratch::new("cash-rule-24");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let t = open(&d, CASINO);
+    seat_all(&d, &t, &["ana", "bia", "caio"], 1000);
+    // Three players: no hand (rule 24's minimum is 4).
+    let (status, body) = deal(&d, &t);
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].to_string().contains("rule 24"), "{body}");
+    let (status, seated) = buy_in(&d, &t, 4, "duda", 1000);
+    assert_eq!(status, 200, "{seated}");
+    let duda = seated["token"].as_str().expect("token").to_string();
+    let (status, body) = buy_in(&d, &t, 5, "duda", 1000);
+    assert_eq!(status, 409, "one seat per player: {body}");
+    assert_eq!(deal(&d, &t).0, 200);
+    fold_around(&d, &t);
+    assert_eq!(d.view(&t)["session"]["status"], "Running");
+    // duda leaves with his own token: three remain, the game is suspended.
+    let left = d
+        .request(
+            "DELETE",
+            &format!("/api/tables/{t}/seats/4"),
+            Some(&duda),
+            None,
+        )
+        .1;
+    let said = rulings(&left);
+    assert!(
+        said.contains("table.min_players")
+            && said.contains("suspended")
+            && said.contains("rule 24"),
+        "{left}"
+    );
+    let (status, body) = deal(&d, &t);
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].to_string().contains("suspended"), "{body}");
+    // 14 minutes: still suspended; the 15th closes it.
+    let clock = |minutes: u64| {
+        d.post(
+            &format!("/api/tables/{t}/clock"),
+            &format!(r#"{{"minutes": {minutes}}}"#),
+        )
+    };
+    assert_eq!(clock(14)["rulings"], serde_json::json!([]));
+    assert_eq!(
+        d.view(&t)["session"]["status"],
+        serde_json::json!({"Suspended": {"since": 0}})
+    );
+    let closed = clock(1);
+    let said = rulings(&closed);
+    assert!(
+        said.contains("closed") && said.contains("rule 24"),
+        "{closed}"
+    );
+    assert_eq!(d.view(&t)["session"]["status"], "Closed");
+    assert_eq!(d.view(&t)["session"]["minute"], 15);
+    let (status, body) = buy_in(&d, &t, 5, "fred", 1000);
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].to_string().contains("closed"), "{body}");
+    assert_eq!(deal(&d, &t).0, 409);
+    // Both rulings are in the journal with their citation.
+    let journaled = journal(&d, &t, "table.min_players");
+    assert!(journaled.len() >= 2, "{journaled:?}");
+    assert!(journaled.iter().all(|r| r["citation"] == "rule 24"));
+    assert!(journaled
+        .last()
+        .is_some_and(|r| r["text"].to_string().contains("closed")));
+}
+
+#[test]
+fn rules_28_78_a_buy_in_below_the_minimum_entry_is_refused_with_its_article() {
+    let scratch = Scratch::new("cash-rule-78");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let t = open(
+        &d,
+        r#"{"ruleset": "pt-casino-2007", "blinds": [5, 10], "seats": 10, "buy_in": 1000, "minimum_entry": 1500}"#,
+    );
+    // Before the game begins: the initial buy-in, exactly (rule 75).
+    let (status, body) = buy_in(&d, &t, 1, "ana", 900);
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].to_string().contains("rule 75"), "{body}");
+    seat_all(&d, &t, &["ana", "bia", "caio", "duda"], 1000);
+    assert_eq!(deal(&d, &t).0, 200);
+    fold_around(&d, &t);
+    // Once it has begun: the average stack (1000), but not below the minimum entry (1500).
+    let (status, body) = buy_in(&d, &t, 5, "eva", 1000);
+    assert_eq!(status, 409, "{body}");
+    let error = body["error"].as_str().expect("error");
+    assert!(
+        error.contains("eva: 1000 refused")
+            && error.contains("1500")
+            && error.contains("rules 28, 78"),
+        "{error}"
+    );
+    insta::assert_snapshot!("rule_78_buy_in_refused", error);
+    assert!(
+        d.view(&t)["seats"][4]["player"].is_null(),
+        "nothing changed"
+    );
+    let (status, body) = buy_in(&d, &t, 5, "eva", 1500);
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        rulings(&body).contains("cash.buy_in.joining_mid_game"),
+        "{body}"
+    );
+    let journaled = journal(&d, &t, "cash.buy_in.joining_mid_game");
+    assert_eq!(
+        journaled.last().map(|r| r["citation"].clone()),
+        Some(Value::from("rules 28, 78"))
+    );
+}
+
+#[test]
+fn rules_18_19_the_commission_is_taken_from_each_payment_and_journaled() {
+    let scratch = Scratch::new("cash-rule-19");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let t = open(
+        &d,
+        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 6, "buy_in": 100}"#,
+    );
+    seat_all(&d, &t, &["ana", "rui", "eva"], 100);
+    // Hand 1: everyone folds to the big blind: no flop, no voluntary bet, so no commission
+    // (rule 18); the stacks now differ.
+    assert_eq!(deal(&d, &t).0, 200);
+    fold_around(&d, &t);
+    let stacks: Vec<u64> = (0..3)
+        .map(|s| d.view(&t)["seats"][s]["stack"].as_u64().expect("stack"))
+        .collect();
+    assert_ne!(stacks[0], stacks[1], "{stacks:?}");
+    let raked_before = d.view(&t)["raked"].as_u64().expect("raked");
+    // Hand 2: everyone all-in: a main pot and a side pot; the deck of seed 1 gives them to
+    // different players, two payments.
+    assert_eq!(deal_seeded(&d, &t, 1).0, 200);
+    for _ in 0..10 {
+        let hand = d.view(&t)["hand"].clone();
+        if hand["phase"] == "Complete" {
+            break;
+        }
+        let seat = hand["to_act"].as_u64().expect("to act");
+        // All-in where raising is open, else call the all-ins.
+        let action = if hand["max_raise_to"].is_null() {
+            "cc"
+        } else {
+            "all_in"
+        };
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "{action}"}}"#),
+        );
+    }
+    let view = d.view(&t);
+    assert_eq!(view["hand"]["phase"], "Complete", "{view}");
+    let raked = view["raked"].as_u64().expect("raked");
+    assert!(raked > raked_before, "a commission was taken: {view}");
+    // Every chip is a player's or the house's.
+    let held: u64 = (0..3)
+        .map(|s| view["seats"][s]["stack"].as_u64().expect("stack"))
+        .sum();
+    assert_eq!(held + raked, 300, "{view}");
+    // Rule 18 spared hand 1; hand 2 paid, rule 19: from each payment.
+    let no_drop = journal(&d, &t, "cash.rake.no_flop_no_drop");
+    assert!(
+        no_drop.iter().any(|r| r["hand"] == 1
+            && r["citation"] == "rule 18"
+            && r["text"].to_string().contains("no commission")),
+        "{no_drop:?}"
+    );
+    assert_eq!(raked_before, 0);
+    let split = journal(&d, &t, "cash.rake.split_payments");
+    let split = split
+        .iter()
+        .find(|r| r["hand"] == 2)
+        .unwrap_or_else(|| panic!("rule 19 asked: {view}"));
+    assert_eq!(split["citation"], "rule 19", "{split}");
+    assert!(split["text"].to_string().contains("from each payment"));
+    let taken = journal(&d, &t, "cash.rake.mode_and_bounds");
+    let taken = taken
+        .iter()
+        .rfind(|r| r["hand"] == 2)
+        .expect("the commission ruling");
+    let text = taken["text"].as_str().expect("text");
+    assert!(
+        text.contains(&format!("a commission of {}", raked - raked_before))
+            && text.contains("taken before the winners are paid: 14 of ana's 297, 0 of rui's 2"),
+        "{text}"
+    );
+    // `floor audit` shows it with the ruleset version and article.
+    drop(d);
+    let out = floor()
+        .args(["audit", "--data"])
+        .arg(scratch.data())
+        .args([
+            "--table",
+            &t,
+            "--hand",
+            "2",
+            "--rule-point",
+            "cash.rake.split_payments",
+        ])
+        .output()
+        .expect("floor audit");
+    let audit = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{audit}");
+    assert!(
+        audit.contains("cash.rake.split_payments")
+            && audit.contains("[pt-online v1.1.0 · rule 19]"),
+        "{audit}"
+    );
+}
+
+#[test]
+fn rule_13_a_player_whose_rest_runs_out_is_removed() {
+    let scratch = Scratch::new("cash-rule-13");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let t = open(&d, CASINO);
+    let tokens = seat_all(&d, &t, &["ana", "bia", "caio", "duda", "eva"], 1000);
+    // Another seat's token may not rest eva; her own may.
+    let path = format!("/api/tables/{t}/seats/5/sit_out");
+    assert_eq!(d.request("POST", &path, Some(&tokens[0]), None).0, 403);
+    let (status, rested) = d.request("POST", &path, Some(&tokens[4]), None);
+    assert_eq!(status, 200, "{rested}");
+    let said = rulings(&rested);
+    assert!(
+        said.contains("presence.sit_out_and_inactivity") && said.contains("rule 13"),
+        "{rested}"
+    );
+    // Two hands rested keep the seat; the third removes her.
+    for hand in 1..=3 {
+        assert_eq!(deal(&d, &t).0, 200, "hand {hand}");
+        let view = d.view(&t);
+        assert_eq!(view["seats"][4]["in_hand"], false, "eva rests: {view}");
+        fold_around(&d, &t);
+        let seated = d.view(&t)["seats"][4]["player"].clone();
+        if hand < 3 {
+            assert_eq!(seated, "eva", "after hand {hand}");
+        } else {
+            assert!(seated.is_null(), "after hand 3 eva has left");
+        }
+    }
+    let journaled = journal(&d, &t, "presence.sit_out_and_inactivity");
+    let last = journaled.last().expect("rulings");
+    assert_eq!(last["citation"], "rule 13");
+    assert!(
+        last["text"].to_string().contains("must leave the table"),
+        "{last}"
+    );
+    // Her token no longer names a seat at this table.
+    assert_eq!(
+        d.request("GET", &format!("/api/tables/{t}"), Some(&tokens[4]), None)
+            .0,
+        401
+    );
+    // Four play on.
+    assert_eq!(d.view(&t)["session"]["status"], "Running");
+    assert_eq!(deal(&d, &t).0, 200);
+}
+
+#[test]
+fn rule_72_kill_9_mid_hand_voids_it_and_the_session_is_as_acknowledged() {
+    let scratch = Scratch::new("cash-rule-72");
+    let rulesets = scratch.rulesets();
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let t = open(
+        &d,
+        r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 6, "buy_in": 200}"#,
+    );
+    let tokens = seat_all(&d, &t, &["ana", "rui", "eva", "joao"], 200);
+    // joao rests; the others play hand 1 to a showdown, which pays a commission.
+    d.request(
+        "POST",
+        &format!("/api/tables/{t}/seats/4/sit_out"),
+        Some(&tokens[3]),
+        None,
+    );
+    assert_eq!(deal(&d, &t).0, 200);
+    let first = d.view(&t)["hand"]["to_act"].as_u64().expect("to act");
+    d.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {first}, "action": "cbr 10"}}"#),
+    );
+    d.play_out(&t);
+    d.post(&format!("/api/tables/{t}/clock"), r#"{"minutes": 3}"#);
+    let acknowledged = d.view(&t);
+    assert!(acknowledged["raked"].as_u64() > Some(0), "{acknowledged}");
+    // Hand 2 is cut short after a raise.
+    assert_eq!(deal(&d, &t).0, 200);
+    let seat = d.view(&t)["hand"]["to_act"].as_u64().expect("to act");
+    d.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {seat}, "action": {{"raise_to": 8}}}}"#),
+    );
+    assert!(d.view(&t)["hand"]["pot"].as_u64() > Some(3));
+    d.kill9();
+
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let view = d.view(&t);
+    assert_eq!(view["hand"]["number"], 2);
+    assert_eq!(view["hand"]["voided"], true, "{view}");
+    assert!(
+        view["hand"]["rulings"].to_string().contains("rule 72"),
+        "{view}"
+    );
+    // Every bet returned; the session — rests, commission, clock, stacks — as acknowledged.
+    assert_eq!(view["raked"], acknowledged["raked"]);
+    for s in 0..4 {
+        assert_eq!(
+            view["seats"][s]["stack"],
+            acknowledged["seats"][s]["stack"],
+            "seat {}",
+            s + 1
+        );
+    }
+    let fields = |v: &Value| -> Vec<Value> {
+        v["session"]["seats"]
+            .as_array()
+            .expect("session seats")
+            .iter()
+            .map(|s| {
+                serde_json::json!([
+                    s["seat"],
+                    s["player"],
+                    s["stack"],
+                    s["sitting_out"],
+                    s["rests_taken"]
+                ])
+            })
+            .collect()
+    };
+    assert_eq!(fields(&view), fields(&acknowledged));
+    assert_eq!(view["session"]["minute"], 3);
+    assert_eq!(view["session"]["status"], "Running");
+    let void = journal(&d, &t, "online.communication_failure");
+    assert!(
+        void.iter()
+            .any(|r| r["hand"] == 2 && r["citation"] == "rule 72" && r["version"] == "1.1.0"),
+        "{void:?}"
+    );
+    // The seat tokens still act, and play goes on.
+    assert_eq!(deal(&d, &t).1["hand"], 3);
+    let seat = d.view(&t)["hand"]["to_act"].as_u64().expect("to act") as usize;
+    let (status, _) = d.request(
+        "POST",
+        &format!("/api/tables/{t}/actions"),
+        Some(&tokens[seat - 1]),
+        Some(&format!(r#"{{"seat": {seat}, "action": "f"}}"#)),
+    );
+    assert_eq!(status, 200);
+}
