@@ -490,14 +490,16 @@ impl CashTable {
                 seat.hands_without_bet += 1;
             }
             let player = seat.player.clone();
-            let totals = self.totals.entry(player.clone()).or_default();
+            let totals = Arc::make_mut(&mut self.totals)
+                .entry(player.clone())
+                .or_default();
             totals.wagered += wagered;
             totals.won += net_won;
             totals.commission += commission[p];
             totals.hand_commission += commission[p];
             totals.hands += 1;
             let hole: Vec<Card> = hand.hole_cards(p).iter().flatten().copied().collect();
-            self.reviews.insert(
+            Arc::make_mut(&mut self.reviews).insert(
                 player,
                 HandReview {
                     hand: live.number,
@@ -670,7 +672,7 @@ impl CashTable {
             } else {
                 // He folded and left: what he put in goes back to him all the same.
                 let returned = live.start_stacks[p].saturating_sub(live.hand.stack_of(p));
-                self.totals
+                Arc::make_mut(&mut self.totals)
                     .entry(before.player.clone())
                     .or_default()
                     .cashed_out += returned;
@@ -678,7 +680,7 @@ impl CashTable {
             {
                 let seat = before;
                 let hole: Vec<Card> = live.hand.hole_cards(p).iter().flatten().copied().collect();
-                self.reviews.insert(
+                Arc::make_mut(&mut self.reviews).insert(
                     seat.player.clone(),
                     HandReview {
                         hand: live.number,

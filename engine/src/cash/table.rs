@@ -65,8 +65,10 @@ pub struct CashTable {
     pub(super) vacancies: Vec<usize>,
     /// The current commission session: (number, table minute it started).
     pub(super) session: Option<(u64, u64)>,
-    pub(super) totals: BTreeMap<String, Totals>,
-    pub(super) reviews: BTreeMap<String, HandReview>,
+    /// Shared until changed (`Arc::make_mut`): a daemon copies the table for every command,
+    /// and these change only a few times a hand.
+    pub(super) totals: Arc<BTreeMap<String, Totals>>,
+    pub(super) reviews: Arc<BTreeMap<String, HandReview>>,
     pub(super) log: Vec<Ruling>,
 }
 
@@ -138,8 +140,8 @@ impl CashTable {
             seat_change_requests: Vec::new(),
             vacancies: Vec::new(),
             session: None,
-            totals: BTreeMap::new(),
-            reviews: BTreeMap::new(),
+            totals: Arc::default(),
+            reviews: Arc::default(),
             log: rulings.clone(),
         };
         Ok((table, rulings))
@@ -475,7 +477,9 @@ impl CashTable {
             }
         }
         self.seats[index] = Some(new);
-        let totals = self.totals.entry(player.to_string()).or_default();
+        let totals = Arc::make_mut(&mut self.totals)
+            .entry(player.to_string())
+            .or_default();
         totals.bought_in += buy_in;
         totals.commission += fee;
         if let Some(r) = fee_ruling {
@@ -620,7 +624,10 @@ impl CashTable {
         let fee = share(base_amount, basis_points).min(seat.stack);
         seat.stack -= fee;
         let player = seat.player.clone();
-        self.totals.entry(player.clone()).or_default().commission += fee;
+        Arc::make_mut(&mut self.totals)
+            .entry(player.clone())
+            .or_default()
+            .commission += fee;
         let what = match base {
             commission::SessionBase::TableMaximum => "the table maximum",
             commission::SessionBase::BuyIn => "the buy-in",
@@ -663,7 +670,9 @@ impl CashTable {
         let Some(seat) = self.seats[index].take() else {
             return;
         };
-        let totals = self.totals.entry(seat.player.clone()).or_default();
+        let totals = Arc::make_mut(&mut self.totals)
+            .entry(seat.player.clone())
+            .or_default();
         totals.cashed_out += in_hand.unwrap_or(seat.stack);
         self.seat_change_requests.retain(|p| p != &seat.player);
         let _ = why;
@@ -843,7 +852,9 @@ impl CashTable {
                 seat.short = Default::default();
             }
         }
-        let totals = self.totals.entry(player.to_string()).or_default();
+        let totals = Arc::make_mut(&mut self.totals)
+            .entry(player.to_string())
+            .or_default();
         totals.bought_in += amount;
         totals.commission += fee;
         if let Some(r) = fee_ruling {

@@ -18,6 +18,7 @@ use floor_engine::hand::{Structure, Variant};
 use floor_engine::rules::Ruling;
 use floor_engine::Chips;
 use rand::SeedableRng;
+use std::sync::Arc;
 
 /// A cash table and the daemon's records about it.
 #[derive(Clone)]
@@ -35,7 +36,9 @@ pub struct CashSession {
     hand_hash: Option<String>,
     /// Every ruling made from the deal of the current (or last) hand to its end — the
     /// table's (button, blinds, commission, a void) and the hand's own — for the view.
-    hand_rulings: Vec<String>,
+    /// Shared strings: the daemon copies the session for every command, and the texts never
+    /// change once made.
+    hand_rulings: Vec<Arc<str>>,
 }
 
 /// The engine's refusal as the API's: a malformed setup or seat is 400, the rest (a buy-in
@@ -347,9 +350,10 @@ impl CashSession {
         self.table.clear_log();
         out.rulings = rulings.iter().map(ToString::to_string).collect();
         if matches!(command, Command::StartHand { .. }) {
-            self.hand_rulings = out.rulings.clone();
+            self.hand_rulings = out.rulings.iter().map(|r| Arc::from(r.as_str())).collect();
         } else if was_live {
-            self.hand_rulings.extend(out.rulings.iter().cloned());
+            self.hand_rulings
+                .extend(out.rulings.iter().map(|r| Arc::from(r.as_str())));
         }
         Ok((out, self.numbered(rulings)))
     }
@@ -416,7 +420,7 @@ impl CashSession {
                 to_call: legal.map(|l| l.to_call),
                 min_raise_to: legal.and_then(|l| l.min_raise_to),
                 max_raise_to: legal.and_then(|l| l.max_raise_to),
-                rulings: full.then(|| self.hand_rulings.clone()),
+                rulings: full.then(|| self.hand_rulings.iter().map(|r| r.to_string()).collect()),
             }
         });
         TableView {
