@@ -10,6 +10,7 @@
 mod compare;
 mod error;
 mod load;
+mod memo;
 mod rules;
 mod schema;
 mod script;

@@ -24,6 +24,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::memo::DecisionMemo;
+
 /// [`Rules`] backed by a loaded [`Ruleset`].
 #[derive(Clone, Debug)]
 pub struct RulesetRules {
@@ -33,6 +35,9 @@ pub struct RulesetRules {
     /// Every PARAMETER value the ruleset (or an ancestor) binds, by point id: table-event
     /// decisions read them as `ctx.params["point.id"]`.
     params: Arc<ron::Value>,
+    /// Table-event answers already given, by question (decisions are pure functions of their
+    /// facts): a cash table asks the same few questions every hand.
+    memo: Arc<DecisionMemo>,
 }
 
 /// How the ruleset binds one engine-played point (resolved at construction).
@@ -86,6 +91,7 @@ impl RulesetRules {
             ruleset,
             hooks: hooks.into(),
             params: Arc::new(ron::Value::Map(params)),
+            memo: Arc::default(),
         }
     }
 
@@ -251,15 +257,18 @@ impl Rules for RulesetRules {
                 citation: article,
             };
         };
-        let mut ctx = facts.clone();
-        ctx.insert("params".into(), (*self.params).clone());
-        match run(&resolved, name, &ctx) {
-            Err(message) => EventDecision {
-                citation: Citation::ScriptFailed(message.into()),
-                ..default
-            },
-            Ok(value) => event_decision(value, article, &resolved.binding.citation),
-        }
+        // The script runs once per distinct question (see `memo`).
+        self.memo.answer(point, facts, || {
+            let mut ctx = facts.clone();
+            ctx.insert("params".into(), (*self.params).clone());
+            match run(&resolved, name, &ctx) {
+                Err(message) => EventDecision {
+                    citation: Citation::ScriptFailed(message.into()),
+                    ..default
+                },
+                Ok(value) => event_decision(value, article, &resolved.binding.citation),
+            }
+        })
     }
 
     fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {

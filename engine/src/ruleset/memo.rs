@@ -1,0 +1,116 @@
+//! Remembered answers of a ruleset's table-event decisions.
+//!
+//! A decision is a Rhai function of its facts alone: the sandbox gives a script no clock, no
+//! randomness, no files and no state that outlives a call, so the same facts always get the
+//! same answer (a script that fails, fails the same way). A cash table asks the same
+//! questions hand after hand — "may the table deal with 6 players?", "who gets the button?" —
+//! so the answers are kept, per ruleset version, and the script runs once per distinct
+//! question. The memo is bounded: when full it starts again empty.
+
+use crate::rules::EventDecision;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+/// How many distinct questions a ruleset version remembers before starting again.
+const CAPACITY: usize = 4096;
+
+/// The question: the point and the facts it was asked with.
+type Question = (String, BTreeMap<String, ron::Value>);
+
+/// Answers by question, shared by every table playing one ruleset version.
+#[derive(Debug, Default)]
+pub(crate) struct DecisionMemo {
+    answers: Mutex<HashMap<Question, EventDecision>>,
+}
+
+impl DecisionMemo {
+    /// The answer to `point` with `facts`, from memory or from `ask` (then remembered).
+    pub(crate) fn answer(
+        &self,
+        point: &str,
+        facts: &BTreeMap<String, ron::Value>,
+        ask: impl FnOnce() -> EventDecision,
+    ) -> EventDecision {
+        let question = (point.to_string(), facts.clone());
+        if let Some(known) = self.lock().get(&question) {
+            return known.clone();
+        }
+        // Asked outside the lock: a script may take its whole operation budget.
+        let answer = ask();
+        let mut answers = self.lock();
+        if answers.len() >= CAPACITY {
+            answers.clear();
+        }
+        answers.insert(question, answer.clone());
+        answer
+    }
+
+    /// How many answers are remembered.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Question, EventDecision>> {
+        // A panic while holding the lock leaves only a map of complete answers behind.
+        self.answers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Citation;
+
+    fn decision(outcome: &str) -> EventDecision {
+        EventDecision {
+            outcome: outcome.into(),
+            fields: BTreeMap::new(),
+            text: outcome.into(),
+            citation: Citation::NotRegulated,
+        }
+    }
+
+    fn facts(players: i64) -> BTreeMap<String, ron::Value> {
+        BTreeMap::from([(
+            "players".to_string(),
+            ron::Value::Number(ron::Number::new(players)),
+        )])
+    }
+
+    #[test]
+    fn the_same_question_is_asked_once_and_another_question_again() {
+        let memo = DecisionMemo::default();
+        let mut asked = 0;
+        for _ in 0..3 {
+            let a = memo.answer("table.min_players", &facts(6), || {
+                asked += 1;
+                decision("table_runs")
+            });
+            assert_eq!(a.outcome, "table_runs");
+        }
+        assert_eq!(asked, 1);
+        let b = memo.answer("table.min_players", &facts(1), || {
+            asked += 1;
+            decision("table_cannot_run")
+        });
+        assert_eq!((b.outcome.as_str(), asked), ("table_cannot_run", 2));
+        let c = memo.answer("button.start", &facts(6), || {
+            asked += 1;
+            decision("draw")
+        });
+        assert_eq!((c.outcome.as_str(), asked), ("draw", 3));
+        assert_eq!(memo.len(), 3);
+    }
+
+    #[test]
+    fn a_full_memo_starts_again_empty() {
+        let memo = DecisionMemo::default();
+        for n in 0..CAPACITY as i64 + 1 {
+            memo.answer("table.min_players", &facts(n), || decision("x"));
+        }
+        assert_eq!(memo.len(), 1);
+    }
+}
