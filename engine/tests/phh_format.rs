@@ -9,6 +9,9 @@ use floor_engine::phh::{
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
+mod support;
+use support::{garbage, Rng};
+
 fn data_dir(sub: &str) -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/data")
@@ -699,21 +702,6 @@ fn malformed_inputs_give_clear_errors_with_line_and_column() {
     assert_eq!(e.kind, PhhErrorKind::Unsupported);
 }
 
-/// A tiny deterministic generator, so the fuzz-style tests need no extra dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// Whatever the input, reading returns (never panics), and anything read writes back to an
 /// equal record.
 fn check_no_panic(text: &str) {
@@ -785,42 +773,8 @@ fn mutated_files_never_panic() {
 #[test]
 fn garbage_never_panics() {
     let mut rng = Rng(0xdead_beef_cafe_f00d);
-    let pieces = [
-        "[",
-        "]",
-        "[1]",
-        "[[",
-        "'",
-        "\"",
-        "'''",
-        "= ",
-        "a = ",
-        "\n",
-        "#",
-        "inf",
-        "-inf",
-        "nan",
-        "1e999",
-        "0.5",
-        "1_",
-        "_1",
-        "12:00",
-        "2009-07-19 ",
-        "\\u00",
-        "\\",
-        "{",
-        "’",
-        "\u{feff}",
-        "\r",
-        "actions",
-        "variant = 'NT'",
-        "p1 cbr ",
-        ", ",
-    ];
     for _ in 0..3000 {
-        let text: String = (0..rng.below(12))
-            .map(|_| pieces[rng.below(pieces.len())])
-            .collect();
+        let text = garbage(&mut rng, 12);
         check_no_panic(&text);
     }
     check_no_panic(&"[".repeat(100_000));

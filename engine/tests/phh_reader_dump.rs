@@ -12,20 +12,8 @@ use floor_engine::phh::{parse_file, parse_phh, parse_phhs, PhhError, PhhHand};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// A tiny deterministic generator (xorshift), so the inputs are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+mod support;
+use support::{garbage, Rng};
 
 fn show<T: std::fmt::Debug>(result: &Result<T, PhhError>) -> String {
     match result {
@@ -209,51 +197,10 @@ fn dump_every_reading() {
         write(&format!("mutated-{i}.txt"), &out);
     }
 
-    let pieces = [
-        "[",
-        "]",
-        "[1]",
-        "[2]",
-        "[[",
-        "'",
-        "\"",
-        "'''",
-        "= ",
-        "a = ",
-        "\n",
-        "#",
-        "inf",
-        "-inf",
-        "nan",
-        "1e999",
-        "0.5",
-        "1_",
-        "_1",
-        "12:00",
-        "2009-07-19 ",
-        "\\u00",
-        "\\",
-        "{",
-        "’",
-        "\u{feff}",
-        "\r",
-        "actions",
-        "variant = 'NT'",
-        "p1 cbr ",
-        ", ",
-        "antes = [0, 0]\n",
-        "starting_stacks = [1, inf]\n",
-        "actions = ['p1 f']\n",
-        "min_bet = 1\n",
-        "0x1F",
-        "blinds_or_straddles = [1, 2]\n",
-    ];
     let mut rng = Rng(0xdead_beef_cafe_f00d);
     let mut out = String::new();
     for n in 0..6000 {
-        let text: String = (0..rng.below(14))
-            .map(|_| pieces[rng.below(pieces.len())])
-            .collect();
+        let text = garbage(&mut rng, 14);
         record(&mut out, &format!("garbage {n}"), &text);
     }
     write("garbage.txt", &out);
