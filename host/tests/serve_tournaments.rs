@@ -43,6 +43,18 @@ fn tournament(
     let id = created["tournament"].as_str().expect("id").to_string();
     // The version is the ruleset's live one, whatever it is now.
     assert_eq!(created["version"], d.ruleset(ruleset)["version"]);
+    let tokens = register(d, &id, n);
+    (id, tokens)
+}
+
+/// Creates the tournament `body` describes; returns its id.
+fn create(d: &Daemon, body: &str) -> String {
+    let created = d.post("/api/tournaments", body);
+    created["tournament"].as_str().expect("id").to_string()
+}
+
+/// Registers players `p01` to `pN` in tournament `id`; returns their tokens by name.
+fn register(d: &Daemon, id: &str, n: usize) -> BTreeMap<String, String> {
     let mut tokens = BTreeMap::new();
     for i in 1..=n {
         let name = format!("p{i:02}");
@@ -53,7 +65,7 @@ fn tournament(
         assert_eq!(r["entry"], i as u64);
         tokens.insert(name, r["token"].as_str().expect("token").to_string());
     }
-    (id, tokens)
+    tokens
 }
 
 fn view(d: &Daemon, id: &str) -> Value {
@@ -492,17 +504,8 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
             r#""seed": 9,"#,
             r#""seed": 9, "late_registration_until_level": 2, "re_entries": true,"#,
         );
-    let created = d.post("/api/tournaments", &body);
-    let id = created["tournament"].as_str().expect("id").to_string();
-    let mut tokens = BTreeMap::new();
-    for i in 1..=6 {
-        let name = format!("p{i:02}");
-        let r = d.post(
-            &format!("/api/tournaments/{id}/players"),
-            &format!(r#"{{"name": "{name}"}}"#),
-        );
-        tokens.insert(name, r["token"].as_str().expect("token").to_string());
-    }
+    let id = create(&d, &body);
+    let mut tokens = register(&d, &id, 6);
     d.post(&format!("/api/tournaments/{id}/start"), "");
     // Play until someone is out.
     let mut rng = Lcg(3);
@@ -654,17 +657,8 @@ fn hand_for_hand_is_played_at_the_bubble_across_tables() {
     // Fourteen players at 6-max, ten places paid: the bubble comes with two tables left.
     let body = spec("pt-tournament", 4)
         .replace(r#"[50, 30, 20]"#, r#"[20, 15, 12, 10, 9, 8, 7, 7, 6, 6]"#);
-    let created = d.post("/api/tournaments", &body);
-    let id = created["tournament"].as_str().expect("id").to_string();
-    let mut tokens = BTreeMap::new();
-    for i in 1..=14 {
-        let name = format!("p{i:02}");
-        let r = d.post(
-            &format!("/api/tournaments/{id}/players"),
-            &format!(r#"{{"name": "{name}"}}"#),
-        );
-        tokens.insert(name, r["token"].as_str().expect("token").to_string());
-    }
+    let id = create(&d, &body);
+    let tokens = register(&d, &id, 14);
     let started = d.post(&format!("/api/tournaments/{id}/start"), "");
     assert_eq!(started["tables"].as_array().map(Vec::len), Some(3));
     let mut rng = Lcg(8);
@@ -786,17 +780,8 @@ fn art_27_a_rebuy_bought_during_a_hand_is_paid_at_once_and_its_chips_join_before
         r#""seconds_per_round": 30"#,
         r#""seconds_per_round": 30, "rebuy": 5000, "max_rebuys": 1"#,
     );
-    let created = d.post("/api/tournaments", &body);
-    let id = created["tournament"].as_str().expect("id").to_string();
-    let mut tokens = BTreeMap::new();
-    for i in 1..=6 {
-        let name = format!("p{i:02}");
-        let r = d.post(
-            &format!("/api/tournaments/{id}/players"),
-            &format!(r#"{{"name": "{name}"}}"#),
-        );
-        tokens.insert(name, r["token"].as_str().expect("token").to_string());
-    }
+    let id = create(&d, &body);
+    let tokens = register(&d, &id, 6);
     d.post(&format!("/api/tournaments/{id}/start"), "");
     let money = |v: &Value, k: &str| v["money"][k].as_u64().expect("money");
     let chips = |v: &Value, k: &str| v["chips"][k].as_u64().expect("chips");
@@ -918,14 +903,8 @@ fn ao_2025_a_rebuy_bought_during_a_hand_is_queued_and_ruled_not_regulated_by_thi
         r#""seconds_per_round": 30"#,
         r#""seconds_per_round": 30, "rebuy": 5000"#,
     );
-    let created = d.post("/api/tournaments", &body);
-    let id = created["tournament"].as_str().expect("id").to_string();
-    for i in 1..=4 {
-        d.post(
-            &format!("/api/tournaments/{id}/players"),
-            &format!(r#"{{"name": "p{i:02}"}}"#),
-        );
-    }
+    let id = create(&d, &body);
+    register(&d, &id, 4);
     d.post(&format!("/api/tournaments/{id}/start"), "");
     let (status, bought) = d.request(
         "POST",
@@ -956,17 +935,8 @@ fn art_27_a_player_who_loses_the_hand_he_bought_a_rebuy_during_is_kept_in_by_it(
             r#""seconds_per_round": 30"#,
             r#""seconds_per_round": 30, "rebuy": 5000, "max_rebuys": 1"#,
         );
-        let created = d.post("/api/tournaments", &body);
-        let id = created["tournament"].as_str().expect("id").to_string();
-        let mut tokens = BTreeMap::new();
-        for i in 1..=6 {
-            let name = format!("p{i:02}");
-            let r = d.post(
-                &format!("/api/tournaments/{id}/players"),
-                &format!(r#"{{"name": "{name}"}}"#),
-            );
-            tokens.insert(name, r["token"].as_str().expect("token").to_string());
-        }
+        let id = create(&d, &body);
+        let tokens = register(&d, &id, 6);
         d.post(&format!("/api/tournaments/{id}/start"), "");
         let (status, bought) = d.request(
             "POST",
@@ -1061,17 +1031,8 @@ fn solverde_3_1_2_a_rebuy_and_an_add_on_change_the_stack_and_the_prize_pool_exac
             r#"]}, "starting_stack""#,
             r#"], "breaks": [{"after_level": 1, "minutes": 5}]}, "starting_stack""#,
         );
-    let created = d.post("/api/tournaments", &body);
-    let id = created["tournament"].as_str().expect("id").to_string();
-    let mut tokens = BTreeMap::new();
-    for i in 1..=6 {
-        let name = format!("p{i:02}");
-        let r = d.post(
-            &format!("/api/tournaments/{id}/players"),
-            &format!(r#"{{"name": "{name}"}}"#),
-        );
-        tokens.insert(name, r["token"].as_str().expect("token").to_string());
-    }
+    let id = create(&d, &body);
+    let tokens = register(&d, &id, 6);
     d.post(&format!("/api/tournaments/{id}/start"), "");
     // Play to the break after level 1 (a purchase during a hand is queued: see
     // art_27_a_rebuy_bought_during_a_hand_is_paid_at_once_and_its_chips_join_before_the_next_deal).
