@@ -3,13 +3,14 @@
 //! citation — the minimum number of players (pt-casino-2007 rule 24), buy-ins (rules 28,
 //! 78), the commission from each payment (pt-online rules 18, 19) and per session on the
 //! table maximum (pt-casino-2007 rule 7(b)), rests (pt-casino-2007 rule 13), seat changes
-//! before the waiting list (rules 8(a), 12), and a hand voided after kill -9 (pt-online
-//! rule 72) with the session intact.
+//! before the waiting list (rules 8(a), 12), the daemon's own clock (journaled `Clock`
+//! commands, replayed on restart), and a hand voided after kill -9 (pt-online rule 72) with
+//! the session intact.
 
 mod support;
 
 use serde_json::Value;
-use support::{floor, Daemon, Scratch};
+use support::{eventually, floor, Daemon, Scratch};
 
 /// Opens a table with `spec` (JSON); its id.
 fn open(d: &Daemon, spec: &str) -> String {
@@ -653,5 +654,87 @@ fn rules_8a_12_a_seat_change_request_then_the_waiting_list_take_a_vacant_seat() 
         citations,
         ["rule 12(a)", "rules 8(a), 12(b)"],
         "{journaled:?}"
+    );
+}
+
+#[test]
+fn rule_24_the_daemons_own_clock_closes_a_suspended_table_and_a_restart_replays_it() {
+    let scratch = Scratch::new("cash-clock");
+    let rulesets = scratch.rulesets();
+    // A table minute every 50 ms of real time instead of every minute.
+    let d = Daemon::start_with(&rulesets, &scratch.data(), "clock_tick_ms: 50");
+    let t = open(&d, CASINO);
+    let tokens = seat_all(&d, &t, &["ana", "bia", "caio", "duda"], 1000);
+    // The clock runs by itself while players are seated.
+    eventually("the table clock to move by itself", || {
+        (d.view(&t)["session"]["minute"].as_u64() >= Some(2)).then_some(())
+    });
+    assert_eq!(deal(&d, &t).0, 200);
+    fold_around(&d, &t);
+    // duda leaves: three remain, the game is suspended (rule 24), and nobody posts a clock:
+    // the daemon's own minutes close the table 15 minutes later.
+    let (status, left) = d.request(
+        "DELETE",
+        &format!("/api/tables/{t}/seats/4"),
+        Some(&tokens[3]),
+        None,
+    );
+    assert_eq!(status, 200, "{left}");
+    assert!(rulings(&left).contains("suspended"), "{left}");
+    let view = eventually("the suspended table to close", || {
+        let view = d.view(&t);
+        (view["session"]["status"] == "Closed").then_some(view)
+    });
+    let closed = journal(&d, &t, "table.min_players");
+    let last = closed.last().expect("rulings");
+    assert!(
+        last["text"].to_string().contains("closed") && last["citation"] == "rule 24",
+        "{closed:?}"
+    );
+    let minute = view["session"]["minute"].as_u64().expect("minute");
+    assert!(minute >= 17, "{view}");
+    // A closed table's clock stops; every minute was journaled as a one-minute `Clock`.
+    assert!(d.terminate(), "clean stop");
+    let c = rusqlite::Connection::open(scratch.data().join("journal.sqlite")).expect("journal");
+    let mut read = c
+        .prepare("SELECT body FROM commands WHERE table_id = ?1")
+        .expect("query");
+    let clocks: Vec<Value> = read
+        .query_map([&t], |r| r.get::<_, String>(0))
+        .expect("commands")
+        .map(|b| serde_json::from_str::<Value>(&b.expect("body")).expect("json"))
+        .filter(|b| b["command"] == "clock")
+        .collect();
+    assert_eq!(clocks.len() as u64, minute, "{clocks:?}");
+    assert!(clocks.iter().all(|c| c["minutes"] == 1), "{clocks:?}");
+    drop(read);
+    drop(c);
+    // The restart (with the default one-minute tick) replays them to the same state.
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let replayed = d.view(&t);
+    assert_eq!(replayed["session"], view["session"], "{replayed}");
+    assert_eq!(replayed["seats"], view["seats"]);
+}
+
+#[test]
+fn a_clock_tick_of_0_ms_in_the_config_is_refused_at_start_naming_the_field() {
+    let scratch = Scratch::new("cash-clock-0");
+    let config = scratch.0.join("serve.ron");
+    std::fs::write(&config, "(clock_tick_ms: 0)").expect("config");
+    let out = floor()
+        .arg("serve")
+        .arg("--rulesets")
+        .arg(scratch.rulesets())
+        .arg("--data")
+        .arg(scratch.data())
+        .args(["--addr", "127.0.0.1:0", "--config"])
+        .arg(&config)
+        .output()
+        .expect("floor serve");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("clock_tick_ms") && said.contains("default 60000"),
+        "{said}"
     );
 }
