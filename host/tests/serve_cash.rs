@@ -1,13 +1,16 @@
 //! The daemon's cash tables end to end: the real binary on a loopback port, every session
 //! rule ruled by the engine's cash table under the table's ruleset and journaled with its
 //! citation — the minimum number of players (pt-casino-2007 rule 24), buy-ins (rules 28,
-//! 78), the commission from each payment (pt-online rules 18, 19), rests (pt-casino-2007
-//! rule 13), and a hand voided after kill -9 (pt-online rule 72) with the session intact.
+//! 78), the commission from each payment (pt-online rules 18, 19) and per session on the
+//! table maximum (pt-casino-2007 rule 7(b)), rests (pt-casino-2007 rule 13), seat changes
+//! before the waiting list (rules 8(a), 12), the daemon's own clock (journaled `Clock`
+//! commands, replayed on restart), and a hand voided after kill -9 (pt-online rule 72) with
+//! the session intact.
 
 mod support;
 
 use serde_json::Value;
-use support::{floor, Daemon, Scratch};
+use support::{eventually, floor, Daemon, Scratch};
 
 /// Opens a table with `spec` (JSON); its id.
 fn open(d: &Daemon, spec: &str) -> String {
@@ -436,4 +439,302 @@ fn rule_72_kill_9_mid_hand_voids_it_and_the_session_is_as_acknowledged() {
         Some(&format!(r#"{{"seat": {seat}, "action": "f"}}"#)),
     );
     assert_eq!(status, 200);
+}
+
+/// A house ruleset extending pt-casino-2007 that takes the per-session commission of rule
+/// 7(b): `percent` of the table maximum for every session, written into `rulesets`.
+fn per_session_house(rulesets: &std::path::Path, percent: u64) -> &'static str {
+    let id = "house-casino-session";
+    let dir = rulesets.join(id);
+    std::fs::create_dir_all(&dir).expect("house dir");
+    std::fs::write(
+        dir.join("ruleset.ron"),
+        format!(
+            r#"(
+    id: "{id}",
+    title: "A casino's house rules: the commission per session",
+    source: "house rules",
+    kind: House,
+    version: "1.0.0",
+    extends: Some("pt-casino-2007"),
+    scripts: [],
+    bounds: {{}},
+    bindings: {{
+        "cash.rake.mode_and_bounds": (
+            citation: "rule 7(b)",
+            ruling: "The house takes the per-session commission: a percentage of the table maximum for every session",
+            value: {{"mode": "per_session", "session_percent": {percent}, "base": "table_maximum"}},
+        ),
+    }},
+)
+"#
+        ),
+    )
+    .expect("write the house ruleset");
+    id
+}
+
+#[test]
+fn rule_7b_the_session_commission_on_the_table_maximum_is_taken_when_each_session_starts() {
+    let scratch = Scratch::new("cash-rule-7b");
+    let rulesets = scratch.rulesets();
+    let house = per_session_house(&rulesets, 10);
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let t = open(
+        &d,
+        &format!(
+            r#"{{"ruleset": "{house}", "blinds": [5, 10], "seats": 10, "buy_in": 1000, "table_maximum": 500, "mode": "Session"}}"#
+        ),
+    );
+    seat_all(&d, &t, &["ana", "bia", "caio", "duda"], 1000);
+    assert_eq!(
+        d.view(&t)["raked"],
+        0,
+        "nothing is taken before the session starts"
+    );
+    // Hand 1 starts session 1: each of the four pays 10% of the table maximum, 50.
+    let (status, dealt) = deal(&d, &t);
+    assert_eq!(status, 200, "{dealt}");
+    let said = rulings(&dealt);
+    for name in ["ana", "bia", "caio", "duda"] {
+        assert!(
+            said.contains(&format!(
+                "{name} pays the session commission of 50 (10% of the table maximum, 500) for session 1"
+            )),
+            "{name}: {dealt}"
+        );
+    }
+    assert!(said.contains("rule 7(b)"), "{dealt}");
+    fold_around(&d, &t);
+    let view = d.view(&t);
+    assert_eq!(view["raked"], 200, "{view}");
+    let held: u64 = (0..4)
+        .map(|s| view["seats"][s]["stack"].as_u64().expect("stack"))
+        .sum();
+    assert_eq!(held + 200, 4000, "chips conserved: {view}");
+    // The table list's `chips` counts the house's commission with the players' chips.
+    assert_eq!(d.chips(&t), 4000);
+    // 59 minutes later the session (60 minutes, rules 7(b), 74) is not over: hand 2 pays nothing.
+    d.post(&format!("/api/tables/{t}/clock"), r#"{"minutes": 59}"#);
+    let (status, dealt) = deal(&d, &t);
+    assert_eq!(status, 200, "{dealt}");
+    assert!(!rulings(&dealt).contains("session commission"), "{dealt}");
+    fold_around(&d, &t);
+    assert_eq!(d.view(&t)["raked"], 200);
+    // The hour is over: the first hand dealt after it starts session 2, and everyone pays again.
+    d.post(&format!("/api/tables/{t}/clock"), r#"{"minutes": 1}"#);
+    let (status, dealt) = deal(&d, &t);
+    assert_eq!(status, 200, "{dealt}");
+    assert_eq!(
+        rulings(&dealt).matches("for session 2").count(),
+        4,
+        "{dealt}"
+    );
+    fold_around(&d, &t);
+    let view = d.view(&t);
+    assert_eq!(view["raked"], 400, "{view}");
+    assert_eq!(view["session"]["minute"], 60, "{view}");
+    let held: u64 = (0..10)
+        .map(|s| view["seats"][s]["stack"].as_u64().expect("stack"))
+        .sum();
+    assert_eq!(
+        held + 400,
+        4000,
+        "every chip is a player's or the house's: {view}"
+    );
+    assert_eq!(d.chips(&t), 4000);
+    // Journaled with the article, at hands 1 and 3.
+    let taken: Vec<Value> = journal(&d, &t, "cash.rake.mode_and_bounds")
+        .into_iter()
+        .filter(|r| r["text"].to_string().contains("session commission"))
+        .collect();
+    assert_eq!(taken.len(), 8, "{taken:?}");
+    assert!(taken.iter().all(|r| r["citation"] == "rule 7(b)"
+        && r["ruleset"] == house
+        && (r["hand"] == 1 || r["hand"] == 3)));
+    // `floor audit` shows them with the ruleset version and article.
+    drop(d);
+    let out = floor()
+        .args(["audit", "--data"])
+        .arg(scratch.data())
+        .args(["--table", &t, "--rule-point", "cash.rake.mode_and_bounds"])
+        .output()
+        .expect("floor audit");
+    let audit = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{audit}");
+    assert_eq!(
+        audit
+            .lines()
+            .filter(|l| l.contains("session commission of 50")
+                && l.contains("[house-casino-session v1.0.0 · rule 7(b)]"))
+            .count(),
+        8,
+        "{audit}"
+    );
+}
+
+#[test]
+fn rules_8a_12_a_seat_change_request_then_the_waiting_list_take_a_vacant_seat() {
+    let scratch = Scratch::new("cash-rule-12");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let t = open(&d, CASINO);
+    let names = [
+        "ana", "bia", "caio", "duda", "eva", "fabio", "gil", "hugo", "ines", "joao",
+    ];
+    let tokens = seat_all(&d, &t, &names, 1000);
+    // The table is full: two players put down their names (rule 8(a)); the operator keeps
+    // the list, a seat's token may not add or strike anyone's name.
+    let list = format!("/api/tables/{t}/waiting_list");
+    let (status, body) = d.request("POST", &list, Some(&tokens[4]), Some(r#"{"name": "rita"}"#));
+    assert_eq!(status, 403, "{body}");
+    for name in ["rita", "sara"] {
+        let (status, body) = d.request(
+            "POST",
+            &list,
+            Some(&d.operator),
+            Some(&format!(r#"{{"name": "{name}"}}"#)),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = d.request("DELETE", &format!("{list}/rita"), Some(&tokens[4]), None);
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(
+        d.view(&t)["session"]["waiting_list"],
+        serde_json::json!(["rita", "sara"])
+    );
+    // bia asks to change seat: with ana's token, refused; with her own, granted.
+    let change = format!("/api/tables/{t}/seats/2/seat_change");
+    assert_eq!(d.request("POST", &change, Some(&tokens[0]), None).0, 403);
+    let (status, body) = d.request("POST", &change, Some(&tokens[1]), None);
+    assert_eq!(status, 200, "{body}");
+    // duda leaves: bia's request comes first (rule 12(a)), then her old seat is offered to
+    // the first on the list (rules 8(a), 12(b)).
+    let (status, left) = d.request(
+        "DELETE",
+        &format!("/api/tables/{t}/seats/4"),
+        Some(&tokens[3]),
+        None,
+    );
+    assert_eq!(status, 200, "{left}");
+    let said = rulings(&left);
+    assert!(
+        said.contains("seating.vacancy_and_table_change")
+            && said.contains("rule 12(a)")
+            && said.contains("bia moves from seat 2 to seat 4"),
+        "{left}"
+    );
+    assert!(
+        said.contains("rules 8(a), 12(b)") && said.contains("seat 2 is offered to rita"),
+        "{left}"
+    );
+    let view = d.view(&t);
+    assert_eq!(view["seats"][3]["player"], "bia", "{view}");
+    assert!(view["seats"][1]["player"].is_null(), "{view}");
+    // The second on the list may not take it before the first.
+    let (status, body) = buy_in(&d, &t, 2, "sara", 1000);
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].to_string().contains("rita is next"), "{body}");
+    let (status, body) = buy_in(&d, &t, 2, "rita", 1000);
+    assert_eq!(status, 200, "{body}");
+    let view = d.view(&t);
+    assert_eq!(view["seats"][1]["player"], "rita", "{view}");
+    assert_eq!(view["session"]["waiting_list"], serde_json::json!(["sara"]));
+    // bia's token follows her to seat 4.
+    let (status, body) = d.request(
+        "POST",
+        &format!("/api/tables/{t}/seats/4/sit_out"),
+        Some(&tokens[1]),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    // Both rulings are journaled with their articles.
+    let journaled = journal(&d, &t, "seating.vacancy_and_table_change");
+    let citations: Vec<&Value> = journaled.iter().map(|r| &r["citation"]).collect();
+    assert_eq!(
+        citations,
+        ["rule 12(a)", "rules 8(a), 12(b)"],
+        "{journaled:?}"
+    );
+}
+
+#[test]
+fn rule_24_the_daemons_own_clock_closes_a_suspended_table_and_a_restart_replays_it() {
+    let scratch = Scratch::new("cash-clock");
+    let rulesets = scratch.rulesets();
+    // A table minute every 50 ms of real time instead of every minute.
+    let d = Daemon::start_with(&rulesets, &scratch.data(), "clock_tick_ms: 50");
+    let t = open(&d, CASINO);
+    let tokens = seat_all(&d, &t, &["ana", "bia", "caio", "duda"], 1000);
+    // The clock runs by itself while players are seated.
+    eventually("the table clock to move by itself", || {
+        (d.view(&t)["session"]["minute"].as_u64() >= Some(2)).then_some(())
+    });
+    assert_eq!(deal(&d, &t).0, 200);
+    fold_around(&d, &t);
+    // duda leaves: three remain, the game is suspended (rule 24), and nobody posts a clock:
+    // the daemon's own minutes close the table 15 minutes later.
+    let (status, left) = d.request(
+        "DELETE",
+        &format!("/api/tables/{t}/seats/4"),
+        Some(&tokens[3]),
+        None,
+    );
+    assert_eq!(status, 200, "{left}");
+    assert!(rulings(&left).contains("suspended"), "{left}");
+    let view = eventually("the suspended table to close", || {
+        let view = d.view(&t);
+        (view["session"]["status"] == "Closed").then_some(view)
+    });
+    let closed = journal(&d, &t, "table.min_players");
+    let last = closed.last().expect("rulings");
+    assert!(
+        last["text"].to_string().contains("closed") && last["citation"] == "rule 24",
+        "{closed:?}"
+    );
+    let minute = view["session"]["minute"].as_u64().expect("minute");
+    assert!(minute >= 17, "{view}");
+    // A closed table's clock stops; every minute was journaled as a one-minute `Clock`.
+    assert!(d.terminate(), "clean stop");
+    let c = rusqlite::Connection::open(scratch.data().join("journal.sqlite")).expect("journal");
+    let mut read = c
+        .prepare("SELECT body FROM commands WHERE table_id = ?1")
+        .expect("query");
+    let clocks: Vec<Value> = read
+        .query_map([&t], |r| r.get::<_, String>(0))
+        .expect("commands")
+        .map(|b| serde_json::from_str::<Value>(&b.expect("body")).expect("json"))
+        .filter(|b| b["command"] == "clock")
+        .collect();
+    assert_eq!(clocks.len() as u64, minute, "{clocks:?}");
+    assert!(clocks.iter().all(|c| c["minutes"] == 1), "{clocks:?}");
+    drop(read);
+    drop(c);
+    // The restart (with the default one-minute tick) replays them to the same state.
+    let d = Daemon::start(&rulesets, &scratch.data());
+    let replayed = d.view(&t);
+    assert_eq!(replayed["session"], view["session"], "{replayed}");
+    assert_eq!(replayed["seats"], view["seats"]);
+}
+
+#[test]
+fn a_clock_tick_of_0_ms_in_the_config_is_refused_at_start_naming_the_field() {
+    let scratch = Scratch::new("cash-clock-0");
+    let config = scratch.0.join("serve.ron");
+    std::fs::write(&config, "(clock_tick_ms: 0)").expect("config");
+    let out = floor()
+        .arg("serve")
+        .arg("--rulesets")
+        .arg(scratch.rulesets())
+        .arg("--data")
+        .arg(scratch.data())
+        .args(["--addr", "127.0.0.1:0", "--config"])
+        .arg(&config)
+        .output()
+        .expect("floor serve");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("clock_tick_ms") && said.contains("default 60000"),
+        "{said}"
+    );
 }

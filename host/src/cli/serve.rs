@@ -22,7 +22,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR")]
     addr: Option<String>,
     /// A RON file with any of: addr, rulesets, data, operator_token, auditor_token,
-    /// reload_debounce_ms, plugins (`[(path: "...", sha256: "...", name: "...")]`).
+    /// reload_debounce_ms, clock_tick_ms (the cash tables' clock: a table minute every this
+    /// many real milliseconds, default 60000), plugins (`[(path: "...", sha256: "...", name: "...")]`).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 }
@@ -65,6 +66,15 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     }
     let tokens = Tokens::resolve(&file, &data).map_err(|e| CliError::Usage(e.to_string()))?;
     tracing::info!(file = %data.join("tokens.json").display(), "operator and auditor tokens");
+    let clock_tick = match file.clock_tick_ms {
+        Some(0) => {
+            return Err(CliError::Usage(
+                "clock_tick_ms in the config is 0: the cash tables' clock ticks every 1 ms or more (default 60000, a minute)".into(),
+            ))
+        }
+        Some(ms) => std::time::Duration::from_millis(ms),
+        None => std::time::Duration::from_secs(60),
+    };
     let settings = crate::serve::Settings {
         store,
         data,
@@ -72,6 +82,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         tokens,
         plugins: std::sync::Arc::new(plugins),
         debounce: std::time::Duration::from_millis(file.reload_debounce_ms.unwrap_or(50)),
+        clock_tick,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -33,6 +33,12 @@ pub struct FileConfig {
     /// How long the rulesets directory must be quiet before a reload (default 50 ms).
     #[serde(default)]
     pub reload_debounce_ms: Option<u64>,
+    /// How often the daemon adds a minute to every open cash table's clock, in milliseconds
+    /// of real time (default 60000: a table minute each real minute). Shorter only to test or
+    /// demonstrate the clock; each tick is journaled as a one-minute `Clock` command, so a
+    /// restart replays the same table time whatever the interval was. At least 1.
+    #[serde(default)]
+    pub clock_tick_ms: Option<u64>,
     /// The native plugins allowed, each with its SHA-256: `plugins: [(path: "libx.so",
     /// sha256: "…", name: "x")]`; `floor plugin` reads the same list from the same file. Relative paths are read from the config file's directory. The daemon
     /// loads them all at start and refuses to start if one does not match.

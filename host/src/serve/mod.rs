@@ -539,6 +539,8 @@ pub struct Settings {
     pub plugins: Arc<Plugins>,
     /// Watcher debounce.
     pub debounce: std::time::Duration,
+    /// The real time between two ticks of the cash tables' clock (a minute in production).
+    pub clock_tick: std::time::Duration,
 }
 
 /// Runs the daemon until SIGTERM or SIGINT, then finishes the requests in flight and closes
@@ -577,7 +579,7 @@ pub async fn run(settings: Settings) -> Result<(), String> {
     std::fs::write(&addr_file, local.to_string())
         .map_err(|e| format!("cannot write {}: {e}", addr_file.display()))?;
     tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/ (the web page; the JSON API under /api)");
-    tokio::spawn(tick(app.clone()));
+    tokio::spawn(tick(app.clone(), settings.clock_tick));
     let router = api::router(app.clone());
     axum::serve(listener, router)
         .with_graceful_shutdown({
@@ -595,12 +597,15 @@ pub async fn run(settings: Settings) -> Result<(), String> {
     Ok(())
 }
 
-/// Adds a minute to the clock of every open cash table with players, each minute the daemon
-/// runs: the minimum-player rule closes a table suspended too long (pt-casino-2007 rule 24),
-/// commission sessions end. Journaled like any command, so a restart replays the same clock;
-/// the minutes the daemon was down are not counted.
-async fn tick(app: Arc<App>) {
-    let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+/// Adds a minute to the clock of every open cash table with players, each `period` the daemon
+/// runs (a minute unless the config's `clock_tick_ms` says otherwise): the minimum-player rule
+/// closes a table suspended too long (pt-casino-2007 rule 24), commission sessions end.
+/// Journaled like any command, so a restart replays the same clock; the minutes the daemon
+/// was down are not counted.
+async fn tick(app: Arc<App>, period: std::time::Duration) {
+    // A zero period would make tokio panic; the config refuses it, this is a second guard.
+    let period = period.max(std::time::Duration::from_millis(1));
+    let mut every = tokio::time::interval(period);
     every.tick().await; // the first tick is at once
     loop {
         every.tick().await;
