@@ -286,7 +286,8 @@ impl Daemon {
         panic!("the hand did not finish");
     }
 
-    /// Sum of the seats' stacks plus the pot.
+    /// The chips the table answers for (`chips` in the table list): the seats' stacks, the pot,
+    /// and the commission taken.
     pub fn chips(&self, table: &str) -> u64 {
         let list = self.get("/api/tables", None);
         list.as_array()
