@@ -4,7 +4,7 @@
 mod support;
 
 use serde_json::Value;
-use support::{eventually, floor, Daemon, Scratch};
+use support::{audit, eventually, floor, Daemon, Scratch};
 
 fn cards(view: &Value, seat: usize) -> &Value {
     &view["seats"][seat - 1]["cards"]
@@ -416,19 +416,15 @@ fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_be
 
     // `floor audit` reads the ruling with its citation and ruleset version.
     drop(d);
-    let out = floor()
-        .args(["audit", "--data"])
-        .arg(scratch.data())
-        .args([
+    let text = audit(
+        &scratch.data(),
+        &[
             "--table",
             &t,
             "--rule-point",
             "online.communication_failure",
-        ])
-        .output()
-        .expect("floor audit");
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+        ],
+    );
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
     assert_eq!(lines.len(), 1, "{text}");
     assert!(

@@ -10,7 +10,7 @@
 mod support;
 
 use serde_json::Value;
-use support::{eventually, floor, Daemon, Scratch};
+use support::{audit, eventually, floor, Daemon, Scratch};
 
 /// Opens a table with `spec` (JSON); its id.
 fn open(d: &Daemon, spec: &str) -> String {
@@ -279,25 +279,23 @@ fn rules_18_19_the_commission_is_taken_from_each_payment_and_journaled() {
         "{text}"
     );
     // `floor audit` shows it with the ruleset version and article.
+    let version = d.ruleset("pt-online")["version"].clone();
+    let version = version.as_str().expect("version");
     drop(d);
-    let out = floor()
-        .args(["audit", "--data"])
-        .arg(scratch.data())
-        .args([
+    let audit = audit(
+        &scratch.data(),
+        &[
             "--table",
             &t,
             "--hand",
             "2",
             "--rule-point",
             "cash.rake.split_payments",
-        ])
-        .output()
-        .expect("floor audit");
-    let audit = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{audit}");
+        ],
+    );
     assert!(
         audit.contains("cash.rake.split_payments")
-            && audit.contains("[pt-online v1.1.0 · rule 19]"),
+            && audit.contains(&format!("[pt-online v{version} · rule 19]")),
         "{audit}"
     );
 }
@@ -554,14 +552,10 @@ fn rule_7b_the_session_commission_on_the_table_maximum_is_taken_when_each_sessio
         && (r["hand"] == 1 || r["hand"] == 3)));
     // `floor audit` shows them with the ruleset version and article.
     drop(d);
-    let out = floor()
-        .args(["audit", "--data"])
-        .arg(scratch.data())
-        .args(["--table", &t, "--rule-point", "cash.rake.mode_and_bounds"])
-        .output()
-        .expect("floor audit");
-    let audit = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{audit}");
+    let audit = audit(
+        &scratch.data(),
+        &["--table", &t, "--rule-point", "cash.rake.mode_and_bounds"],
+    );
     assert_eq!(
         audit
             .lines()

@@ -6,7 +6,7 @@
 mod support;
 
 use rusqlite::Connection;
-use support::{floor, Daemon, Scratch};
+use support::{audit, Daemon, Scratch};
 
 /// Turns a journal of the current schema back into the previous one, as the previous floor
 /// wrote it: `contents(hash, ruleset_id, body)` with each version's files as JSON, no
@@ -36,16 +36,6 @@ fn set_version(rulesets: &std::path::Path, id: &str, version: &str) {
     std::fs::write(&path, edited).expect("write ruleset");
 }
 
-fn audit(data: &std::path::Path) -> String {
-    let out = floor()
-        .args(["audit", "--data"])
-        .arg(data)
-        .output()
-        .expect("floor audit");
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 #[test]
 fn a_journal_of_the_previous_schema_is_migrated_and_replays_its_hands_under_their_versions() {
     let scratch = Scratch::new("journal-v0");
@@ -64,7 +54,7 @@ fn a_journal_of_the_previous_schema_is_migrated_and_replays_its_hands_under_thei
     let old = d.ruleset("pt-online");
     assert_eq!(played["hand"]["hash"], old["hash"]);
     assert!(d.terminate(), "clean stop");
-    let before = audit(&data);
+    let before = audit(&data, &[]);
 
     let journal = data.join("journal.sqlite");
     let c = Connection::open(&journal).expect("journal");
@@ -76,7 +66,7 @@ fn a_journal_of_the_previous_schema_is_migrated_and_replays_its_hands_under_thei
     assert!(whole >= 6, "every bundled ruleset's version kept whole");
     drop(c);
     // `floor audit` reads the previous schema as it did.
-    assert_eq!(audit(&data), before);
+    assert_eq!(audit(&data, &[]), before);
 
     // The version on disk changes: the table's hand 1 can only come back from the journal.
     set_version(&rulesets, "pt-online", "9.9.9-house");

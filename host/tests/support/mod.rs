@@ -95,6 +95,19 @@ pub fn floor() -> Command {
     Command::new(env!("CARGO_BIN_EXE_floor"))
 }
 
+/// `floor audit --data DATA FILTERS...`: its output, the command having succeeded.
+pub fn audit(data: &Path, filters: &[&str]) -> String {
+    let out = floor()
+        .args(["audit", "--data"])
+        .arg(data)
+        .args(filters)
+        .output()
+        .expect("floor audit");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "floor audit failed: {text}");
+    text
+}
+
 impl Daemon {
     /// Starts `floor serve` on port 0 over `rulesets` and `data`, and waits until it answers.
     pub fn start(rulesets: &Path, data: &Path) -> Daemon {
