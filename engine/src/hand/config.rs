@@ -28,7 +28,7 @@ impl Variant {
 }
 
 /// How large bets may be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Structure {
     /// Any amount up to the player's stack.
     NoLimit,

@@ -9,7 +9,7 @@ use crate::Chips;
 use serde::Serialize;
 
 /// Context for `betting.min_raise`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct MinRaiseContext {
     /// The betting structure in force (fixed-limit never asks: its increments are fixed).
     pub structure: Structure,
@@ -25,7 +25,7 @@ pub struct MinRaiseContext {
 }
 
 /// Context for `allin.reopening`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ReopenContext {
     /// The betting structure (several texts rule differently for limit games).
     pub structure: Structure,
@@ -47,7 +47,7 @@ pub struct RaiseCapContext {
 }
 
 /// Context for `betting.pot_limit_max`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct PotLimitContext {
     /// Pot-limit, or the 2007 decree's half-pot "limit".
     pub structure: Structure,
@@ -60,7 +60,7 @@ pub struct PotLimitContext {
 }
 
 /// Context for `showdown.odd_chip`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct OddChipContext<'a> {
     /// The tied winners' positions, in clockwise order starting left of the button.
     pub winners: &'a [usize],
@@ -73,7 +73,7 @@ pub struct OddChipContext<'a> {
 }
 
 /// Context for `showdown.order`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ShowdownOrderContext<'a> {
     /// Players still in the hand, clockwise from the first left of the button.
     pub in_hand: &'a [usize],
@@ -86,7 +86,7 @@ pub struct ShowdownOrderContext<'a> {
 }
 
 /// Context for `betting.first_to_act` (rounds after the first).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct FirstToActContext {
     /// The round about to be bet.
     pub street: Street,

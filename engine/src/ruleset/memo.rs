@@ -6,9 +6,15 @@
 //! questions hand after hand — "may the table deal with 6 players?", "who gets the button?" —
 //! so the answers are kept, per ruleset version, and the script runs once per distinct
 //! question. The memo is bounded: when full it starts again empty.
+//!
+//! The same holds for the decisions the state machine asks during a hand (`allin.reopening`,
+//! `betting.min_raise`...): a script bound to one of them runs once per distinct context
+//! ([`HandMemo`]), which is what lets a ruleset with Rhai decisions replay at a useful
+//! fraction of the engine's own speed.
 
-use crate::rules::EventDecision;
+use crate::rules::{Decided, EventDecision};
 use std::collections::{BTreeMap, HashMap};
+use std::hash::Hash;
 use std::sync::Mutex;
 
 /// How many distinct questions a ruleset version remembers before starting again.
@@ -52,6 +58,51 @@ impl DecisionMemo {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Question, EventDecision>> {
+        // A panic while holding the lock leaves only a map of complete answers behind.
+        self.answers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Answers of one hand-level decision by its typed context, shared by every hand played
+/// under one ruleset version. Bounded like [`DecisionMemo`].
+#[derive(Debug)]
+pub(crate) struct HandMemo<C, T> {
+    answers: Mutex<HashMap<C, Decided<T>>>,
+}
+
+impl<C, T> Default for HandMemo<C, T> {
+    fn default() -> Self {
+        HandMemo {
+            answers: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<C: Eq + Hash + Clone, T: Clone> HandMemo<C, T> {
+    /// The answer for `ctx`, from memory or from `ask` (then remembered).
+    pub(crate) fn answer(&self, ctx: &C, ask: impl FnOnce() -> Decided<T>) -> Decided<T> {
+        if let Some(known) = self.lock().get(ctx) {
+            return known.clone();
+        }
+        // Asked outside the lock: a script may take its whole operation budget.
+        let answer = ask();
+        let mut answers = self.lock();
+        if answers.len() >= CAPACITY {
+            answers.clear();
+        }
+        answers.insert(ctx.clone(), answer.clone());
+        answer
+    }
+
+    /// How many answers are remembered.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<C, Decided<T>>> {
         // A panic while holding the lock leaves only a map of complete answers behind.
         self.answers
             .lock()
@@ -103,6 +154,29 @@ mod tests {
         });
         assert_eq!((c.outcome.as_str(), asked), ("draw", 3));
         assert_eq!(memo.len(), 3);
+    }
+
+    #[test]
+    fn a_hand_decision_runs_once_per_context_and_keeps_its_citation() {
+        let memo: HandMemo<(u64, u64), bool> = HandMemo::default();
+        let mut asked = 0;
+        for _ in 0..3 {
+            let a = memo.answer(&(300, 600), || {
+                asked += 1;
+                Decided {
+                    value: false,
+                    citation: Citation::Article("Art. 44º(2)".into()),
+                }
+            });
+            assert!(!a.value);
+            assert_eq!(a.citation.to_string(), "Art. 44º(2)");
+        }
+        let b = memo.answer(&(600, 600), || {
+            asked += 1;
+            Decided::by_default(true)
+        });
+        assert_eq!((b.value, asked), (true, 2));
+        assert_eq!(memo.len(), 2);
     }
 
     #[test]

@@ -24,14 +24,20 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::memo::DecisionMemo;
+use super::memo::{DecisionMemo, HandMemo};
 
 /// [`Rules`] backed by a loaded [`Ruleset`].
 #[derive(Clone, Debug)]
 pub struct RulesetRules {
     ruleset: Arc<Ruleset>,
-    /// The engine-played points, resolved once: the state machine asks them on every action.
-    hooks: Arc<[Hook]>,
+    /// The engine-played points, resolved once and indexed by [`HookPoint`]: the state
+    /// machine asks them on every action (`None`: the ruleset does not bind the point).
+    hooks: Arc<[Option<Hook>; HOOK_POINTS.len()]>,
+    /// The engine-played PARAMETERS, read once from the bindings (the state machine asks
+    /// `betting.raise_cap` on every raise and the rake at every settlement).
+    played: Arc<PlayedParameters>,
+    /// Answers of the engine-played DECISIONS already given, by context.
+    answers: Arc<HandAnswers>,
     /// Every PARAMETER value the ruleset (or an ancestor) binds, by point id: table-event
     /// decisions read them as `ctx.params["point.id"]`.
     params: Arc<ron::Value>,
@@ -43,13 +49,12 @@ pub struct RulesetRules {
 /// How the ruleset binds one engine-played point (resolved at construction).
 #[derive(Clone, Debug)]
 struct Hook {
-    point: &'static str,
     citation: Citation,
     /// The layer whose scripts hold the decision, and its name.
     decision: Option<(usize, String)>,
 }
 
-/// The points the state machine consults as it plays.
+/// The points the state machine consults as it plays, in [`HookPoint`] order.
 const HOOK_POINTS: [&str; 6] = [
     "betting.min_raise",
     "allin.reopening",
@@ -59,25 +64,131 @@ const HOOK_POINTS: [&str; 6] = [
     "betting.first_to_act",
 ];
 
+/// An index into [`HOOK_POINTS`]: which engine-played point a decision is for.
+#[derive(Clone, Copy)]
+enum HookPoint {
+    MinRaise = 0,
+    Reopening = 1,
+    PotLimitMax = 2,
+    OddChip = 3,
+    ShowdownOrder = 4,
+    FirstToAct = 5,
+}
+
+/// `betting.raise_cap` as the ruleset binds it.
+#[derive(Debug)]
+enum RaiseCapBinding {
+    /// Not bound, or bound in a way that leaves the engine's default uncited.
+    Unbound,
+    /// `engine_default: true`: the default, citing the article.
+    EngineDefault(Citation),
+    /// A number of raises after the opening bet.
+    Raises(u32, Citation),
+    /// A value that is not a number: no cap, citing the article.
+    NoCap(Citation),
+}
+
+/// `cash.rake.mode_and_bounds`'s value, read once (the fields the per-hand rake uses).
+#[derive(Debug)]
+struct RakeBinding {
+    citation: Citation,
+    /// The first `percent` number (0 when absent).
+    percent: Chips,
+    /// The first `cap` number (0: no cap).
+    cap: Chips,
+    no_flop_no_drop: bool,
+    /// False when `mode` names a commission charged per session or per buy-in.
+    per_hand: bool,
+}
+
+/// The engine-played parameters, resolved once per ruleset version.
+#[derive(Debug)]
+struct PlayedParameters {
+    raise_cap: RaiseCapBinding,
+    rake: Option<RakeBinding>,
+}
+
+impl PlayedParameters {
+    fn read(ruleset: &Ruleset) -> PlayedParameters {
+        let article = |citation: &str| Citation::Article(citation.into());
+        let raise_cap = match ruleset.resolve("betting.raise_cap") {
+            Some(r) => match &r.binding.value {
+                Some(ron::Value::Number(n)) => {
+                    RaiseCapBinding::Raises(n.into_f64() as u32, article(&r.binding.citation))
+                }
+                Some(_) => RaiseCapBinding::NoCap(article(&r.binding.citation)),
+                None if r.binding.engine_default => {
+                    RaiseCapBinding::EngineDefault(article(&r.binding.citation))
+                }
+                None => RaiseCapBinding::Unbound,
+            },
+            None => RaiseCapBinding::Unbound,
+        };
+        let rake = ruleset
+            .resolve("cash.rake.mode_and_bounds")
+            .and_then(|r| Some((r.binding.value.as_ref()?, article(&r.binding.citation))))
+            .map(|(value, citation)| RakeBinding::read(value, citation));
+        PlayedParameters { raise_cap, rake }
+    }
+}
+
+impl RakeBinding {
+    fn read(value: &ron::Value, citation: Citation) -> RakeBinding {
+        let entries = match value {
+            ron::Value::Map(map) => map.iter().collect(),
+            _ => Vec::new(),
+        };
+        let field = |name: &str| {
+            entries.iter().find_map(|(k, v)| match (k, v) {
+                (ron::Value::String(k), ron::Value::Number(n)) if k == name => {
+                    Some(n.into_f64() as Chips)
+                }
+                _ => None,
+            })
+        };
+        RakeBinding {
+            percent: field("percent").unwrap_or(0),
+            cap: field("cap").unwrap_or(0),
+            no_flop_no_drop: entries.iter().any(|(k, v)| {
+                matches!((k, v), (ron::Value::String(k), ron::Value::Bool(true)) if k == "no_flop_no_drop")
+            }),
+            // A commission charged per session or per buy-in is the cash table's
+            // (crate::cash): nothing is taken from the pot.
+            per_hand: entries.iter().all(|(k, v)| {
+                !matches!((k, v), (ron::Value::String(k), ron::Value::String(m))
+                    if k == "mode" && m != "per_hand")
+            }),
+            citation,
+        }
+    }
+}
+
+/// The engine-played decisions' answers already given, one memo per point whose context is
+/// plain data (see [`HandMemo`]).
+#[derive(Debug, Default)]
+struct HandAnswers {
+    min_raise: HandMemo<MinRaiseContext, Chips>,
+    reopens: HandMemo<ReopenContext, bool>,
+    pot_limit_max: HandMemo<PotLimitContext, Chips>,
+    first_to_act: HandMemo<FirstToActContext, usize>,
+}
+
 impl RulesetRules {
     /// Rules from a loaded ruleset.
     pub fn new(ruleset: Arc<Ruleset>) -> RulesetRules {
-        let hooks: Vec<Hook> = HOOK_POINTS
-            .iter()
-            .filter_map(|&point| {
-                let resolved = ruleset.resolve(point)?;
-                let layer = ruleset
-                    .layers()
-                    .iter()
-                    .position(|l| std::ptr::eq(l, resolved.layer))
-                    .unwrap_or(0);
-                Some(Hook {
-                    point,
-                    citation: Citation::Article(resolved.binding.citation.as_str().into()),
-                    decision: resolved.binding.decision.clone().map(|d| (layer, d)),
-                })
+        let hooks = HOOK_POINTS.map(|point| {
+            let resolved = ruleset.resolve(point)?;
+            let layer = ruleset
+                .layers()
+                .iter()
+                .position(|l| std::ptr::eq(l, resolved.layer))
+                .unwrap_or(0);
+            Some(Hook {
+                citation: Citation::Article(resolved.binding.citation.as_str().into()),
+                decision: resolved.binding.decision.clone().map(|d| (layer, d)),
             })
-            .collect();
+        });
+        let played = PlayedParameters::read(&ruleset);
         let mut params = ron::Map::new();
         for point in crate::rules::registry::all() {
             if let Some(value) = ruleset
@@ -89,7 +200,9 @@ impl RulesetRules {
         }
         RulesetRules {
             ruleset,
-            hooks: hooks.into(),
+            hooks: Arc::new(hooks),
+            played: Arc::new(played),
+            answers: Arc::default(),
             params: Arc::new(ron::Value::Map(params)),
             memo: Arc::default(),
         }
@@ -101,23 +214,43 @@ impl RulesetRules {
     }
 
     /// Decides `point`: by script, by the default with the article, or by the default alone.
-    fn decide<C: Serialize, T>(
+    /// With `memo`, a script's answer is remembered by context (see [`HandMemo`]).
+    fn decide<C: Serialize + Clone + Eq + std::hash::Hash, T: Clone>(
         &self,
-        point: &str,
+        point: HookPoint,
         ctx: &C,
         convert: impl Fn(&Dynamic) -> Option<T>,
-        default: Decided<T>,
+        default: impl FnOnce() -> Decided<T>,
+        memo: Option<&HandMemo<C, T>>,
     ) -> Decided<T> {
-        let Some(hook) = self.hooks.iter().find(|h| h.point == point) else {
-            return default;
+        let Some(hook) = &self.hooks[point as usize] else {
+            return default();
         };
         let Some((layer, name)) = &hook.decision else {
             return Decided {
-                value: default.value,
+                value: default().value,
                 citation: hook.citation.clone(),
             };
         };
-        let result = self.ruleset.layers()[*layer]
+        match memo {
+            Some(memo) => memo.answer(ctx, || {
+                self.run_decision(hook, *layer, name, ctx, convert, default)
+            }),
+            None => self.run_decision(hook, *layer, name, ctx, convert, default),
+        }
+    }
+
+    /// Runs a bound decision's script on `ctx`; a failure gives the default, saying why.
+    fn run_decision<C: Serialize, T>(
+        &self,
+        hook: &Hook,
+        layer: usize,
+        name: &str,
+        ctx: &C,
+        convert: impl Fn(&Dynamic) -> Option<T>,
+        default: impl FnOnce() -> Decided<T>,
+    ) -> Decided<T> {
+        let result = self.ruleset.layers()[layer]
             .script_for(name)
             .ok_or_else(|| format!("no script defines `{name}`"))
             .and_then(|script| {
@@ -131,14 +264,14 @@ impl RulesetRules {
                     citation: hook.citation.clone(),
                 },
                 None => failed(
-                    default,
+                    default(),
                     format!(
                         "`{name}` returned {}, not the expected type",
                         value.type_name()
                     ),
                 ),
             },
-            Err(message) => failed(default, message),
+            Err(message) => failed(default(), message),
         }
     }
 
@@ -273,68 +406,68 @@ impl Rules for RulesetRules {
 
     fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
         self.decide(
-            "betting.min_raise",
+            HookPoint::MinRaise,
             ctx,
             as_chips,
-            DefaultRules.min_raise(ctx),
+            || DefaultRules.min_raise(ctx),
+            Some(&self.answers.min_raise),
         )
     }
 
     fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
         self.decide(
-            "allin.reopening",
+            HookPoint::Reopening,
             ctx,
             |v| v.as_bool().ok(),
-            DefaultRules.reopens(ctx),
+            || DefaultRules.reopens(ctx),
+            Some(&self.answers.reopens),
         )
     }
 
     fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
-        let default = DefaultRules.raise_cap(ctx);
-        match self.parameter("betting.raise_cap") {
-            Some((ron::Value::Number(n), citation)) => Decided {
+        match &self.played.raise_cap {
+            RaiseCapBinding::Raises(raises, citation) => Decided {
                 // The value counts raises after the opening bet (the big blind before the
                 // flop); the engine counts voluntary bets and raises. Heads-up the cap is
                 // lifted (pt-casino-2007 rules 47, 88).
                 value: (ctx.players_in_hand > 2).then(|| {
-                    let raises = n.into_f64() as u32;
                     if ctx.street == Street::Preflop {
-                        raises
+                        *raises
                     } else {
                         raises + 1
                     }
                 }),
-                citation,
+                citation: citation.clone(),
             },
-            Some((_, citation)) => Decided {
+            RaiseCapBinding::NoCap(citation) => Decided {
                 value: None,
-                citation,
+                citation: citation.clone(),
             },
-            None => match self.ruleset.resolve("betting.raise_cap") {
-                Some(r) if r.binding.engine_default => Decided {
-                    value: default.value,
-                    citation: Citation::Article(r.binding.citation.as_str().into()),
-                },
-                _ => default,
+            RaiseCapBinding::EngineDefault(citation) => Decided {
+                value: DefaultRules.raise_cap(ctx).value,
+                citation: citation.clone(),
             },
+            RaiseCapBinding::Unbound => DefaultRules.raise_cap(ctx),
         }
     }
 
     fn pot_limit_max(&self, ctx: &PotLimitContext) -> Decided<Chips> {
         self.decide(
-            "betting.pot_limit_max",
+            HookPoint::PotLimitMax,
             ctx,
             as_chips,
-            DefaultRules.pot_limit_max(ctx),
+            || DefaultRules.pot_limit_max(ctx),
+            Some(&self.answers.pot_limit_max),
         )
     }
 
     fn odd_chip(&self, ctx: &OddChipContext) -> Decided<usize> {
         let decided = self.decide(
-            "showdown.odd_chip",
+            HookPoint::OddChip,
             ctx,
             as_position,
-            DefaultRules.odd_chip(ctx),
+            || DefaultRules.odd_chip(ctx),
+            None,
         );
         // A script may only hand the chip to one of the winners.
         if ctx.winners.contains(&decided.value) {
@@ -352,19 +485,21 @@ impl Rules for RulesetRules {
 
     fn showdown_order(&self, ctx: &ShowdownOrderContext) -> Decided<usize> {
         self.decide(
-            "showdown.order",
+            HookPoint::ShowdownOrder,
             ctx,
             as_position,
-            DefaultRules.showdown_order(ctx),
+            || DefaultRules.showdown_order(ctx),
+            None,
         )
     }
 
     fn first_to_act(&self, ctx: &FirstToActContext) -> Decided<usize> {
         self.decide(
-            "betting.first_to_act",
+            HookPoint::FirstToAct,
             ctx,
             as_position,
-            DefaultRules.first_to_act(ctx),
+            || DefaultRules.first_to_act(ctx),
+            Some(&self.answers.first_to_act),
         )
     }
 
@@ -432,46 +567,18 @@ impl Rules for RulesetRules {
     }
 
     fn rake(&self, ctx: &RakeContext) -> Decided<Chips> {
-        let Some((value, citation)) = self.parameter("cash.rake.mode_and_bounds") else {
+        let Some(rake) = &self.played.rake else {
             return DefaultRules.rake(ctx);
         };
-        let field = |name: &str| match &value {
-            ron::Value::Map(map) => map.iter().find_map(|(k, v)| match (k, v) {
-                (ron::Value::String(k), ron::Value::Number(n)) if k == name => {
-                    Some(n.into_f64() as Chips)
-                }
-                _ => None,
-            }),
-            _ => None,
-        };
-        let no_flop_no_drop = match &value {
-            ron::Value::Map(map) => map.iter().any(|(k, v)| {
-                matches!((k, v), (ron::Value::String(k), ron::Value::Bool(true)) if k == "no_flop_no_drop")
-            }),
-            _ => false,
-        };
-        // A commission charged per session or per buy-in is the cash table's (crate::cash):
-        // nothing is taken from the pot.
-        let per_hand = match &value {
-            ron::Value::Map(map) => map.iter().all(|(k, v)| {
-                !matches!((k, v), (ron::Value::String(k), ron::Value::String(m))
-                    if k == "mode" && m != "per_hand")
-            }),
-            _ => true,
-        };
-        if (no_flop_no_drop && !ctx.flop_dealt) || !per_hand {
+        let citation = rake.citation.clone();
+        if (rake.no_flop_no_drop && !ctx.flop_dealt) || !rake.per_hand {
             return Decided { value: 0, citation };
         }
-        let percent = field("percent").unwrap_or(0);
-        let cap = field("cap").unwrap_or(0);
-        let mut rake = ctx.pot * percent / 100;
-        if cap > 0 {
-            rake = rake.min(cap);
+        let mut value = ctx.pot * rake.percent / 100;
+        if rake.cap > 0 {
+            value = value.min(rake.cap);
         }
-        Decided {
-            value: rake,
-            citation,
-        }
+        Decided { value, citation }
     }
 }
 
