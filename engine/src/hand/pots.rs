@@ -52,6 +52,17 @@ pub(super) struct PotList {
 }
 
 impl PotList {
+    /// No pots yet.
+    pub(super) fn new() -> PotList {
+        PotList {
+            pots: [Pot {
+                amount: 0,
+                eligible: 0,
+            }; MAX_POTS],
+            len: 0,
+        }
+    }
+
     fn push(&mut self, pot: Pot) {
         self.pots[self.len] = pot;
         self.len += 1;
@@ -77,84 +88,100 @@ impl std::ops::DerefMut for PotList {
 
 /// [`build_pots`] without allocating: the same pots, held inline. `live` has at most
 /// [`MAX_PLAYERS`] entries (one per position).
-pub(super) fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
-    let n = live.len().min(MAX_PLAYERS);
-    let mut pots = PotList {
-        pots: [Pot {
-            amount: 0,
-            eligible: 0,
-        }; MAX_POTS],
-        len: 0,
-    };
-    // The common case, no side pot: every player still in put in the same. Then every layer
-    // up to that level has the same eligible players (all of them) and is one pot, and a
-    // layer above it only folded players reached joins it: one pot of everything, which is
-    // what the layering below gives (checked against it by `pots_agree_with_the_first_layering`).
-    if in_hand >> n == 0 {
-        let mut total = dead;
-        let mut level: Option<Chips> = None;
-        let mut equal = true;
-        for (p, &c) in live[..n].iter().enumerate() {
-            total += c;
-            if in_hand & (1 << p) != 0 {
-                equal &= *level.get_or_insert(c) == c;
-            }
-        }
-        if equal {
-            if total > 0 {
-                pots.push(Pot {
-                    amount: total,
-                    eligible: in_hand,
-                });
-            }
-            return pots;
-        }
-    }
-    layered(live, dead, in_hand, &mut pots);
+fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
+    let mut pots = PotList::new();
+    build_pots_into(live, dead, in_hand, &mut pots);
     pots
 }
 
-/// The general case of [`build_pots_inline`]: one layer per distinct contribution level,
-/// swept from the lowest with the players sorted by what they put in. A layer at `level`
-/// above `floor` holds `level - floor` from each player who reached it (a player below it
-/// reached no level between `floor` and `level`, there being none), and those players,
-/// less the folded ones, may win it.
-fn layered(live: &[Chips], dead: Chips, in_hand: Players, pots: &mut PotList) {
-    let n = live.len().min(MAX_PLAYERS);
-    let mut order = [(0 as Chips, 0usize); MAX_PLAYERS];
-    for (slot, (p, &c)) in order.iter_mut().zip(live[..n].iter().enumerate()) {
-        *slot = (c, p);
+/// The pots of [`build_pots`], written into `pots` (emptied first), which the caller holds:
+/// nothing is copied on the way out. `live` has one entry per position (at most
+/// [`MAX_PLAYERS`] are read).
+///
+/// Only the levels of the players still in can change who may win, so the pots are cut
+/// there rather than at every player's level (the layering gives the same pots, checked by
+/// `pots_agree_with_the_first_layering`): the `j`th pot holds what every player put in
+/// between the `j - 1`th level and the `j`th (the antes go into the first), the players
+/// still in who reached the `j`th level may win it, and what only folded players put in
+/// above the last level joins the last pot. The levels are a handful, sorted as they are
+/// found; each player's chips are then spread over the levels they reached.
+pub(super) fn build_pots_into(live: &[Chips], dead: Chips, in_hand: Players, pots: &mut PotList) {
+    pots.len = 0;
+    let live = &live[..live.len().min(MAX_PLAYERS)];
+    let n = live.len();
+    let eligible = in_hand & ((1u64 << n) - 1) as Players;
+    if eligible == 0 {
+        // Nobody can win a layer: everything is carried to one pot for the players in.
+        let total = live.iter().fold(dead, |sum, &c| sum + c);
+        if total > 0 {
+            pots.push(Pot {
+                amount: total,
+                eligible: in_hand,
+            });
+        }
+        return;
     }
-    let order = &mut order[..n];
-    order.sort_unstable();
-    // The players who reached the current level, and how many they are.
-    let mut reached: Players = ((1u64 << n) - 1) as Players;
-    let mut count = n as Chips;
-    let mut floor = 0;
-    let mut carry = dead;
-    let mut i = 0;
-    while i < n {
-        let level = order[i].0;
-        let amount = std::mem::take(&mut carry) + (level - floor) * count;
-        let eligible = reached & in_hand;
-        floor = level;
+    // The distinct levels of the players still in, smallest first.
+    let mut levels = [0 as Chips; MAX_PLAYERS];
+    let mut k = 0;
+    let mut left = eligible;
+    while left != 0 {
+        let level = live[left.trailing_zeros() as usize];
+        left &= left - 1;
+        let mut at = k;
+        while at > 0 && levels[at - 1] > level {
+            at -= 1;
+        }
+        if at > 0 && levels[at - 1] == level {
+            continue;
+        }
+        levels.copy_within(at..k, at + 1);
+        levels[at] = level;
+        k += 1;
+    }
+    let levels = &levels[..k];
+    // Pot `j` is built in `pots.pots[j]`: each player's chips spread over the levels reached.
+    for pot in &mut pots.pots[..k] {
+        *pot = Pot {
+            amount: 0,
+            eligible: 0,
+        };
+    }
+    pots.pots[0].amount = dead;
+    let mut above = 0;
+    for (p, &put) in live.iter().enumerate() {
+        let bit = (eligible >> p & 1) << p;
+        // The levels the player reached in full (eligible for those pots, if still in).
+        let mut j = 0;
+        let mut floor = 0;
+        while j < k && levels[j] <= put {
+            let pot = &mut pots.pots[j];
+            pot.amount += levels[j] - floor;
+            pot.eligible |= bit;
+            floor = levels[j];
+            j += 1;
+        }
+        // The rest goes into the next pot, short of its level, or above the last level.
+        match pots.pots[..k].get_mut(j) {
+            Some(pot) => pot.amount += put - floor,
+            None => above += put - floor,
+        }
+    }
+    pots.len = k;
+    // Only the first pot can be empty (every player still in put nothing, and no antes).
+    if pots.pots[0].amount == 0 {
+        pots.pots.copy_within(1..k, 0);
+        pots.len -= 1;
+    }
+    // What only folded players put in above the last level (odd records only).
+    if above > 0 {
         match pots.last_mut() {
-            Some(last) if eligible == 0 || last.eligible == eligible => last.amount += amount,
-            _ if eligible == 0 => carry = amount,
-            _ if amount > 0 => pots.push(Pot { amount, eligible }),
-            _ => {}
+            Some(last) => last.amount += above,
+            None => pots.push(Pot {
+                amount: above,
+                eligible: in_hand,
+            }),
         }
-        while i < n && order[i].0 == level {
-            reached &= !(1 << order[i].1);
-            count -= 1;
-            i += 1;
-        }
-    }
-    if carry > 0 {
-        pots.push(Pot {
-            amount: carry,
-            eligible: in_hand,
-        });
     }
 }
 
@@ -199,31 +226,21 @@ mod tests {
         pots
     }
 
-    /// The one-pot shortcut and the sweep give exactly the pots the first layering gave, on
-    /// every small case:
-    /// contributions 0..4 for up to five players, any set of players still in, with and
-    /// without antes.
+    /// The pots cut at the levels of the players still in are exactly the pots the first
+    /// layering gave, on every small case: contributions 0..4 for up to five players, any set
+    /// of players still in, with and without antes.
     #[test]
     fn pots_agree_with_the_first_layering() {
-        let empty = PotList {
-            pots: [Pot {
-                amount: 0,
-                eligible: 0,
-            }; MAX_POTS],
-            len: 0,
-        };
         for n in 1..=5usize {
             for code in 0..5usize.pow(n as u32) {
                 let live: Vec<Chips> = (0..n)
                     .map(|p| (code / 5usize.pow(p as u32) % 5) as Chips)
                     .collect();
-                for in_hand in 0..(1u32 << n) {
+                // (A bit past the players, which no hand sets, must change nothing either.)
+                for in_hand in (0..(1u32 << n)).flat_map(|m| [m, m | 1 << n]) {
                     for dead in [0, 3] {
                         let fast = build_pots_inline(&live, dead, in_hand);
-                        let mut slow = empty;
-                        layered(&live, dead, in_hand, &mut slow);
                         let first = reference(&live, dead, in_hand);
-                        assert_eq!(&*fast, &*slow, "{live:?} dead {dead} in {in_hand:b}");
                         assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");
                     }
                 }

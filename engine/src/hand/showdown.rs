@@ -4,7 +4,7 @@
 use super::action::{Event, EventCards};
 use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::Players;
+use super::pots::{Players, PotList};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, Card, HandValue};
 use crate::rules::{Finding, OddChipContext, RakeContext, ShowdownOrderContext};
@@ -171,8 +171,12 @@ impl Hand {
         self.phase = Phase::Complete;
         self.actor = None;
         let in_hand = self.in_hand_mask();
-        let mut pots = self.pot_list();
-        let total: Chips = pots.iter().map(|p| p.amount).sum();
+        let mut pots = PotList::new();
+        self.pots_into(&mut pots);
+        let mut total: Chips = 0;
+        for pot in pots.iter() {
+            total += pot.amount;
+        }
         let rake = self.rules.rake(&RakeContext {
             pot: total,
             flop_dealt: !self.board.is_empty(),
@@ -207,7 +211,6 @@ impl Hand {
         }
         // Work out every pot's winners before paying anything, so an unknown hand leaves the
         // stacks as they were. Each shown hand is valued once.
-        let n = self.seats;
         let mut values: [Option<HandValue>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         // Only players still in can have shown (a folded player never shows).
         let mut shown: Players = 0;
@@ -221,40 +224,24 @@ impl Hand {
                 values[p] = self.hand_value(p);
             }
         }
-        let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
-        for (i, pot) in pots.iter().enumerate() {
-            let live: Players = pot.eligible & shown;
-            plans[i] = match live.count_ones() {
-                0 => {
-                    // Everyone who could win this pot mucked: the last of them to muck held
-                    // the last live hand, and wins it.
-                    let last = pot.eligible_players().max_by_key(|&p| match self.show[p] {
-                        ShowState::Mucked(k) => k,
-                        _ => 0,
-                    });
-                    (last.map_or(0, |p| 1 << p), None)
-                }
-                1 => (live, None),
-                _ => {
-                    let mut best: Option<HandValue> = None;
-                    let mut winners: Players = 0;
-                    for p in (0..n).filter(|&p| live & (1 << p) != 0) {
-                        let Some(value) = values[p] else {
-                            self.outcome = Outcome::Undetermined;
-                            return;
-                        };
-                        match best {
-                            Some(b) if value < b => {}
-                            Some(b) if value == b => winners |= 1 << p,
-                            _ => {
-                                best = Some(value);
-                                winners = 1 << p;
-                            }
-                        }
-                    }
-                    (winners, best)
-                }
+        if let [pot] = *pots {
+            // One pot (the common case): nothing to push together.
+            let Some((winners, value)) = self.pot_winners(pot.eligible, shown, &values) else {
+                self.outcome = Outcome::Undetermined;
+                return;
             };
+            self.split(0, winners, value, pot.amount);
+            self.outcome = Outcome::Awarded;
+            self.clear_contributions();
+            return;
+        }
+        let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
+        for (plan, pot) in plans.iter_mut().zip(pots.iter()) {
+            let Some(winners) = self.pot_winners(pot.eligible, shown, &values) else {
+                self.outcome = Outcome::Undetermined;
+                return;
+            };
+            *plan = winners;
         }
         let plans = &plans[..pots.len()];
         // Push pots together the way a dealer does once the losing hands are killed: pots
@@ -278,6 +265,58 @@ impl Hand {
         self.clear_contributions();
     }
 
+    /// Who wins a pot that the players `eligible` may win, and with what hand (`None` when
+    /// no hand was compared); `None` when a contender's cards are unknown, so the pot cannot
+    /// be settled. `shown` are the players who showed, `values` their hands' values.
+    fn pot_winners(
+        &self,
+        eligible: Players,
+        shown: Players,
+        values: &[Option<HandValue>; MAX_PLAYERS],
+    ) -> Option<(Players, Option<HandValue>)> {
+        let live: Players = eligible & shown;
+        match live.count_ones() {
+            0 => {
+                // Everyone who could win this pot mucked: the last of them to muck held the
+                // last live hand, and wins it (of equals, the last in position order).
+                let mut last: Option<(u32, usize)> = None;
+                let mut left = eligible;
+                while left != 0 {
+                    let p = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let order = match self.show.get(p) {
+                        Some(ShowState::Mucked(k)) => *k,
+                        _ => 0,
+                    };
+                    if last.is_none_or(|(best, _)| order >= best) {
+                        last = Some((order, p));
+                    }
+                }
+                Some((last.map_or(0, |(_, p)| 1 << p), None))
+            }
+            1 => Some((live, None)),
+            _ => {
+                let mut best: Option<HandValue> = None;
+                let mut winners: Players = 0;
+                let mut left = live;
+                while left != 0 {
+                    let p = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let value = values.get(p).copied().flatten()?;
+                    match best {
+                        Some(b) if value < b => {}
+                        Some(b) if value == b => winners |= 1 << p,
+                        _ => {
+                            best = Some(value);
+                            winners = 1 << p;
+                        }
+                    }
+                }
+                Some((winners, best))
+            }
+        }
+    }
+
     /// Pays one (possibly merged) pot to its winners; the odd chips go where the rules say.
     fn split(&mut self, pot: usize, winners: Players, value: Option<HandValue>, amount: Chips) {
         let description = value.map(|v| category_name(v.category()));
@@ -287,13 +326,16 @@ impl Hand {
         }
         let n = self.seats;
         let button = self.config.button;
-        // The winners clockwise from the first seat left of the button.
+        // The winners clockwise from the first seat left of the button: those after the
+        // button in position order, then those up to it.
+        let seated = winners & ((1u64 << n) - 1) as Players;
+        let up_to_button = ((1u64 << (button + 1).min(32)) - 1) as Players;
         let mut ordered = [0usize; MAX_PLAYERS];
         let mut ways = 0;
-        for k in 1..=n {
-            let p = (button + k) % n;
-            if winners & (1 << p) != 0 {
-                ordered[ways] = p;
+        for mut left in [seated & !up_to_button, seated & up_to_button] {
+            while left != 0 {
+                ordered[ways] = left.trailing_zeros() as usize;
+                left &= left - 1;
                 ways += 1;
             }
         }

@@ -8,7 +8,7 @@
 use super::action::{Event, EventCards, PostKind, Street};
 use super::config::{ConfigError, HandConfig, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::{build_pots_inline, Players, Pot, PotList};
+use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::Remembered;
 use crate::cards::Card;
 use crate::rules::{Citation, Finding, Rules, Ruling};
@@ -368,13 +368,22 @@ impl Hand {
 
     /// [`Hand::pots`] without allocating.
     pub(super) fn pot_list(&self) -> PotList {
+        let mut pots = PotList::new();
+        self.pots_into(&mut pots);
+        pots
+    }
+
+    /// [`Hand::pot_list`] written into `pots`, which the caller holds (no copy of the list
+    /// on the way out): the contributions less the antes are live money, the antes dead.
+    pub(super) fn pots_into(&self, pots: &mut PotList) {
+        let n = self.seats.min(MAX_PLAYERS);
         let mut live = [0 as Chips; MAX_PLAYERS];
         let mut dead = 0;
-        for ((slot, &put), &ante) in live.iter_mut().zip(&self.contributed).zip(&self.ante) {
+        for ((slot, &put), &ante) in live[..n].iter_mut().zip(&self.contributed).zip(&self.ante) {
             *slot = put - ante;
             dead += ante;
         }
-        build_pots_inline(&live[..self.seats], dead, self.in_hand_mask())
+        build_pots_into(&live[..n], dead, self.in_hand, pots);
     }
 
     /// The bet to call in the current round (the largest bet made in it).
