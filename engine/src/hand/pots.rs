@@ -90,91 +90,73 @@ impl std::ops::DerefMut for PotList {
 /// [`MAX_PLAYERS`] entries (one per position).
 fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
     let mut pots = PotList::new();
-    build_pots_into(live, dead, in_hand, &mut pots);
+    let n = live.len().min(MAX_PLAYERS);
+    build_pots_into(n, |p| live[p], dead, in_hand, &mut pots);
     pots
 }
 
-/// The pots of [`build_pots`], written into `pots` (emptied first), which the caller holds:
-/// nothing is copied on the way out. `live` has one entry per position (at most
-/// [`MAX_PLAYERS`] are read).
+/// The pots of [`build_pots`], written into `pots` (emptied first), which the caller holds
+/// (nothing is copied on the way out), with `live(p)` read once for each position `p` below
+/// `n` (at most [`MAX_PLAYERS`]).
 ///
-/// Only the levels of the players still in can change who may win, so the pots are cut
-/// there rather than at every player's level (the layering gives the same pots, checked by
-/// `pots_agree_with_the_first_layering`): the `j`th pot holds what every player put in
-/// between the `j - 1`th level and the `j`th (the antes go into the first), the players
-/// still in who reached the `j`th level may win it, and what only folded players put in
-/// above the last level joins the last pot. The levels are a handful, sorted as they are
-/// found; each player's chips are then spread over the levels they reached.
-pub(super) fn build_pots_into(live: &[Chips], dead: Chips, in_hand: Players, pots: &mut PotList) {
+/// The players are swept in the order of what they put in, keeping the sum of every
+/// contribution up to the current level. Only the levels of the players still in change who
+/// may win, so a pot is cut there and nowhere else (the layering at every level gives the
+/// same pots, checked by `pots_agree_with_the_first_layering`): it holds what was put in
+/// since the previous cut (the antes go into the first), and the players still in who
+/// reached its level may win it. What only folded players put in above the last cut joins
+/// the last pot.
+pub(super) fn build_pots_into(
+    n: usize,
+    live: impl Fn(usize) -> Chips,
+    dead: Chips,
+    in_hand: Players,
+    pots: &mut PotList,
+) {
     pots.len = 0;
-    let live = &live[..live.len().min(MAX_PLAYERS)];
-    let n = live.len();
-    let eligible = in_hand & ((1u64 << n) - 1) as Players;
-    if eligible == 0 {
-        // Nobody can win a layer: everything is carried to one pot for the players in.
-        let total = live.iter().fold(dead, |sum, &c| sum + c);
-        if total > 0 {
-            pots.push(Pot {
-                amount: total,
-                eligible: in_hand,
-            });
-        }
-        return;
-    }
-    // The distinct levels of the players still in, smallest first.
-    let mut levels = [0 as Chips; MAX_PLAYERS];
-    let mut k = 0;
-    let mut left = eligible;
-    while left != 0 {
-        let level = live[left.trailing_zeros() as usize];
-        left &= left - 1;
-        let mut at = k;
-        while at > 0 && levels[at - 1] > level {
+    let n = n.min(MAX_PLAYERS);
+    // Every player by what they put in, smallest first (insertion: a handful of players).
+    let mut sorted = [(0 as Chips, 0u32); MAX_PLAYERS];
+    for p in 0..n {
+        let put = live(p);
+        let mut at = p;
+        while at > 0 && sorted[at - 1].0 > put {
+            sorted[at] = sorted[at - 1];
             at -= 1;
         }
-        if at > 0 && levels[at - 1] == level {
+        sorted[at] = (put, p as u32);
+    }
+    let mut eligible = in_hand & ((1u64 << n) - 1) as Players;
+    // The contributions up to `floor`, antes included, and what the pots cut so far hold.
+    let mut upto = dead;
+    let mut floor = 0;
+    let mut cut = 0;
+    // The level of the last cut (none yet).
+    let mut cut_level = None;
+    for (i, &(put, p)) in sorted[..n].iter().enumerate() {
+        // Every player not yet swept put in at least `put`.
+        upto += (put - floor) * (n - i) as Chips;
+        floor = put;
+        let bit = 1 << p;
+        if eligible & bit == 0 {
             continue;
         }
-        levels.copy_within(at..k, at + 1);
-        levels[at] = level;
-        k += 1;
-    }
-    let levels = &levels[..k];
-    // Pot `j` is built in `pots.pots[j]`: each player's chips spread over the levels reached.
-    for pot in &mut pots.pots[..k] {
-        *pot = Pot {
-            amount: 0,
-            eligible: 0,
-        };
-    }
-    pots.pots[0].amount = dead;
-    let mut above = 0;
-    for (p, &put) in live.iter().enumerate() {
-        let bit = (eligible >> p & 1) << p;
-        // The levels the player reached in full (eligible for those pots, if still in).
-        let mut j = 0;
-        let mut floor = 0;
-        while j < k && levels[j] <= put {
-            let pot = &mut pots.pots[j];
-            pot.amount += levels[j] - floor;
-            pot.eligible |= bit;
-            floor = levels[j];
-            j += 1;
+        if cut_level != Some(put) {
+            cut_level = Some(put);
+            if upto > cut {
+                pots.push(Pot {
+                    amount: upto - cut,
+                    eligible,
+                });
+                cut = upto;
+            }
         }
-        // The rest goes into the next pot, short of its level, or above the last level.
-        match pots.pots[..k].get_mut(j) {
-            Some(pot) => pot.amount += put - floor,
-            None => above += put - floor,
-        }
+        eligible &= !bit;
     }
-    pots.len = k;
-    // Only the first pot can be empty (every player still in put nothing, and no antes).
-    if pots.pots[0].amount == 0 {
-        pots.pots.copy_within(1..k, 0);
-        pots.len -= 1;
-    }
-    // What only folded players put in above the last level (odd records only).
-    if above > 0 {
+    // What only folded players put in above the last cut (odd records only), or everything
+    // when nobody who reached a level is still in.
+    if upto > cut {
+        let above = upto - cut;
         match pots.last_mut() {
             Some(last) => last.amount += above,
             None => pots.push(Pot {

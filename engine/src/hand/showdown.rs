@@ -28,37 +28,51 @@ impl Hand {
                     cards.len()
                 )));
             }
-            // Known cards must match; newly revealed ones must not be anywhere else.
-            let hole = &self.hole[player][..n];
-            if let Some((dealt, shown)) = hole.iter().zip(cards).find_map(|(h, c)| match (h, c) {
-                (Some(h), Some(c)) if h != c => Some((*h, *c)),
-                _ => None,
-            }) {
-                return Err(ActionError::Deal(format!(
-                    "player {} was dealt {dealt}, not {shown}",
-                    player + 1
-                )));
-            }
-            let fresh = self.check_unseen(
-                hole.iter()
-                    .zip(cards)
-                    .filter(|(h, _)| h.is_none())
-                    .filter_map(|(_, c)| *c),
-            )?;
-            self.seen |= fresh;
-            for (slot, shown) in self.hole[player][..n].iter_mut().zip(cards) {
-                if slot.is_none() {
-                    *slot = *shown;
-                }
+            // The common record shows exactly the cards dealt: nothing to check or fill in.
+            if cards != &self.hole[player][..n] {
+                self.reveal(player, cards)?;
             }
         }
         self.show[player] = ShowState::Shown;
-        let shown = EventCards::new(&self.hole[player][..n]);
+        let hole = self.hole[player];
+        if !hole[..n].contains(&None) {
+            self.awaiting &= !(1 << player);
+        }
         self.record(Event::Showed {
             player,
-            cards: shown,
+            cards: EventCards::new(&hole[..n]),
         });
         self.maybe_settle();
+        Ok(())
+    }
+
+    /// Checks the `cards` a player shows against the hole cards the record knew (known ones
+    /// must match; newly revealed ones must not be anywhere else), then fills in the unknown
+    /// ones. `cards` has one entry per hole card.
+    fn reveal(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
+        let n = cards.len();
+        let hole = &self.hole[player][..n];
+        if let Some((dealt, shown)) = hole.iter().zip(cards).find_map(|(h, c)| match (h, c) {
+            (Some(h), Some(c)) if h != c => Some((*h, *c)),
+            _ => None,
+        }) {
+            return Err(ActionError::Deal(format!(
+                "player {} was dealt {dealt}, not {shown}",
+                player + 1
+            )));
+        }
+        let fresh = self.check_unseen(
+            hole.iter()
+                .zip(cards)
+                .filter(|(h, _)| h.is_none())
+                .filter_map(|(_, c)| *c),
+        )?;
+        self.seen |= fresh;
+        for (slot, shown) in self.hole[player][..n].iter_mut().zip(cards) {
+            if slot.is_none() {
+                *slot = *shown;
+            }
+        }
         Ok(())
     }
 
@@ -68,6 +82,7 @@ impl Hand {
         self.check_can_show(player)?;
         self.mucks += 1;
         self.show[player] = ShowState::Mucked(self.mucks);
+        self.awaiting &= !(1 << player);
         self.record(Event::Mucked { player });
         self.maybe_settle();
         Ok(())
@@ -141,6 +156,7 @@ impl Hand {
             last_aggressor: Some(decided.value) == self.last_aggressor,
         };
         self.rule("showdown.order", decided.citation, finding);
+        self.awaiting = self.awaited();
         self.maybe_settle();
     }
 
@@ -148,10 +164,17 @@ impl Hand {
     /// hand shown face down (only records have those) keeps the showdown open so that the
     /// record can still reveal it; [`Hand::finish_showdown`] closes it regardless.
     pub(super) fn maybe_settle(&mut self) {
-        if self.phase != Phase::Showdown {
-            return;
+        if self.phase == Phase::Showdown && self.awaiting == 0 {
+            self.settle();
         }
+    }
+
+    /// The players still in whom the showdown waits for: neither shown nor mucked, or shown
+    /// face down. Worked out once on entering the showdown (hands may be shown during a
+    /// run-out before it); [`Hand::show`] and [`Hand::muck`] then take players off.
+    fn awaited(&self) -> Players {
         let n = self.config.variant.hole_cards();
+        let mut awaited = 0;
         // Folded players have nothing to show: only those still in are asked.
         let mut in_hand = self.in_hand;
         while in_hand != 0 {
@@ -160,10 +183,10 @@ impl Hand {
             let done = matches!(self.show[p], ShowState::Mucked(_))
                 || (self.show[p] == ShowState::Shown && !self.hole[p][..n].contains(&None));
             if !done {
-                return;
+                awaited |= 1 << p;
             }
         }
-        self.settle();
+        awaited
     }
 
     /// Awards every pot and completes the hand.

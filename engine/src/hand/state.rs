@@ -110,6 +110,9 @@ pub struct Hand {
     pub(super) raises: u32,
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
+    /// At showdown, the players still in whom it waits for (see `Hand::awaited`): set on
+    /// entering the showdown, read only there.
+    pub(super) awaiting: Players,
     pub(super) outcome: Outcome,
     /// [`Hand::small_blind_position`], worked out once from the configuration's blinds.
     pub(super) small_blind: Option<usize>,
@@ -168,6 +171,7 @@ impl Hand {
             raises: 0,
             last_aggressor: None,
             mucks: 0,
+            awaiting: 0,
             outcome: Outcome::InProgress,
             small_blind: None,
             in_hand: 0,
@@ -377,13 +381,12 @@ impl Hand {
     /// on the way out): the contributions less the antes are live money, the antes dead.
     pub(super) fn pots_into(&self, pots: &mut PotList) {
         let n = self.seats.min(MAX_PLAYERS);
-        let mut live = [0 as Chips; MAX_PLAYERS];
         let mut dead = 0;
-        for ((slot, &put), &ante) in live[..n].iter_mut().zip(&self.contributed).zip(&self.ante) {
-            *slot = put - ante;
+        for &ante in &self.ante[..n] {
             dead += ante;
         }
-        build_pots_into(&live[..n], dead, self.in_hand, pots);
+        let live = |p: usize| self.contributed[p] - self.ante[p];
+        build_pots_into(n, live, dead, self.in_hand, pots);
     }
 
     /// The bet to call in the current round (the largest bet made in it).
