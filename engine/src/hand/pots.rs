@@ -115,6 +115,36 @@ pub(super) fn build_pots_into(
 ) {
     pots.len = 0;
     let n = n.min(MAX_PLAYERS);
+    let eligible = in_hand & ((1u64 << n) - 1) as Players;
+    // The common case, no side pot: every player still in put in the same. Then there is
+    // one cut, and everything is one pot (for the players still in, unless the cut took
+    // nothing at all: then only folded players put chips in, and they are carried to the
+    // players in, as the sweep below would).
+    let mut total = dead;
+    for p in 0..n {
+        total += live(p);
+    }
+    let (mut least, mut most) = (Chips::MAX, 0);
+    let mut left = eligible;
+    while left != 0 {
+        let put = live(left.trailing_zeros() as usize);
+        left &= left - 1;
+        least = least.min(put);
+        most = most.max(put);
+    }
+    if least == most {
+        if total > 0 {
+            pots.push(Pot {
+                amount: total,
+                eligible: if least > 0 || dead > 0 {
+                    eligible
+                } else {
+                    in_hand
+                },
+            });
+        }
+        return;
+    }
     // Every player by what they put in, smallest first (insertion: a handful of players).
     let mut sorted = [(0 as Chips, 0u32); MAX_PLAYERS];
     for p in 0..n {
@@ -126,7 +156,7 @@ pub(super) fn build_pots_into(
         }
         sorted[at] = (put, p as u32);
     }
-    let mut eligible = in_hand & ((1u64 << n) - 1) as Players;
+    let mut eligible = eligible;
     // The contributions up to `floor`, antes included, and what the pots cut so far hold.
     let mut upto = dead;
     let mut floor = 0;

@@ -134,17 +134,9 @@ impl Hand {
 
     pub(super) fn enter_showdown(&mut self) {
         self.phase = Phase::Showdown;
-        let n = self.seats;
         let button = self.config.button;
         let mut in_hand = [0usize; MAX_PLAYERS];
-        let mut count = 0;
-        // Clockwise from the seat left of the button (two ranges: no division per seat).
-        for p in (button + 1..n).chain(0..=button) {
-            if self.in_hand & (1 << p) != 0 {
-                in_hand[count] = p;
-                count += 1;
-            }
-        }
+        let count = self.clockwise(self.in_hand, &mut in_hand);
         let decided = self.rules.showdown_order(&ShowdownOrderContext {
             small_blind: self.small_blind_position(),
             in_hand: &in_hand[..count],
@@ -349,19 +341,8 @@ impl Hand {
         }
         let n = self.seats;
         let button = self.config.button;
-        // The winners clockwise from the first seat left of the button: those after the
-        // button in position order, then those up to it.
-        let seated = winners & ((1u64 << n) - 1) as Players;
-        let up_to_button = ((1u64 << (button + 1).min(32)) - 1) as Players;
         let mut ordered = [0usize; MAX_PLAYERS];
-        let mut ways = 0;
-        for mut left in [seated & !up_to_button, seated & up_to_button] {
-            while left != 0 {
-                ordered[ways] = left.trailing_zeros() as usize;
-                left &= left - 1;
-                ways += 1;
-            }
-        }
+        let ways = self.clockwise(winners, &mut ordered);
         let ordered = &ordered[..ways];
         let share = amount / ways as Chips;
         let odd = amount % ways as Chips;
@@ -391,6 +372,23 @@ impl Hand {
             let extra = if lucky == Some(p) { odd } else { 0 };
             self.award(pot, p, share + extra, description);
         }
+    }
+
+    /// Writes the seated `players` into `out` clockwise from the first seat left of the
+    /// button (those after the button in position order, then those up to it: no division
+    /// per seat), and says how many there are.
+    fn clockwise(&self, players: Players, out: &mut [usize; MAX_PLAYERS]) -> usize {
+        let seated = players & ((1u64 << self.seats) - 1) as Players;
+        let up_to_button = ((1u64 << (self.config.button + 1).min(32)) - 1) as Players;
+        let mut count = 0;
+        for mut left in [seated & !up_to_button, seated & up_to_button] {
+            while left != 0 {
+                out[count] = left.trailing_zeros() as usize;
+                left &= left - 1;
+                count += 1;
+            }
+        }
+        count
     }
 
     fn clear_contributions(&mut self) {
