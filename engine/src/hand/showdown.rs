@@ -4,7 +4,7 @@
 use super::action::{Event, EventCards};
 use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::Players;
+use super::pots::{Players, PotList};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, Card, HandValue};
 use crate::rules::{Finding, OddChipContext, RakeContext, ShowdownOrderContext};
@@ -28,37 +28,51 @@ impl Hand {
                     cards.len()
                 )));
             }
-            // Known cards must match; newly revealed ones must not be anywhere else.
-            let hole = &self.hole[player][..n];
-            if let Some((dealt, shown)) = hole.iter().zip(cards).find_map(|(h, c)| match (h, c) {
-                (Some(h), Some(c)) if h != c => Some((*h, *c)),
-                _ => None,
-            }) {
-                return Err(ActionError::Deal(format!(
-                    "player {} was dealt {dealt}, not {shown}",
-                    player + 1
-                )));
-            }
-            let fresh = self.check_unseen(
-                hole.iter()
-                    .zip(cards)
-                    .filter(|(h, _)| h.is_none())
-                    .filter_map(|(_, c)| *c),
-            )?;
-            self.seen |= fresh;
-            for (slot, shown) in self.hole[player][..n].iter_mut().zip(cards) {
-                if slot.is_none() {
-                    *slot = *shown;
-                }
+            // The common record shows exactly the cards dealt: nothing to check or fill in.
+            if cards != &self.hole[player][..n] {
+                self.reveal(player, cards)?;
             }
         }
         self.show[player] = ShowState::Shown;
-        let shown = EventCards::new(&self.hole[player][..n]);
+        let hole = self.hole[player];
+        if !hole[..n].contains(&None) {
+            self.awaiting &= !(1 << player);
+        }
         self.record(Event::Showed {
             player,
-            cards: shown,
+            cards: EventCards::new(&hole[..n]),
         });
         self.maybe_settle();
+        Ok(())
+    }
+
+    /// Checks the `cards` a player shows against the hole cards the record knew (known ones
+    /// must match; newly revealed ones must not be anywhere else), then fills in the unknown
+    /// ones. `cards` has one entry per hole card.
+    fn reveal(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
+        let n = cards.len();
+        let hole = &self.hole[player][..n];
+        if let Some((dealt, shown)) = hole.iter().zip(cards).find_map(|(h, c)| match (h, c) {
+            (Some(h), Some(c)) if h != c => Some((*h, *c)),
+            _ => None,
+        }) {
+            return Err(ActionError::Deal(format!(
+                "player {} was dealt {dealt}, not {shown}",
+                player + 1
+            )));
+        }
+        let fresh = self.check_unseen(
+            hole.iter()
+                .zip(cards)
+                .filter(|(h, _)| h.is_none())
+                .filter_map(|(_, c)| *c),
+        )?;
+        self.seen |= fresh;
+        for (slot, shown) in self.hole[player][..n].iter_mut().zip(cards) {
+            if slot.is_none() {
+                *slot = *shown;
+            }
+        }
         Ok(())
     }
 
@@ -68,6 +82,7 @@ impl Hand {
         self.check_can_show(player)?;
         self.mucks += 1;
         self.show[player] = ShowState::Mucked(self.mucks);
+        self.awaiting &= !(1 << player);
         self.record(Event::Mucked { player });
         self.maybe_settle();
         Ok(())
@@ -119,17 +134,9 @@ impl Hand {
 
     pub(super) fn enter_showdown(&mut self) {
         self.phase = Phase::Showdown;
-        let n = self.seats;
         let button = self.config.button;
         let mut in_hand = [0usize; MAX_PLAYERS];
-        let mut count = 0;
-        // Clockwise from the seat left of the button (two ranges: no division per seat).
-        for p in (button + 1..n).chain(0..=button) {
-            if self.in_hand & (1 << p) != 0 {
-                in_hand[count] = p;
-                count += 1;
-            }
-        }
+        let count = self.clockwise(self.in_hand, &mut in_hand);
         let decided = self.rules.showdown_order(&ShowdownOrderContext {
             small_blind: self.small_blind_position(),
             in_hand: &in_hand[..count],
@@ -141,6 +148,7 @@ impl Hand {
             last_aggressor: Some(decided.value) == self.last_aggressor,
         };
         self.rule("showdown.order", decided.citation, finding);
+        self.awaiting = self.awaited();
         self.maybe_settle();
     }
 
@@ -148,10 +156,17 @@ impl Hand {
     /// hand shown face down (only records have those) keeps the showdown open so that the
     /// record can still reveal it; [`Hand::finish_showdown`] closes it regardless.
     pub(super) fn maybe_settle(&mut self) {
-        if self.phase != Phase::Showdown {
-            return;
+        if self.phase == Phase::Showdown && self.awaiting == 0 {
+            self.settle();
         }
+    }
+
+    /// The players still in whom the showdown waits for: neither shown nor mucked, or shown
+    /// face down. Worked out once on entering the showdown (hands may be shown during a
+    /// run-out before it); [`Hand::show`] and [`Hand::muck`] then take players off.
+    fn awaited(&self) -> Players {
         let n = self.config.variant.hole_cards();
+        let mut awaited = 0;
         // Folded players have nothing to show: only those still in are asked.
         let mut in_hand = self.in_hand;
         while in_hand != 0 {
@@ -160,10 +175,10 @@ impl Hand {
             let done = matches!(self.show[p], ShowState::Mucked(_))
                 || (self.show[p] == ShowState::Shown && !self.hole[p][..n].contains(&None));
             if !done {
-                return;
+                awaited |= 1 << p;
             }
         }
-        self.settle();
+        awaited
     }
 
     /// Awards every pot and completes the hand.
@@ -171,8 +186,12 @@ impl Hand {
         self.phase = Phase::Complete;
         self.actor = None;
         let in_hand = self.in_hand_mask();
-        let mut pots = self.pot_list();
-        let total: Chips = pots.iter().map(|p| p.amount).sum();
+        let mut pots = PotList::new();
+        self.pots_into(&mut pots);
+        let mut total: Chips = 0;
+        for pot in pots.iter() {
+            total += pot.amount;
+        }
         let rake = self.rules.rake(&RakeContext {
             pot: total,
             flop_dealt: !self.board.is_empty(),
@@ -207,7 +226,6 @@ impl Hand {
         }
         // Work out every pot's winners before paying anything, so an unknown hand leaves the
         // stacks as they were. Each shown hand is valued once.
-        let n = self.seats;
         let mut values: [Option<HandValue>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         // Only players still in can have shown (a folded player never shows).
         let mut shown: Players = 0;
@@ -221,40 +239,24 @@ impl Hand {
                 values[p] = self.hand_value(p);
             }
         }
-        let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
-        for (i, pot) in pots.iter().enumerate() {
-            let live: Players = pot.eligible & shown;
-            plans[i] = match live.count_ones() {
-                0 => {
-                    // Everyone who could win this pot mucked: the last of them to muck held
-                    // the last live hand, and wins it.
-                    let last = pot.eligible_players().max_by_key(|&p| match self.show[p] {
-                        ShowState::Mucked(k) => k,
-                        _ => 0,
-                    });
-                    (last.map_or(0, |p| 1 << p), None)
-                }
-                1 => (live, None),
-                _ => {
-                    let mut best: Option<HandValue> = None;
-                    let mut winners: Players = 0;
-                    for p in (0..n).filter(|&p| live & (1 << p) != 0) {
-                        let Some(value) = values[p] else {
-                            self.outcome = Outcome::Undetermined;
-                            return;
-                        };
-                        match best {
-                            Some(b) if value < b => {}
-                            Some(b) if value == b => winners |= 1 << p,
-                            _ => {
-                                best = Some(value);
-                                winners = 1 << p;
-                            }
-                        }
-                    }
-                    (winners, best)
-                }
+        if let [pot] = *pots {
+            // One pot (the common case): nothing to push together.
+            let Some((winners, value)) = self.pot_winners(pot.eligible, shown, &values) else {
+                self.outcome = Outcome::Undetermined;
+                return;
             };
+            self.split(0, winners, value, pot.amount);
+            self.outcome = Outcome::Awarded;
+            self.clear_contributions();
+            return;
+        }
+        let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
+        for (plan, pot) in plans.iter_mut().zip(pots.iter()) {
+            let Some(winners) = self.pot_winners(pot.eligible, shown, &values) else {
+                self.outcome = Outcome::Undetermined;
+                return;
+            };
+            *plan = winners;
         }
         let plans = &plans[..pots.len()];
         // Push pots together the way a dealer does once the losing hands are killed: pots
@@ -278,6 +280,58 @@ impl Hand {
         self.clear_contributions();
     }
 
+    /// Who wins a pot that the players `eligible` may win, and with what hand (`None` when
+    /// no hand was compared); `None` when a contender's cards are unknown, so the pot cannot
+    /// be settled. `shown` are the players who showed, `values` their hands' values.
+    fn pot_winners(
+        &self,
+        eligible: Players,
+        shown: Players,
+        values: &[Option<HandValue>; MAX_PLAYERS],
+    ) -> Option<(Players, Option<HandValue>)> {
+        let live: Players = eligible & shown;
+        match live.count_ones() {
+            0 => {
+                // Everyone who could win this pot mucked: the last of them to muck held the
+                // last live hand, and wins it (of equals, the last in position order).
+                let mut last: Option<(u32, usize)> = None;
+                let mut left = eligible;
+                while left != 0 {
+                    let p = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let order = match self.show.get(p) {
+                        Some(ShowState::Mucked(k)) => *k,
+                        _ => 0,
+                    };
+                    if last.is_none_or(|(best, _)| order >= best) {
+                        last = Some((order, p));
+                    }
+                }
+                Some((last.map_or(0, |(_, p)| 1 << p), None))
+            }
+            1 => Some((live, None)),
+            _ => {
+                let mut best: Option<HandValue> = None;
+                let mut winners: Players = 0;
+                let mut left = live;
+                while left != 0 {
+                    let p = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let value = values.get(p).copied().flatten()?;
+                    match best {
+                        Some(b) if value < b => {}
+                        Some(b) if value == b => winners |= 1 << p,
+                        _ => {
+                            best = Some(value);
+                            winners = 1 << p;
+                        }
+                    }
+                }
+                Some((winners, best))
+            }
+        }
+    }
+
     /// Pays one (possibly merged) pot to its winners; the odd chips go where the rules say.
     fn split(&mut self, pot: usize, winners: Players, value: Option<HandValue>, amount: Chips) {
         let description = value.map(|v| category_name(v.category()));
@@ -287,16 +341,8 @@ impl Hand {
         }
         let n = self.seats;
         let button = self.config.button;
-        // The winners clockwise from the first seat left of the button.
         let mut ordered = [0usize; MAX_PLAYERS];
-        let mut ways = 0;
-        for k in 1..=n {
-            let p = (button + k) % n;
-            if winners & (1 << p) != 0 {
-                ordered[ways] = p;
-                ways += 1;
-            }
-        }
+        let ways = self.clockwise(winners, &mut ordered);
         let ordered = &ordered[..ways];
         let share = amount / ways as Chips;
         let odd = amount % ways as Chips;
@@ -326,6 +372,23 @@ impl Hand {
             let extra = if lucky == Some(p) { odd } else { 0 };
             self.award(pot, p, share + extra, description);
         }
+    }
+
+    /// Writes the seated `players` into `out` clockwise from the first seat left of the
+    /// button (those after the button in position order, then those up to it: no division
+    /// per seat), and says how many there are.
+    fn clockwise(&self, players: Players, out: &mut [usize; MAX_PLAYERS]) -> usize {
+        let seated = players & ((1u64 << self.seats) - 1) as Players;
+        let up_to_button = ((1u64 << (self.config.button + 1).min(32)) - 1) as Players;
+        let mut count = 0;
+        for mut left in [seated & !up_to_button, seated & up_to_button] {
+            while left != 0 {
+                out[count] = left.trailing_zeros() as usize;
+                left &= left - 1;
+                count += 1;
+            }
+        }
+        count
     }
 
     fn clear_contributions(&mut self) {

@@ -8,7 +8,7 @@
 use super::action::{Event, EventCards, PostKind, Street};
 use super::config::{ConfigError, HandConfig, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::{build_pots_inline, Players, Pot, PotList};
+use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::Remembered;
 use crate::cards::Card;
 use crate::rules::{Citation, Finding, Rules, Ruling};
@@ -110,6 +110,9 @@ pub struct Hand {
     pub(super) raises: u32,
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
+    /// At showdown, the players still in whom it waits for (see `Hand::awaited`): set on
+    /// entering the showdown, read only there.
+    pub(super) awaiting: Players,
     pub(super) outcome: Outcome,
     /// [`Hand::small_blind_position`], worked out once from the configuration's blinds.
     pub(super) small_blind: Option<usize>,
@@ -168,6 +171,7 @@ impl Hand {
             raises: 0,
             last_aggressor: None,
             mucks: 0,
+            awaiting: 0,
             outcome: Outcome::InProgress,
             small_blind: None,
             in_hand: 0,
@@ -368,13 +372,21 @@ impl Hand {
 
     /// [`Hand::pots`] without allocating.
     pub(super) fn pot_list(&self) -> PotList {
-        let mut live = [0 as Chips; MAX_PLAYERS];
+        let mut pots = PotList::new();
+        self.pots_into(&mut pots);
+        pots
+    }
+
+    /// [`Hand::pot_list`] written into `pots`, which the caller holds (no copy of the list
+    /// on the way out): the contributions less the antes are live money, the antes dead.
+    pub(super) fn pots_into(&self, pots: &mut PotList) {
+        let n = self.seats.min(MAX_PLAYERS);
         let mut dead = 0;
-        for ((slot, &put), &ante) in live.iter_mut().zip(&self.contributed).zip(&self.ante) {
-            *slot = put - ante;
+        for &ante in &self.ante[..n] {
             dead += ante;
         }
-        build_pots_inline(&live[..self.seats], dead, self.in_hand_mask())
+        let live = |p: usize| self.contributed[p] - self.ante[p];
+        build_pots_into(n, live, dead, self.in_hand, pots);
     }
 
     /// The bet to call in the current round (the largest bet made in it).
