@@ -27,6 +27,19 @@ impl<T: Copy + Default> EventCards<T> {
     }
 }
 
+impl<T: Copy + Default> EventCards<T> {
+    /// The first `len` (at most four) of four cards, the rest being `T::default()` as
+    /// [`EventCards::new`] leaves them: a deal's cards, moved as one word rather than copied
+    /// card by card.
+    pub(crate) fn first(cards: [T; 4], len: usize) -> Self {
+        let [a, b, c, d] = cards;
+        EventCards {
+            cards: [a, b, c, d, T::default()],
+            len: len.min(4) as u8,
+        }
+    }
+}
+
 impl<T: Copy + Default> std::ops::Deref for EventCards<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {

@@ -192,106 +192,147 @@ impl Hand {
     /// leaves this hand as it was.
     pub fn restart(&mut self, config: &HandConfig) -> Result<(), ConfigError> {
         config.validate()?;
-        // Field by field, so the lists keep their buffers (a derived `clone_from` would not).
-        let own = &mut self.config;
-        own.variant = config.variant;
-        own.structure = config.structure;
-        own.min_bet = config.min_bet;
-        own.button = config.button;
-        for (to, from) in [
-            (&mut own.stacks, &config.stacks),
-            (&mut own.antes, &config.antes),
-            (&mut own.blinds, &config.blinds),
-            (&mut own.posts, &config.posts),
-        ] {
-            to.clear();
-            to.extend_from_slice(from);
-        }
-        self.start();
+        self.restart_filled(|own| {
+            // Field by field, so the lists keep their buffers (a derived `clone_from` would
+            // not).
+            own.variant = config.variant;
+            own.structure = config.structure;
+            own.min_bet = config.min_bet;
+            own.button = config.button;
+            for (to, from) in [
+                (&mut own.stacks, &config.stacks),
+                (&mut own.antes, &config.antes),
+                (&mut own.blinds, &config.blinds),
+                (&mut own.posts, &config.posts),
+            ] {
+                to.clear();
+                to.extend_from_slice(from);
+            }
+        });
         Ok(())
     }
 
-    /// [`Hand::restart`] with a configuration the caller owns and will refill: it is swapped
-    /// in rather than copied (`config` gets this hand's old configuration, whose buffers the
-    /// caller may reuse). A refused configuration leaves both as they were.
-    pub(crate) fn restart_swapping(&mut self, config: &mut HandConfig) -> Result<(), ConfigError> {
-        config.validate()?;
-        std::mem::swap(&mut self.config, config);
+    /// [`Hand::restart`] with the configuration written straight into this hand's own by
+    /// `fill` (every field, reusing the lists' buffers), so that a replayer sets a hand up
+    /// from a record without building a configuration to copy. `fill` must write a
+    /// configuration [`HandConfig::validate`] accepts: the caller checks the record first,
+    /// as this hand cannot be left as it was once `fill` has run.
+    pub(crate) fn restart_filled(&mut self, fill: impl FnOnce(&mut HandConfig)) {
+        fill(&mut self.config);
+        debug_assert_eq!(self.config.validate(), Ok(()));
         self.start();
-        Ok(())
     }
 
     /// Resets every field from `self.config` and posts the forced bets: the one start of a
     /// hand that [`Hand::new`] and [`Hand::restart`] share.
+    ///
+    /// One walk over the seats copies the stacks and marks who owes a forced bet (usually
+    /// just the blinds); only those players' antes, blinds and live posts are then worked
+    /// out, and the events follow in the order a dealer takes the bets (every ante, then
+    /// every blind, then every post), found from bit masks rather than by walking the seats
+    /// three more times.
     fn start(&mut self) {
         // `validate` bounds the players by MAX_PLAYERS; the `min` only spares a check.
         let n = self.config.players().min(MAX_PLAYERS);
         self.seats = n;
+        // Whole fixed arrays: a few vector stores each, cheaper than clearing a part.
         self.stack = [0; MAX_PLAYERS];
-        self.stack[..n].copy_from_slice(&self.config.stacks[..n]);
         self.bet = [0; MAX_PLAYERS];
         self.contributed = [0; MAX_PLAYERS];
         self.ante = [0; MAX_PLAYERS];
         self.faced = [0; MAX_PLAYERS];
         self.hole = [[None; 4]; MAX_PLAYERS];
         self.show = [ShowState::Pending; MAX_PLAYERS];
+
+        let config = &self.config;
+        let (stacks, antes) = (&config.stacks[..n], &config.antes[..n]);
+        let (blinds, posts) = (&config.blinds[..n], &config.posts[..n]);
+        let mut owes: Players = 0;
+        for (p, (stack, &start)) in self.stack[..n].iter_mut().zip(stacks).enumerate() {
+            *stack = start;
+            owes |= (((antes[p] | blinds[p] | posts[p]) != 0) as Players) << p;
+        }
+        // `validate` refuses empty stacks: everyone has chips until a forced bet takes them.
+        let mut with_chips = ((1u64 << n) - 1) as Players;
+        let (mut owe_ante, mut owe_blind, mut owe_post): (Players, Players, Players) = (0, 0, 0);
+        let mut current_bet = 0;
+        for p in seats_in(owes) {
+            let ante = antes[p].min(stacks[p]);
+            let left = stacks[p] - ante;
+            let blind = blinds[p].min(left);
+            let left = left - blind;
+            let post = posts[p].min(left);
+            let left = left - post;
+            self.stack[p] = left;
+            // Antes are dead money: they count for the pots, not for this round's bet.
+            self.bet[p] = blind + post;
+            self.ante[p] = ante;
+            self.contributed[p] = ante + blind + post;
+            current_bet = current_bet.max(blind + post);
+            with_chips &= !(((left == 0) as Players) << p);
+            owe_ante |= ((antes[p] > 0) as Players) << p;
+            owe_blind |= ((blinds[p] > 0) as Players) << p;
+            owe_post |= ((posts[p] > 0) as Players) << p;
+        }
+
         self.dealt_to = 0;
         self.acted = 0;
-        self.with_chips = 0;
-        for (p, &stack) in self.stack[..n].iter().enumerate() {
-            self.with_chips |= ((stack > 0) as Players) << p;
-        }
+        self.with_chips = with_chips;
         self.board.clear();
         self.seen = 0;
         self.street = Street::Preflop;
         self.phase = Phase::DealingHole;
         self.actor = None;
-        self.current_bet = 0;
+        self.current_bet = current_bet;
         self.full_increment = 0;
         self.betting_state_changed();
         self.raises = 0;
         self.last_aggressor = None;
         self.mucks = 0;
         self.outcome = Outcome::InProgress;
-        self.small_blind = small_blind_of(&self.config.blinds);
         self.in_hand = ((1u64 << n) - 1) as Players;
         self.needs_action = 0;
         self.dealt = 0;
         self.events.clear();
         self.events.reserve(8 * n + 24);
         self.rulings.clear();
-        for p in 0..n {
-            let ante = self.config.antes[p];
-            if ante > 0 {
-                let paid = self.put_in(p, ante);
-                // Antes are dead money: they count for the pots, not for this round's bet.
-                self.bet[p] -= paid;
-                self.ante[p] = paid;
-                self.record(Event::Posted {
-                    player: p,
-                    kind: PostKind::Ante,
-                    amount: paid,
-                });
-            }
+
+        for p in seats_in(owe_ante) {
+            self.events.push(Event::Posted {
+                player: p,
+                kind: PostKind::Ante,
+                amount: self.ante[p],
+            });
         }
-        for (kind, field) in [(PostKind::Blind, 0), (PostKind::Post, 1)] {
-            for p in 0..n {
-                let asked = if field == 0 {
-                    self.config.blinds[p]
-                } else {
-                    self.config.posts[p]
-                };
-                if asked > 0 {
-                    let paid = self.put_in(p, asked);
-                    self.record(Event::Posted {
-                        player: p,
-                        kind,
-                        amount: paid,
-                    });
-                }
+        // The small blind: of two or more blinds, the smallest (the first of equals).
+        let mut smallest: Option<(Chips, usize)> = None;
+        for p in seats_in(owe_blind) {
+            let asked = self.config.blinds[p];
+            if smallest.is_none_or(|(least, _)| asked < least) {
+                smallest = Some((asked, p));
             }
+            self.events.push(Event::Posted {
+                player: p,
+                kind: PostKind::Blind,
+                amount: self.blind_paid(p),
+            });
         }
-        self.current_bet = self.bet.iter().copied().max().unwrap_or(0);
+        self.small_blind = smallest
+            .filter(|_| owe_blind.count_ones() >= 2)
+            .map(|(_, p)| p);
+        for p in seats_in(owe_post) {
+            self.events.push(Event::Posted {
+                player: p,
+                kind: PostKind::Post,
+                amount: self.bet[p] - self.blind_paid(p),
+            });
+        }
+    }
+
+    /// What the player paid of their blind when the hand started (capped by what the ante
+    /// left them; a live post comes after it).
+    fn blind_paid(&self, player: usize) -> Chips {
+        self.config.blinds[player].min(self.config.stacks[player] - self.ante[player])
     }
 
     // ----- queries -------------------------------------------------------------------------
@@ -496,38 +537,28 @@ impl Hand {
 
     /// Deals a player's hole cards (`None` for cards the record does not know).
     pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
-        if self.phase != Phase::DealingHole {
-            return Err(ActionError::Deal("hole cards were already dealt".into()));
-        }
         let want = self.config.variant.hole_cards();
-        if player >= self.seats {
-            return Err(ActionError::NotInHand(player));
+        if self.phase != Phase::DealingHole
+            || player >= self.seats
+            || self.dealt_to & (1 << player) != 0
+            || cards.len() != want
+        {
+            return Err(self.hole_refused(player, cards.len()));
         }
-        if self.dealt_to & (1 << player) != 0 {
-            return Err(ActionError::Deal(format!(
-                "player {} already has hole cards",
-                player + 1
-            )));
-        }
-        if cards.len() != want {
-            return Err(ActionError::Deal(format!(
-                "each player receives {want} hole cards, not {}",
-                cards.len()
-            )));
-        }
-        // Known cards must not have been seen (the same check as `check_unseen`, without the
-        // iterator adapters: at most four cards).
-        let mut mask = 0u64;
+        // Known cards must not have been seen, nor be dealt twice here: one pass of bit
+        // arithmetic (at most four cards); which card, only when one is refused.
         let mut hole = [None; 4];
+        let (mut mask, mut twice) = (0u64, 0u64);
         for (slot, &card) in hole.iter_mut().zip(cards) {
             if let Some(c) = card {
                 let bit = 1u64 << c.index();
-                if (self.seen | mask) & bit != 0 {
-                    return Err(ActionError::Deal(format!("{c} has already been dealt")));
-                }
+                twice |= mask & bit;
                 mask |= bit;
             }
             *slot = card;
+        }
+        if (self.seen & mask) | twice != 0 {
+            return Err(self.seen_refused(cards.iter().flatten().copied()));
         }
         self.seen |= mask;
         self.hole[player] = hole;
@@ -535,7 +566,7 @@ impl Hand {
         self.dealt += 1;
         self.record(Event::HoleDealt {
             player,
-            cards: EventCards::new(cards),
+            cards: EventCards::first(hole, want),
         });
         if self.dealt == self.seats {
             self.start_first_round();
@@ -543,24 +574,47 @@ impl Hand {
         Ok(())
     }
 
+    /// Why [`Hand::deal_hole`] refuses to deal `count` cards to `player`, in the order the
+    /// checks are made. Out of the way of the deal itself: formatting a message is for the
+    /// rare refused deal.
+    #[cold]
+    #[inline(never)]
+    fn hole_refused(&self, player: usize, count: usize) -> ActionError {
+        let want = self.config.variant.hole_cards();
+        if self.phase != Phase::DealingHole {
+            ActionError::Deal("hole cards were already dealt".into())
+        } else if player >= self.seats {
+            ActionError::NotInHand(player)
+        } else if self.dealt_to & (1 << player) != 0 {
+            ActionError::Deal(format!("player {} already has hole cards", player + 1))
+        } else {
+            ActionError::Deal(format!(
+                "each player receives {want} hole cards, not {count}"
+            ))
+        }
+    }
+
     /// Deals the next board cards: three for the flop, then one each for turn and river.
     pub fn deal_board(&mut self, cards: &[Card]) -> Result<(), ActionError> {
-        let Some(due) = self.board_cards_due() else {
-            return Err(ActionError::Deal(match self.phase {
-                Phase::Betting => "the betting round is not over".into(),
-                Phase::DealingHole => "hole cards are still being dealt".into(),
-                _ => "the board is complete".into(),
-            }));
+        let due = match (self.phase, self.street) {
+            (Phase::DealingBoard, Street::Preflop) => 3,
+            (Phase::DealingBoard, Street::Flop | Street::Turn) => 1,
+            _ => 0,
         };
-        if cards.len() != due {
-            return Err(ActionError::Deal(format!(
-                "the {} takes {due} card(s), not {}",
-                self.street.next().map_or("board", Street::name),
-                cards.len()
-            )));
+        if cards.len() != due || due == 0 {
+            return Err(self.board_refused(cards.len()));
         }
-        let mask = self.check_unseen(cards.iter().copied())?;
+        let (mut mask, mut twice) = (0u64, 0u64);
+        for card in cards {
+            let bit = 1u64 << card.index();
+            twice |= mask & bit;
+            mask |= bit;
+        }
+        if (self.seen & mask) | twice != 0 {
+            return Err(self.seen_refused(cards.iter().copied()));
+        }
         self.seen |= mask;
+        // Card by card: one to three, cheaper than a call to copy a slice.
         for &card in cards {
             self.board.push(card);
         }
@@ -573,6 +627,34 @@ impl Hand {
         });
         self.start_later_round();
         Ok(())
+    }
+
+    /// Why [`Hand::deal_board`] refuses `count` cards now (see [`Hand::hole_refused`]).
+    #[cold]
+    #[inline(never)]
+    fn board_refused(&self, count: usize) -> ActionError {
+        let Some(due) = self.board_cards_due() else {
+            return ActionError::Deal(match self.phase {
+                Phase::Betting => "the betting round is not over".into(),
+                Phase::DealingHole => "hole cards are still being dealt".into(),
+                _ => "the board is complete".into(),
+            });
+        };
+        ActionError::Deal(format!(
+            "the {} takes {due} card(s), not {count}",
+            self.street.next().map_or("board", Street::name),
+        ))
+    }
+
+    /// The refusal of a deal some of whose `cards` were already seen: the first card seen
+    /// before, or earlier in the same deal (what [`Hand::check_unseen`] reports).
+    #[cold]
+    #[inline(never)]
+    fn seen_refused(&self, cards: impl IntoIterator<Item = Card>) -> ActionError {
+        match self.check_unseen(cards) {
+            Err(refused) => refused,
+            Ok(_) => ActionError::Deal("a card has already been dealt".into()),
+        }
     }
 
     // ----- internals: bookkeeping ----------------------------------------------------------
@@ -609,7 +691,7 @@ impl Hand {
         for card in cards {
             let bit = 1u64 << card.index();
             if (self.seen | mask) & bit != 0 {
-                return Err(ActionError::Deal(format!("{card} has already been dealt")));
+                return Err(already_dealt(card));
             }
             mask |= bit;
         }
@@ -640,21 +722,20 @@ impl Hand {
     }
 }
 
-/// Who posts the small blind: of two or more blinds, the smallest (the first of equals);
-/// `None` with fewer than two.
-fn small_blind_of(blinds: &[Chips]) -> Option<usize> {
-    let mut posted = 0;
-    let mut smallest: Option<(Chips, usize)> = None;
-    for (p, &b) in blinds.iter().enumerate() {
-        if b > 0 {
-            posted += 1;
-            if smallest.is_none_or(|(least, _)| b < least) {
-                smallest = Some((b, p));
-            }
-        }
-    }
-    if posted < 2 {
-        return None;
-    }
-    smallest.map(|(_, p)| p)
+/// A card refused because it was dealt before.
+#[cold]
+#[inline(never)]
+fn already_dealt(card: Card) -> ActionError {
+    ActionError::Deal(format!("{card} has already been dealt"))
+}
+
+/// The positions whose bits are set in `mask`, lowest first.
+fn seats_in(mut mask: Players) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let p = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            p
+        })
+    })
 }

@@ -143,50 +143,84 @@ fn empty_config() -> HandConfig {
 }
 
 /// [`config_from_phh`] into an existing configuration, reusing its lists' buffers, but not
-/// yet validated (starting a hand from it validates it). On an error, `config` holds a
-/// partly filled configuration that must not be used.
+/// yet validated. On an error, `config` holds a partly filled configuration that must not be
+/// used.
 fn fill_config(phh: &PhhHand, config: &mut HandConfig) -> Result<(), SetupError> {
-    let n = phh.starting_stacks.len();
-    let (variant, structure, min_bet) = match phh.variant.as_str() {
-        "NT" => (
-            Variant::Holdem,
-            Structure::NoLimit,
-            required(phh, phh.min_bet, "min_bet")?,
-        ),
-        "PO" => (
-            Variant::Omaha,
-            Structure::PotLimit,
-            required(phh, phh.min_bet, "min_bet")?,
-        ),
-        "NO" => (
-            Variant::Omaha,
-            Structure::NoLimit,
-            required(phh, phh.min_bet, "min_bet")?,
-        ),
-        "PT" => (
-            Variant::Holdem,
-            Structure::PotLimit,
-            required(phh, phh.min_bet, "min_bet")?,
-        ),
-        "FT" | "FO" => {
+    let game = game_of(phh)?;
+    if phh.antes.iter().any(|&a| a < 0) {
+        return Err(SetupError::Negative("antes"));
+    }
+    fill_checked(phh, game, config);
+    Ok(())
+}
+
+/// The variant, betting structure and minimum bet a record's variant code and betting fields
+/// give, or the first thing wrong with them (the first error [`config_from_phh`] reports).
+fn game_of(phh: &PhhHand) -> Result<(Variant, Structure, Chips), SetupError> {
+    // Every code floor plays has two letters: one comparison of two bytes per code.
+    let code = match *phh.variant.as_bytes() {
+        [a, b] => [a, b],
+        _ => return Err(unsupported(phh)),
+    };
+    let no_limit = |variant| Ok((variant, Structure::NoLimit, min_bet(phh)?));
+    let pot_limit = |variant| Ok((variant, Structure::PotLimit, min_bet(phh)?));
+    match &code {
+        b"NT" => no_limit(Variant::Holdem),
+        b"PO" => pot_limit(Variant::Omaha),
+        b"NO" => no_limit(Variant::Omaha),
+        b"PT" => pot_limit(Variant::Holdem),
+        b"FT" | b"FO" => {
             let small_bet = required(phh, phh.small_bet, "small_bet")?;
             let big_bet = required(phh, phh.big_bet, "big_bet")?;
-            let variant = if phh.variant == "FT" {
+            let variant = if code[1] == b'T' {
                 Variant::Holdem
             } else {
                 Variant::Omaha
             };
-            (
+            Ok((
                 variant,
                 Structure::FixedLimit { small_bet, big_bet },
                 small_bet,
-            )
+            ))
         }
-        other => return Err(SetupError::Variant(other.to_string())),
-    };
-    config.variant = variant;
-    config.structure = structure;
-    config.min_bet = min_bet;
+        _ => Err(unsupported(phh)),
+    }
+}
+
+fn min_bet(phh: &PhhHand) -> Result<Chips, SetupError> {
+    required(phh, phh.min_bet, "min_bet")
+}
+
+#[cold]
+fn unsupported(phh: &PhhHand) -> SetupError {
+    SetupError::Variant(phh.variant.clone())
+}
+
+/// Whether the record's players and forced bets make a configuration
+/// [`HandConfig::validate`] accepts, with no negative ante: a record
+/// [`fill_checked`] may set a hand up from. Checked on the record, before the hand is
+/// touched, in one pass over the seats.
+fn plain_seats(phh: &PhhHand, min_bet: Chips) -> bool {
+    let n = phh.starting_stacks.len();
+    (2..=MAX_PLAYERS).contains(&n)
+        && phh.antes.len() == n
+        && phh.blinds_or_straddles.len() == n
+        && min_bet > 0
+        && phh
+            .starting_stacks
+            .iter()
+            .zip(&phh.antes)
+            .all(|(&stack, &ante)| stack != Stack::Chips(0) && ante >= 0)
+}
+
+/// Writes the configuration of a record whose game is `game` and whose antes are not
+/// negative into `config`, reusing the lists' buffers. PHH lists players from the first
+/// seat left of the button to the button; heads-up, the record's antes and blinds are
+/// reversed (the button posts the small blind). Negative `blinds_or_straddles` entries are
+/// live posts.
+fn fill_checked(phh: &PhhHand, game: (Variant, Structure, Chips), config: &mut HandConfig) {
+    let n = phh.starting_stacks.len();
+    (config.variant, config.structure, config.min_bet) = game;
     config.stacks.clear();
     config
         .stacks
@@ -194,7 +228,8 @@ fn fill_config(phh: &PhhHand, config: &mut HandConfig) -> Result<(), SetupError>
             Stack::Chips(c) => *c,
             Stack::Unknown => UNKNOWN_STACK,
         }));
-    non_negative(&phh.antes, "antes", &mut config.antes)?;
+    config.antes.clear();
+    config.antes.extend(phh.antes.iter().map(|&a| a as Chips));
     config.blinds.clear();
     config
         .blinds
@@ -210,7 +245,6 @@ fn fill_config(phh: &PhhHand, config: &mut HandConfig) -> Result<(), SetupError>
         config.blinds.reverse();
     }
     config.button = n.saturating_sub(1);
-    Ok(())
 }
 
 fn required(phh: &PhhHand, value: Option<i64>, field: &'static str) -> Result<Chips, SetupError> {
@@ -222,18 +256,6 @@ fn required(phh: &PhhHand, value: Option<i64>, field: &'static str) -> Result<Ch
             field,
         }),
     }
-}
-
-fn non_negative(
-    values: &[i64],
-    field: &'static str,
-    out: &mut Vec<Chips>,
-) -> Result<(), SetupError> {
-    out.clear();
-    for &v in values {
-        out.push(u64::try_from(v).map_err(|_| SetupError::Negative(field))?);
-    }
-    Ok(())
 }
 
 /// Replays one PHH hand under `rules` (normally [`crate::rules::PhhConventions`]) and checks
@@ -254,7 +276,6 @@ pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayRepor
 /// its citation) and the same report.
 pub struct Replayer {
     rules: Arc<dyn Rules>,
-    config: HandConfig,
     hand: Option<Hand>,
     report: ReplayReport,
 }
@@ -264,7 +285,6 @@ impl Replayer {
     pub fn new(rules: Arc<dyn Rules>) -> Replayer {
         Replayer {
             rules,
-            config: empty_config(),
             hand: None,
             report: ReplayReport::blank(),
         }
@@ -273,21 +293,31 @@ impl Replayer {
     /// Replays one record and checks it (see [`replay`]); the hand as played stays available
     /// from [`Replayer::hand`] until the next replay.
     pub fn replay(&mut self, phh: &PhhHand) -> Result<&ReplayReport, SetupError> {
-        fill_config(phh, &mut self.config)?;
         let hand = match &mut self.hand {
             Some(hand) => {
-                hand.restart_swapping(&mut self.config)?;
+                let game = game_of(phh)?;
+                if plain_seats(phh, game.2) {
+                    // The record was checked: the hand is set up from it directly.
+                    hand.restart_filled(|config| fill_checked(phh, game, config));
+                } else {
+                    // Something is wrong with it: the exact error, as `replay` reports it.
+                    hand.restart(&config_from_phh(phh)?)?;
+                }
                 hand
             }
-            slot @ None => slot.insert(Hand::new(self.config.clone(), self.rules.clone())?),
+            slot @ None => slot.insert(Hand::new(config_from_phh(phh)?, self.rules.clone())?),
         };
+        // Field by field: the folds keep their buffer, and nothing is dropped that was not
+        // set by the last replay.
         let report = &mut self.report;
-        let mut folds = std::mem::take(&mut report.inferred_folds);
-        folds.clear();
-        *report = ReplayReport {
-            inferred_folds: folds,
-            ..ReplayReport::blank()
-        };
+        report.completed = false;
+        report.settled = false;
+        if report.failed() {
+            report.illegal = None;
+            report.stack_mismatch = None;
+            report.winnings_mismatch = None;
+        }
+        report.inferred_folds.clear();
         play(phh, hand, report);
         Ok(&self.report)
     }
@@ -526,11 +556,55 @@ mod tests {
         no_min_bet.min_bet = None;
         let mut truncated = records[9].clone();
         truncated.actions.truncate(truncated.actions.len() / 2);
+        // Records the replayer sets up from directly, or refuses before touching its hand:
+        // each must give what `replay` gives (the same error, or the same hand).
+        let tweak = |i: usize, f: &dyn Fn(&mut PhhHand)| {
+            let mut record: PhhHand = records[i].clone();
+            f(&mut record);
+            record
+        };
+        let negative_ante = tweak(11, &|r| r.antes[0] = -1);
+        let empty_stack = tweak(12, &|r| r.starting_stacks[1] = Stack::Chips(0));
+        let short_antes = tweak(13, &|r| {
+            r.antes.pop();
+        });
+        let long_blinds = tweak(14, &|r| r.blinds_or_straddles.push(0));
+        let one_player = tweak(15, &|r| {
+            r.starting_stacks.truncate(1);
+            r.antes.truncate(1);
+            r.blinds_or_straddles.truncate(1);
+        });
+        let zero_min_bet = tweak(16, &|r| r.min_bet = Some(0));
+        let long_variant = tweak(17, &|r| r.variant = "NTX".into());
+        // Antes that leave a player short of the blind, and live posts, heads-up and not.
+        let short_of_blind = tweak(18, &|r| {
+            r.antes.iter_mut().for_each(|a| *a = 2);
+            r.starting_stacks[0] = Stack::Chips(3);
+            r.starting_stacks[1] = Stack::Unknown;
+            if let Some(b) = r.blinds_or_straddles.last_mut() {
+                *b = -4;
+            }
+        });
+        let heads_up = tweak(19, &|r| {
+            r.starting_stacks.truncate(2);
+            r.antes = vec![1, 3];
+            r.blinds_or_straddles = vec![1, -2];
+            r.actions.clear();
+        });
         for (at, record) in [
             (10, illegal),
             (20, unknown_variant),
             (30, no_min_bet),
             (40, truncated),
+            (50, negative_ante),
+            (51, empty_stack),
+            (52, short_antes),
+            (53, long_blinds),
+            (54, one_player),
+            (55, zero_min_bet),
+            (56, long_variant),
+            (57, short_of_blind),
+            (58, heads_up),
         ] {
             records.insert(at, record);
         }
@@ -561,7 +635,7 @@ mod tests {
                 (a, b) => panic!("replay gave {a:?}, the replayer {b:?}"),
             }
         }
-        assert!(compared >= 400, "{compared} hands compared");
+        assert!(compared >= 402, "{compared} hands compared");
     }
 
     /// [`Replayer::replay_all`], which fetches records ahead, visits every record once, in
