@@ -22,12 +22,12 @@ impl Hand {
         let (bet, stack) = (self.bet[player], self.stack[player]);
         let owed = self.current_bet.saturating_sub(bet);
         let all_in_to = bet + stack;
-        match action {
+        let kind = match action {
             Action::Fold => {
                 self.in_hand &= !(1 << player);
                 // Found again only if a raise asks (most folds are followed by none).
                 self.stakes.forget_if_held_by(player);
-                self.after_action(player, ActionKind::Fold);
+                ActionKind::Fold
             }
             Action::Check if owed > 0 => {
                 return Err(ActionError::CannotCheck {
@@ -35,21 +35,20 @@ impl Hand {
                 })
             }
             Action::Call if owed == 0 => return Err(ActionError::NothingToCall),
+            Action::Check | Action::Call | Action::CheckOrCall if owed == 0 => ActionKind::Check,
             Action::Check | Action::Call | Action::CheckOrCall => {
-                if owed == 0 {
-                    self.after_action(player, ActionKind::Check);
-                } else {
-                    self.put_in(player, owed);
-                    self.after_action(player, ActionKind::Call);
-                }
+                self.put_in(player, owed);
+                ActionKind::Call
             }
             Action::AllIn if all_in_to <= self.current_bet => {
                 self.put_in(player, owed);
-                self.after_action(player, ActionKind::Call);
+                ActionKind::Call
             }
-            Action::AllIn => self.raise_to(player, all_in_to)?,
-            Action::BetOrRaiseTo(amount) => self.raise_to(player, amount)?,
-        }
+            Action::AllIn => return self.raise_to(player, all_in_to),
+            Action::BetOrRaiseTo(amount) => return self.raise_to(player, amount),
+        };
+        // One place, so that the step after every action is inlined once.
+        self.after_action(player, kind);
         Ok(())
     }
 
@@ -216,6 +215,7 @@ impl Hand {
 
     /// [`Hand::raise_bounds`] and the full raise increment it was worked out from (which
     /// [`Hand::raise_to`] needs too: asking the rules once is enough).
+    #[inline]
     fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), ActionError> {
         let all_in_to = self.bet[player] + self.stack[player];
         if all_in_to <= self.current_bet {
@@ -272,6 +272,9 @@ impl Hand {
         Ok((min, max, full))
     }
 
+    /// Records the action and passes the turn on, or closes the round. Inlined into its two
+    /// callers ([`Hand::act`] and [`Hand::raise_to`]): it runs after every action.
+    #[inline(always)]
     fn after_action(&mut self, player: usize, kind: ActionKind) {
         self.needs_action &= !(1 << player);
         self.acted |= 1 << player;
