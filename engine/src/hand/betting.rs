@@ -14,20 +14,20 @@ impl Hand {
     /// A betting action by `player`. Refused (with the reason, the hand unchanged) when it
     /// is not that player's turn or the action is not legal now.
     pub fn act(&mut self, player: usize, action: Action) -> Result<(), ActionError> {
-        if self.phase != Phase::Betting {
-            return Err(ActionError::NotBetting(self.phase_name()));
-        }
-        let expected = self.actor.unwrap_or(player);
-        if player != expected {
-            return Err(ActionError::OutOfTurn { player, expected });
+        if self.phase != Phase::Betting || self.actor != Some(player) {
+            if let Some(refused) = self.not_to_act(player) {
+                return Err(refused);
+            }
         }
         let (bet, stack) = (self.bet[player], self.stack[player]);
         let owed = self.current_bet.saturating_sub(bet);
         let all_in_to = bet + stack;
-        match action {
+        let kind = match action {
             Action::Fold => {
                 self.in_hand &= !(1 << player);
-                self.after_action(player, ActionKind::Fold);
+                // Found again only if a raise asks (most folds are followed by none).
+                self.stakes.forget_if_held_by(player);
+                ActionKind::Fold
             }
             Action::Check if owed > 0 => {
                 return Err(ActionError::CannotCheck {
@@ -35,25 +35,41 @@ impl Hand {
                 })
             }
             Action::Call if owed == 0 => return Err(ActionError::NothingToCall),
+            Action::Check | Action::Call | Action::CheckOrCall if owed == 0 => ActionKind::Check,
             Action::Check | Action::Call | Action::CheckOrCall => {
-                if owed == 0 {
-                    self.after_action(player, ActionKind::Check);
-                } else {
-                    self.put_in(player, owed);
-                    self.after_action(player, ActionKind::Call);
-                }
+                self.put_in(player, owed);
+                ActionKind::Call
             }
             Action::AllIn if all_in_to <= self.current_bet => {
                 self.put_in(player, owed);
-                self.after_action(player, ActionKind::Call);
+                ActionKind::Call
             }
-            Action::AllIn => self.raise_to(player, all_in_to)?,
-            Action::BetOrRaiseTo(amount) => self.raise_to(player, amount)?,
-        }
+            Action::AllIn => return self.raise_to(player, all_in_to),
+            Action::BetOrRaiseTo(amount) => return self.raise_to(player, amount),
+        };
+        // One place, so that the step after every action is inlined once.
+        self.after_action(player, kind);
         Ok(())
     }
 
+    /// Why `player` may not act now (the betting is not under way, or it is someone else's
+    /// turn), or `None` when they may after all (a round with nobody named to act accepts
+    /// anyone). Out of line: [`Hand::act`] pays one comparison for its checks.
+    #[cold]
+    #[inline(never)]
+    fn not_to_act(&self, player: usize) -> Option<ActionError> {
+        if self.phase != Phase::Betting {
+            return Some(ActionError::NotBetting(self.phase_name()));
+        }
+        let expected = self.actor.unwrap_or(player);
+        (player != expected).then_some(ActionError::OutOfTurn { player, expected })
+    }
+
     fn raise_to(&mut self, player: usize, amount: Chips) -> Result<(), ActionError> {
+        if self.stakes.stale {
+            // Found once, for this raise and the round's next ones.
+            self.stakes = Stakes::of(self);
+        }
         let all_in_to = self.bet[player] + self.stack[player];
         let verb = if self.current_bet == 0 {
             "bet"
@@ -164,6 +180,28 @@ impl Hand {
         }
     }
 
+    /// The round's raise cap (rule point `betting.raise_cap`). Asked once per set of facts
+    /// the question reads — the street and the players in hand, under the hand's structure —
+    /// and remembered until one of them changes: [`Hand::raise_limits`] runs before every
+    /// raise and for every legal menu, and the answer is the same for the same facts.
+    fn raise_cap(&self) -> Option<u32> {
+        /// How "no cap" is remembered (a cap is a `u32`, so never this).
+        const UNCAPPED: u64 = 1 << 32;
+        let players_in_hand = self.in_hand_count();
+        // Street (2 bits) and players in hand (at most MAX_PLAYERS, 5 bits): the structure
+        // is the hand's, and the slot is emptied when a hand's betting starts.
+        let facts = self.street as u32 | (players_in_hand as u32) << 2;
+        let answer = self.raise_cap_slot.get_or(facts, || {
+            let cap = self.rules.raise_cap(&RaiseCapContext {
+                structure: self.config.structure,
+                street: self.street,
+                players_in_hand,
+            });
+            cap.value.map_or(UNCAPPED, u64::from)
+        });
+        u32::try_from(answer).ok()
+    }
+
     /// Forgets the `betting.min_raise` answer kept for the betting state that just ended:
     /// called wherever the street, the current bet or the last full increment changes.
     pub(super) fn betting_state_changed(&mut self) {
@@ -177,6 +215,7 @@ impl Hand {
 
     /// [`Hand::raise_bounds`] and the full raise increment it was worked out from (which
     /// [`Hand::raise_to`] needs too: asking the rules once is enough).
+    #[inline]
     fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), ActionError> {
         let all_in_to = self.bet[player] + self.stack[player];
         if all_in_to <= self.current_bet {
@@ -186,14 +225,10 @@ impl Hand {
             });
         }
         // A raise needs an opponent who could put in more than the current bet.
-        let mut most_an_opponent_can_match = 0;
-        let mut opponents = self.in_hand & !(1 << player);
-        while opponents != 0 {
-            let o = opponents.trailing_zeros() as usize;
-            most_an_opponent_can_match =
-                most_an_opponent_can_match.max(self.bet[o] + self.stack[o]);
-            opponents &= opponents - 1;
-        }
+        let most_an_opponent_can_match = match self.stakes.largest_against(player) {
+            Some(most) => most,
+            None => Stakes::of(self).largest_against(player).unwrap_or(0),
+        };
         if most_an_opponent_can_match <= self.current_bet {
             return Err(ActionError::NobodyToRaise);
         }
@@ -211,15 +246,7 @@ impl Hand {
         }
         // The cap is asked under every structure: the engine's default caps only fixed limit,
         // but a text may cap every game (pt-casino-2007 rule 87).
-        let cap = self
-            .rules
-            .raise_cap(&RaiseCapContext {
-                structure: self.config.structure,
-                street: self.street,
-                players_in_hand: self.in_hand_count(),
-            })
-            .value;
-        if let Some(cap) = cap {
+        if let Some(cap) = self.raise_cap() {
             if self.raises >= cap {
                 return Err(ActionError::RaiseCapReached { cap });
             }
@@ -245,6 +272,9 @@ impl Hand {
         Ok((min, max, full))
     }
 
+    /// Records the action and passes the turn on, or closes the round. Inlined into its two
+    /// callers ([`Hand::act`] and [`Hand::raise_to`]): it runs after every action.
+    #[inline(always)]
     fn after_action(&mut self, player: usize, kind: ActionKind) {
         self.needs_action &= !(1 << player);
         self.acted |= 1 << player;
@@ -285,6 +315,11 @@ impl Hand {
     }
 
     pub(super) fn start_first_round(&mut self) {
+        // A new hand's betting: its structure may not be the last hand's.
+        self.raise_cap_slot.forget();
+        // The forced bets as they stand (antes were taken back out of the bets after
+        // `put_in` counted them).
+        self.top_bets = TopBets::of(&self.bet[..self.seats.min(MAX_PLAYERS)]);
         let n = self.seats;
         let blinds = &self.config.blinds;
         // The player after the largest blind or straddle opens (ties: the later position);
@@ -322,17 +357,32 @@ impl Hand {
     /// player who owes nothing) can act closes at once.
     fn open_round(&mut self, after: usize) {
         self.phase = Phase::Betting;
-        let second_total = self.second_largest_total();
         let current = self.current_bet;
-        let mut needs = 0;
         let mut can_bet = self.in_hand & self.with_chips;
-        while can_bet != 0 {
-            let p = can_bet.trailing_zeros() as usize;
-            if self.bet[p] < second_total {
-                needs |= 1 << p;
+        let needs = if current == 0 {
+            // No bet yet (every round after the first): every bet is 0, so everyone who can
+            // bet must act, if at least two can (the most any player can put at risk against
+            // the others is then above 0). The stakes are found by the round's first raise.
+            self.stakes.stale = true;
+            if can_bet & can_bet.wrapping_sub(1) != 0 {
+                can_bet
+            } else {
+                0
             }
-            can_bet &= can_bet - 1;
-        }
+        } else {
+            self.stakes = Stakes::of(self);
+            // The most any player can put at risk against the others.
+            let second_total = self.stakes.second;
+            let mut needs = 0;
+            while can_bet != 0 {
+                let p = can_bet.trailing_zeros() as usize;
+                if self.bet[p] < second_total {
+                    needs |= 1 << p;
+                }
+                can_bet &= can_bet - 1;
+            }
+            needs
+        };
         self.needs_action = needs;
         let lone_covered = match self.needs_action.count_ones() {
             0 => true,
@@ -347,43 +397,17 @@ impl Hand {
         self.actor = self.next_needing_action(after);
     }
 
-    /// The second-largest "bet plus stack" among players still in the hand: the most any
-    /// player can put at risk against the others.
-    fn second_largest_total(&self) -> Chips {
-        let (mut first, mut second) = (0, 0);
-        let mut in_hand = self.in_hand;
-        while in_hand != 0 {
-            let p = in_hand.trailing_zeros() as usize;
-            in_hand &= in_hand - 1;
-            let total = self.bet[p] + self.stack[p];
-            if total > first {
-                second = first;
-                first = total;
-            } else if total > second {
-                second = total;
-            }
-        }
-        second
-    }
-
     /// Closes a betting round: returns the uncalled part of the top bet, clears the bets,
     /// and moves on to the board, the showdown, or the award of an uncontested pot.
     pub(super) fn end_round(&mut self) {
         self.actor = None;
-        let mut top = (0usize, 0 as Chips);
-        let mut second: Chips = 0;
-        // Find the two largest bets, then clear every bet for the next round.
-        for (p, &bet) in self.bet[..self.seats.min(MAX_PLAYERS)].iter().enumerate() {
-            if bet > top.1 {
-                second = top.1;
-                top = (p, bet);
-            } else if bet > second {
-                second = bet;
-            }
-        }
+        // The two largest bets (kept by `put_in`), then clear every bet for the next round.
+        let top = (self.top_bets.first, self.bet[self.top_bets.first]);
+        let second = self.top_bets.second;
+        self.top_bets = TopBets::default();
         self.bet = [0; MAX_PLAYERS];
+        // `faced` is read only for players in `acted`: emptying `acted` is enough.
         self.acted = 0;
-        self.faced = [0; MAX_PLAYERS];
         if top.1 > second {
             let (p, excess) = (top.0, top.1 - second);
             self.stack[p] += excess;
@@ -405,6 +429,114 @@ impl Hand {
             self.enter_showdown();
         } else {
             self.phase = Phase::DealingBoard;
+        }
+    }
+}
+
+/// The two largest stakes — bet plus stack, the most a player can put in this round — among
+/// the players in hand, and who holds them. A stake does not change while a round is bet
+/// (chips only move from stack to bet), so the two are found once when a round opens; they
+/// answer "the most an opponent of this player can match" without a walk round the table
+/// until one of their holders folds (then they are found again by whoever asks).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Stakes {
+    /// Whether a holder folded since they were found (the figures below are stale).
+    pub(super) stale: bool,
+    /// The largest stake.
+    pub(super) first: Chips,
+    /// Who holds it (the first in position order of equals).
+    pub(super) first_player: usize,
+    /// The second largest (equal to `first` when two players hold the largest).
+    pub(super) second: Chips,
+    /// Who holds it (`usize::MAX` when nobody does).
+    pub(super) second_player: usize,
+}
+
+impl Stakes {
+    /// The two largest stakes of the players in `hand`.
+    pub(super) fn of(hand: &Hand) -> Stakes {
+        let mut stakes = Stakes {
+            second_player: usize::MAX,
+            ..Stakes::default()
+        };
+        let mut in_hand = hand.in_hand;
+        while in_hand != 0 {
+            let p = in_hand.trailing_zeros() as usize;
+            in_hand &= in_hand - 1;
+            let total = hand.bet[p] + hand.stack[p];
+            if total > stakes.first {
+                stakes.second = stakes.first;
+                stakes.second_player = stakes.first_player;
+                stakes.first = total;
+                stakes.first_player = p;
+            } else if total > stakes.second {
+                stakes.second = total;
+                stakes.second_player = p;
+            }
+        }
+        stakes
+    }
+
+    /// Marks the stakes stale when `player`, who folds, holds one of them.
+    #[inline]
+    pub(super) fn forget_if_held_by(&mut self, player: usize) {
+        self.stale |= player == self.first_player || player == self.second_player;
+    }
+
+    /// The largest stake of `player`'s opponents in hand, unless the stakes are stale.
+    #[inline]
+    pub(super) fn largest_against(&self, player: usize) -> Option<Chips> {
+        if self.stale {
+            None
+        } else if player == self.first_player {
+            Some(self.second)
+        } else {
+            Some(self.first)
+        }
+    }
+}
+
+/// The two largest bets of the round and who made the largest: what closing the round needs
+/// to return an uncalled bet. Bets only grow while a round is bet, so [`Hand::put_in`] keeps
+/// them up to date with a comparison or two instead of a walk round the table at the end.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct TopBets {
+    /// Who made the largest bet (the first in position order of equals).
+    pub(super) first: usize,
+    /// The second largest bet (equal to the largest when two players made it).
+    pub(super) second: Chips,
+}
+
+impl TopBets {
+    /// The two largest of `bets`.
+    pub(super) fn of(bets: &[Chips]) -> TopBets {
+        let mut top = (0usize, 0 as Chips);
+        let mut second = 0;
+        for (p, &bet) in bets.iter().enumerate() {
+            if bet > top.1 {
+                second = top.1;
+                top = (p, bet);
+            } else if bet > second {
+                second = bet;
+            }
+        }
+        TopBets {
+            first: top.0,
+            second,
+        }
+    }
+
+    /// Takes in `player`'s bet, grown to `bet`; `bets` are every player's bets before.
+    #[inline]
+    pub(super) fn raised(&mut self, bets: &[Chips; MAX_PLAYERS], player: usize, bet: Chips) {
+        if player != self.first {
+            let first = bets[self.first];
+            if bet > first {
+                self.second = first;
+                self.first = player;
+            } else if bet > self.second {
+                self.second = bet;
+            }
         }
     }
 }
@@ -472,5 +604,108 @@ mod tests {
             2,
             "the raise changed the betting state: asked once more"
         );
+    }
+
+    proptest::proptest! {
+        /// The round's two largest bets kept raise by raise are exactly the two largest of
+        /// the bets: the same player to return an uncalled bet to, and the same amount.
+        #[test]
+        fn top_bets_kept_raise_by_raise_are_the_top_two_of_the_bets(
+            raises in proptest::collection::vec((0usize..6, 1 as Chips..50), 0..30)
+        ) {
+            let mut bets = [0 as Chips; MAX_PLAYERS];
+            let mut kept = TopBets::default();
+            for (player, more) in raises {
+                let bet = bets[player] + more;
+                kept.raised(&bets, player, bet);
+                bets[player] = bet;
+            }
+            let walked = TopBets::of(&bets);
+            proptest::prop_assert_eq!(kept.second, walked.second);
+            proptest::prop_assert_eq!(bets[kept.first], bets[walked.first]);
+            if bets[walked.first] > walked.second {
+                proptest::prop_assert_eq!(kept.first, walked.first);
+            }
+        }
+    }
+
+    /// The default rules, counting how often `betting.raise_cap` is asked and with which
+    /// facts (street, players in hand).
+    #[derive(Default)]
+    struct CountingRaiseCap(std::sync::Mutex<Vec<(Street, usize)>>);
+
+    impl Rules for CountingRaiseCap {
+        fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
+            if let Ok(mut asked) = self.0.lock() {
+                asked.push((ctx.street, ctx.players_in_hand));
+            }
+            DefaultRules.raise_cap(ctx)
+        }
+    }
+
+    /// `betting.raise_cap` is asked once per set of facts it reads: the legal menus and the
+    /// raises of one street with the same players in hand share one answer; a fold or a new
+    /// street asks again, with the new facts, and a new hand asks afresh.
+    #[test]
+    fn raise_cap_is_asked_once_per_street_and_players_in_hand() {
+        let rules = Arc::new(CountingRaiseCap::default());
+        let config = HandConfig {
+            variant: Variant::Holdem,
+            structure: Structure::FixedLimit {
+                small_bet: 10,
+                big_bet: 20,
+            },
+            min_bet: 10,
+            stacks: vec![1000; 4],
+            antes: vec![0; 4],
+            blinds: vec![5, 10, 0, 0],
+            posts: vec![0; 4],
+            button: 3,
+        };
+        let asked = || rules.0.lock().map(|a| a.clone()).unwrap_or_default();
+        let mut hand = Hand::new(config.clone(), rules.clone()).expect("a valid hand");
+        for p in 0..4 {
+            hand.deal_hole(p, &[None, None]).expect("hole cards");
+        }
+        for _ in 0..3 {
+            let legal = hand.legal().expect("player 3 to act");
+            assert_eq!((legal.player, legal.min_raise_to), (2, Some(20)));
+        }
+        hand.act(2, Action::BetOrRaiseTo(20)).expect("a raise");
+        assert_eq!(asked(), [(Street::Preflop, 4)], "menus and raise ask once");
+        hand.act(3, Action::Fold).expect("a fold");
+        hand.act(0, Action::BetOrRaiseTo(30)).expect("a raise");
+        hand.act(1, Action::BetOrRaiseTo(40)).expect("a raise");
+        hand.act(2, Action::BetOrRaiseTo(50))
+            .expect("the cap's last raise");
+        assert_eq!(hand.legal().map(|l| l.min_raise_to), Some(None), "capped");
+        assert_eq!(
+            hand.act(0, Action::BetOrRaiseTo(60)),
+            Err(ActionError::RaiseCapReached { cap: 4 })
+        );
+        assert_eq!(asked(), [(Street::Preflop, 4), (Street::Preflop, 3)]);
+        for p in [0, 1] {
+            hand.act(p, Action::Call).expect("a call");
+        }
+        hand.deal_board(&[]).expect_err("three cards are due");
+        let flop = ["2c", "7d", "Jh"].map(|c| c.parse().expect("a card"));
+        hand.deal_board(&flop).expect("the flop");
+        hand.legal().expect("someone to act");
+        assert_eq!(
+            asked(),
+            [
+                (Street::Preflop, 4),
+                (Street::Preflop, 3),
+                (Street::Flop, 3)
+            ]
+        );
+        // The same facts in a new hand are asked again: its structure may differ.
+        hand.restart(&config).expect("a valid hand");
+        for p in 0..4 {
+            hand.deal_hole(p, &[None, None]).expect("hole cards");
+        }
+        hand.legal().expect("someone to act");
+        assert_eq!(asked().len(), 4);
+        assert_eq!(asked()[3], (Street::Preflop, 4));
     }
 }

@@ -40,6 +40,54 @@ impl Remembered {
     }
 }
 
+/// How many low bits of a [`RememberedFor`] word hold the answer; the facts sit above them.
+const ANSWER_BITS: u32 = 40;
+
+/// One remembered answer together with the facts it was asked with, packed into one word
+/// (facts in the high bits, the answer in the low [`ANSWER_BITS`]): a question whose facts
+/// change now and then (the street, the players still in) but repeat between changes is
+/// asked once per distinct set of facts in a row, with nothing to forget when they change —
+/// a different key simply asks again. Same threading argument as [`Remembered`].
+#[derive(Debug)]
+pub(super) struct RememberedFor(AtomicU64);
+
+impl RememberedFor {
+    /// An empty slot.
+    pub(super) fn new() -> RememberedFor {
+        RememberedFor(AtomicU64::new(EMPTY))
+    }
+
+    /// The answer remembered for `facts`, or `ask()`'s answer, remembered for next time.
+    /// `facts` must encode every fact the question reads (below 2^23, so that no packed word
+    /// is the empty marker); an answer of 2^40 or more is simply not remembered.
+    #[inline]
+    pub(super) fn get_or(&self, facts: u32, ask: impl FnOnce() -> u64) -> u64 {
+        debug_assert!(facts < 1 << 23, "facts {facts} do not fit");
+        let key = u64::from(facts) << ANSWER_BITS;
+        let known = self.0.load(Ordering::Relaxed);
+        if known != EMPTY && known & !((1 << ANSWER_BITS) - 1) == key {
+            return known & ((1 << ANSWER_BITS) - 1);
+        }
+        let answer = ask();
+        if answer < 1 << ANSWER_BITS {
+            self.0.store(key | answer, Ordering::Relaxed);
+        }
+        answer
+    }
+
+    /// Forgets the answer (a fact outside the key changed: a new hand's structure).
+    #[inline]
+    pub(super) fn forget(&mut self) {
+        *self.0.get_mut() = EMPTY;
+    }
+}
+
+impl Clone for RememberedFor {
+    fn clone(&self) -> RememberedFor {
+        RememberedFor(AtomicU64::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
 impl Clone for Remembered {
     fn clone(&self) -> Remembered {
         Remembered(AtomicU64::new(self.0.load(Ordering::Relaxed)))
@@ -71,5 +119,30 @@ mod tests {
         slot.forget();
         assert_eq!(slot.get_or(|| u64::MAX), u64::MAX);
         assert_eq!(slot.get_or(|| 7), 7);
+    }
+
+    #[test]
+    fn a_keyed_answer_is_asked_once_per_facts_until_forgotten() {
+        let mut slot = RememberedFor::new();
+        let mut asked = Vec::new();
+        for facts in [3, 3, 3, 9, 9, 3, 0, 0] {
+            let answer = slot.get_or(facts, || {
+                asked.push(facts);
+                u64::from(facts) * 10
+            });
+            assert_eq!(answer, u64::from(facts) * 10);
+        }
+        assert_eq!(
+            asked,
+            [3, 9, 3, 0],
+            "asked again only when the facts change"
+        );
+        assert_eq!(slot.clone().get_or(0, || 1), 0, "a clone remembers too");
+        slot.forget();
+        assert_eq!(slot.get_or(0, || 5), 5, "forgotten: asked again");
+        // An answer too large to pack is returned, not remembered.
+        assert_eq!(slot.get_or(1, || u64::MAX), u64::MAX);
+        assert_eq!(slot.get_or(1, || 7), 7);
+        assert_eq!(slot.get_or(1, || 8), 7);
     }
 }

@@ -6,10 +6,11 @@
 //! rulebooks differ, the hand asks its [`Rules`] and records the [`Ruling`] with its citation.
 
 use super::action::{Event, EventCards, PostKind, Street};
+use super::betting::{Stakes, TopBets};
 use super::config::{ConfigError, HandConfig, MAX_PLAYERS};
 use super::error::ActionError;
 use super::pots::{build_pots_into, Players, Pot, PotList};
-use super::remembered::Remembered;
+use super::remembered::{Remembered, RememberedFor};
 use crate::cards::Card;
 use crate::rules::{Citation, Finding, Rules, Ruling};
 use crate::Chips;
@@ -107,6 +108,14 @@ pub struct Hand {
     /// The rules' `betting.min_raise` answer for the current betting state, once asked
     /// (see [`Hand::min_increment`]); emptied whenever that state changes.
     pub(super) min_raise: Remembered,
+    /// The rules' `betting.raise_cap` answer with the facts it was asked for (street and
+    /// players in hand; see [`Hand::raise_cap`]).
+    pub(super) raise_cap_slot: RememberedFor,
+    /// The two largest stakes (bet plus stack) of the players in hand, kept from the opening
+    /// of the round through its folds (see [`Stakes`]).
+    pub(super) stakes: Stakes,
+    /// The round's two largest bets (see [`TopBets`]), kept by [`Hand::put_in`].
+    pub(super) top_bets: TopBets,
     pub(super) raises: u32,
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
@@ -168,6 +177,9 @@ impl Hand {
             current_bet: 0,
             full_increment: 0,
             min_raise: Remembered::new(),
+            raise_cap_slot: RememberedFor::new(),
+            stakes: Stakes::default(),
+            top_bets: TopBets::default(),
             raises: 0,
             last_aggressor: None,
             mucks: 0,
@@ -659,14 +671,18 @@ impl Hand {
 
     // ----- internals: bookkeeping ----------------------------------------------------------
 
-    /// Moves up to `amount` from the player's stack into their bet; returns what moved.
+    /// Moves up to `amount` from the player's stack into their bet; returns what moved. The
+    /// round's largest bets ([`TopBets`]) follow (the forced bets are counted afresh when
+    /// the betting starts, antes having been taken back out of the bets).
     pub(super) fn put_in(&mut self, player: usize, amount: Chips) -> Chips {
         let paid = amount.min(self.stack[player]);
         self.stack[player] -= paid;
         if self.stack[player] == 0 {
             self.with_chips &= !(1 << player);
         }
-        self.bet[player] += paid;
+        let bet = self.bet[player] + paid;
+        self.top_bets.raised(&self.bet, player, bet);
+        self.bet[player] = bet;
         self.contributed[player] += paid;
         paid
     }

@@ -363,15 +363,14 @@ impl Replayer {
 /// Applies every action of the record to a freshly started `hand` and checks the result.
 fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
     for (index, line) in phh.actions.iter().enumerate() {
-        // The common case first: the player to act acts (no fold can have been omitted).
-        let result = match line.action {
-            PhhAction::CheckCall { player } if hand.actor() == Some(player) => {
-                hand.act(player, Action::CheckOrCall)
-            }
-            PhhAction::Fold { player } if hand.actor() == Some(player) => {
-                hand.act(player, Action::Fold)
-            }
-            _ => {
+        let result = match &line.action {
+            // A betting action by someone other than the player to act: folds may have been
+            // omitted before it.
+            PhhAction::Fold { player }
+            | PhhAction::CheckCall { player }
+            | PhhAction::CompleteBetRaiseTo { player, .. }
+                if hand.actor() != Some(*player) =>
+            {
                 if let Some(skipped) = omitted_folds(hand, &line.action) {
                     for player in skipped {
                         // `omitted_folds` checked on a copy that these folds are legal.
@@ -386,6 +385,8 @@ fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
                 }
                 apply(hand, &line.action)
             }
+            // The common case: the player to act acts, or the dealer deals.
+            action => apply_action(hand, action),
         };
         if let Err(error) = result {
             report.illegal = Some(IllegalAction {
@@ -438,18 +439,21 @@ fn omitted_folds(hand: &Hand, action: &PhhAction) -> Option<Vec<usize>> {
 
 /// Applies one PHH action to the hand.
 pub fn apply(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> {
+    apply_action(hand, action)
+}
+
+/// [`apply`], inlined into [`play`]'s loop: one dispatch on the action per line.
+#[inline(always)]
+fn apply_action(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> {
     match action {
         PhhAction::DealHole { player, cards } => hand.deal_hole(*player, cards),
         PhhAction::DealBoard { cards } => hand.deal_board(cards),
         PhhAction::Fold { player } => hand.act(*player, Action::Fold),
         PhhAction::CheckCall { player } => hand.act(*player, Action::CheckOrCall),
-        PhhAction::CompleteBetRaiseTo { player, amount } => {
-            let amount = u64::try_from(*amount).map_err(|_| ActionError::NotARaise {
-                amount: 0,
-                current: 0,
-            })?;
-            hand.act(*player, Action::BetOrRaiseTo(amount))
-        }
+        PhhAction::CompleteBetRaiseTo { player, amount } => match u64::try_from(*amount) {
+            Ok(amount) => hand.act(*player, Action::BetOrRaiseTo(amount)),
+            Err(_) => Err(negative_amount()),
+        },
         PhhAction::ShowMuck {
             player,
             cards: Some(cards),
@@ -462,6 +466,15 @@ pub fn apply(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> {
         PhhAction::BringIn { .. } | PhhAction::StandPatDiscard { .. } => Err(ActionError::Deal(
             "bring-ins and draws belong to stud and draw games, which floor does not play".into(),
         )),
+    }
+}
+
+/// The refusal of a bet or raise to a negative amount (no bet can be below zero).
+#[cold]
+fn negative_amount() -> ActionError {
+    ActionError::NotARaise {
+        amount: 0,
+        current: 0,
     }
 }
 
