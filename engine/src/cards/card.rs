@@ -14,8 +14,43 @@ pub const SUITS: &[u8; 4] = b"cdhs";
 
 /// One card: `rank * 4 + suit`, with rank 0 = deuce .. 12 = ace and suit 0..4 = c, d, h, s.
 /// (`Default` is the deuce of clubs, only so that fixed-size card buffers can be filled.)
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
-pub struct Card(u8);
+///
+/// The index is held as an [`Index`], a byte that can only be `0..52`, so that the other 204
+/// values are free for `Option<Card>` to say `None` in: an unknown or missing card costs no
+/// extra byte, and a player's four hole cards are one 32-bit word that a deal copies at once.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Card(Index);
+
+/// A card's index `0..52`, as a byte that cannot hold anything else (see [`Card`]).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+#[repr(u8)]
+#[rustfmt::skip]
+enum Index {
+    #[default]
+    I0 = 0, I1, I2, I3, I4, I5, I6, I7, I8, I9, I10, I11, I12, I13, I14, I15, I16, I17, I18, I19, I20, I21, I22, I23, I24, I25, I26, I27, I28, I29, I30, I31, I32, I33, I34, I35, I36, I37, I38, I39, I40, I41, I42, I43, I44, I45, I46, I47, I48, I49, I50, I51,
+}
+
+impl Index {
+    /// Every index, in order: `ALL[i]` is the index `i`.
+    #[rustfmt::skip]
+    const ALL: [Index; 52] = {
+        use Index::*;
+        [I0, I1, I2, I3, I4, I5, I6, I7, I8, I9, I10, I11, I12, I13, I14, I15, I16, I17, I18, I19, I20, I21, I22, I23, I24, I25, I26, I27, I28, I29, I30, I31, I32, I33, I34, I35, I36, I37, I38, I39, I40, I41, I42, I43, I44, I45, I46, I47, I48, I49, I50, I51]
+    };
+}
+
+// Hashed and printed as the plain index byte, exactly as when a card was a `u8`.
+impl std::hash::Hash for Card {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.index().hash(state);
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Card").field(&self.index()).finish()
+    }
+}
 
 /// A card written in a way the engine cannot read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -29,32 +64,32 @@ impl Card {
     /// Builds a card from its rank (0 = deuce .. 12 = ace) and suit (0..4 = c, d, h, s).
     /// Returns `None` when either index is out of range.
     pub fn new(rank: u8, suit: u8) -> Option<Card> {
-        (rank < 13 && suit < 4).then_some(Card(rank * 4 + suit))
+        (rank < 13 && suit < 4).then(|| Card(Index::ALL[(rank * 4 + suit) as usize]))
     }
 
     /// The card with this index in `0..52` (rank-major), or `None`.
     pub fn from_index(index: u8) -> Option<Card> {
-        (index < 52).then_some(Card(index))
+        Index::ALL.get(index as usize).map(|&i| Card(i))
     }
 
     /// This card's index in `0..52`: `rank * 4 + suit`.
     pub fn index(self) -> u8 {
-        self.0
+        self.0 as u8
     }
 
     /// Rank, 0 = deuce .. 12 = ace.
     pub fn rank(self) -> u8 {
-        self.0 / 4
+        self.index() / 4
     }
 
     /// Suit, 0..4 = clubs, diamonds, hearts, spades.
     pub fn suit(self) -> u8 {
-        self.0 % 4
+        self.index() % 4
     }
 
     /// All 52 cards in index order.
     pub fn all() -> impl Iterator<Item = Card> {
-        (0..52).map(Card)
+        Index::ALL.into_iter().map(Card)
     }
 }
 
@@ -88,7 +123,7 @@ impl FromStr for Card {
             .iter()
             .position(|&c| c == bytes[1].to_ascii_lowercase())
             .ok_or_else(err)?;
-        Ok(Card(rank as u8 * 4 + suit as u8))
+        Ok(Card(Index::ALL[rank * 4 + suit]))
     }
 }
 
@@ -127,6 +162,18 @@ pub fn format_cards(cards: &[Card]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Option<Card>` takes no more room than a card (see [`Card`]), and every index maps
+    /// to itself.
+    #[test]
+    fn an_optional_card_is_one_byte_and_indices_round_trip() {
+        assert_eq!(std::mem::size_of::<Option<Card>>(), 1);
+        for i in 0..52u8 {
+            assert_eq!(Card::from_index(i).map(Card::index), Some(i));
+        }
+        assert_eq!(Card::from_index(52), None);
+        assert_eq!(format!("{:?}", Card::from_index(7)), "Some(Card(7))");
+    }
 
     #[test]
     fn text_round_trips_for_every_card() {

@@ -613,9 +613,14 @@ impl Hand {
             (Phase::DealingBoard, Street::Flop | Street::Turn) => 1,
             _ => 0,
         };
-        if cards.len() != due || due == 0 {
-            return Err(self.board_refused(cards.len()));
-        }
+        // The cards as one fixed word, the slots past them the default card (as
+        // [`EventCards::new`] leaves them).
+        let none = Card::default();
+        let dealt = match *cards {
+            [a, b, c] if due == 3 => [a, b, c, none],
+            [a] if due == 1 => [a, none, none, none],
+            _ => return Err(self.board_refused(cards.len())),
+        };
         let (mut mask, mut twice) = (0u64, 0u64);
         for card in cards {
             let bit = 1u64 << card.index();
@@ -635,7 +640,7 @@ impl Hand {
         self.betting_state_changed();
         self.record(Event::BoardDealt {
             street,
-            cards: EventCards::new(cards),
+            cards: EventCards::first(dealt, due),
         });
         self.start_later_round();
         Ok(())
