@@ -8,17 +8,15 @@ use super::ruling::{Decided, RulesetRef};
 use super::Rules;
 use crate::hand::Structure;
 use crate::Chips;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 /// The engine's own answers at every rule point. Stateless; used directly, and as the
 /// fallback of every [`Rules`] method.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DefaultRules;
 
-static DEFAULT_REF: LazyLock<RulesetRef> = LazyLock::new(|| RulesetRef {
-    id: Arc::from("default"),
-    version: Arc::from(env!("CARGO_PKG_VERSION")),
-});
+static DEFAULT_REF: LazyLock<RulesetRef> =
+    LazyLock::new(|| RulesetRef::new("default", env!("CARGO_PKG_VERSION")));
 
 impl DefaultRules {
     /// The reference stamped on rulings made by the defaults: id `default`, the engine version.

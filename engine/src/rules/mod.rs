@@ -20,7 +20,7 @@ pub use contexts::{
 };
 pub use defaults::DefaultRules;
 pub use reference::PhhConventions;
-pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetRef, Ruling};
+pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetName, RulesetRef, Ruling};
 
 use crate::Chips;
 use std::collections::BTreeMap;

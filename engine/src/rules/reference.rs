@@ -8,17 +8,15 @@
 use super::contexts::ReopenContext;
 use super::ruling::{Decided, RulesetRef};
 use super::Rules;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 /// Rules for replaying PHH hand histories: the engine defaults, except that betting always
 /// reopens (`allin.reopening`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhhConventions;
 
-static PHH_REF: LazyLock<RulesetRef> = LazyLock::new(|| RulesetRef {
-    id: Arc::from("phh-reference"),
-    version: Arc::from("pokerkit-0.7"),
-});
+static PHH_REF: LazyLock<RulesetRef> =
+    LazyLock::new(|| RulesetRef::new("phh-reference", "pokerkit-0.7"));
 
 impl Rules for PhhConventions {
     fn ruleset(&self) -> &RulesetRef {
