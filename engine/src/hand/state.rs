@@ -434,12 +434,13 @@ impl Hand {
     /// on the way out): the contributions less the antes are live money, the antes dead.
     pub(super) fn pots_into(&self, pots: &mut PotList) {
         let n = self.seats.min(MAX_PLAYERS);
+        let mut live = [0 as Chips; MAX_PLAYERS];
         let mut dead = 0;
-        for &ante in &self.ante[..n] {
+        for ((slot, &put), &ante) in live[..n].iter_mut().zip(&self.contributed).zip(&self.ante) {
+            *slot = put - ante;
             dead += ante;
         }
-        let live = |p: usize| self.contributed[p] - self.ante[p];
-        build_pots_into(n, live, dead, self.in_hand, pots);
+        build_pots_into(n, |p| live[p], dead, self.in_hand, pots);
     }
 
     /// The bet to call in the current round (the largest bet made in it).
