@@ -81,3 +81,53 @@ fn pt_casino_2007_rule_86_a_raise_need_only_be_the_table_minimum() {
         assert_eq!(legal.min_raise_to, Some(min_to), "{id}");
     }
 }
+
+/// The state machine works out in place the frequent questions a ruleset leaves to the
+/// engine's default (`betting.min_raise`, `allin.reopening`, `betting.first_to_act`,
+/// `betting.pot_limit_max`) and asks the rest: each bundled ruleset must report as left to
+/// the default exactly the points it does not decide by script — pt-casino-2007 decides the
+/// minimum raise (rule 86) and who opens later rounds (rule 85), pt-online the minimum raise,
+/// pt-tournament (and pt-solverde-chaves-2023, which extends it) and ao-tournament-2025
+/// the reopening after a short all-in.
+#[test]
+fn each_ruleset_leaves_to_the_default_exactly_the_frequent_points_it_does_not_decide() {
+    use floor_engine::rules::DefaultedPoint::{FirstToAct, MinRaise, PotLimitMax, Reopening};
+    let points = [
+        ("betting.min_raise", MinRaise),
+        ("allin.reopening", Reopening),
+        ("betting.first_to_act", FirstToAct),
+        ("betting.pot_limit_max", PotLimitMax),
+    ];
+    let mut decided = Vec::new();
+    for id in [
+        "ao-tournament-2025",
+        "br-adtp-2012",
+        "pt-casino-2007",
+        "pt-online",
+        "pt-solverde-chaves-2023",
+        "pt-tournament",
+    ] {
+        let ruleset = Repo::bundled().load(id);
+        let defaulted = rules(id).defaulted();
+        for (point, flag) in points {
+            let by_script = ruleset
+                .resolve(point)
+                .is_some_and(|r| r.binding.decision.is_some());
+            assert_eq!(defaulted.contains(flag), !by_script, "{id}: {point}");
+            if by_script {
+                decided.push(format!("{id}: {point}"));
+            }
+        }
+    }
+    assert_eq!(
+        decided,
+        [
+            "ao-tournament-2025: allin.reopening",
+            "pt-casino-2007: betting.min_raise",
+            "pt-casino-2007: betting.first_to_act",
+            "pt-online: betting.min_raise",
+            "pt-solverde-chaves-2023: allin.reopening",
+            "pt-tournament: allin.reopening",
+        ]
+    );
+}

@@ -14,6 +14,9 @@ impl Rules for HandRules {
     fn ruleset(&self) -> &RulesetRef {
         self.0.ruleset()
     }
+    fn defaulted(&self) -> DefaultedPoints {
+        self.0.defaulted()
+    }
     fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
         self.0.min_raise(ctx)
     }

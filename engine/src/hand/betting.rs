@@ -6,7 +6,8 @@ use super::config::{Structure, MAX_PLAYERS};
 use super::error::ActionError;
 use super::state::{Hand, Phase};
 use crate::rules::{
-    Finding, FirstToActContext, MinRaiseContext, PotLimitContext, RaiseCapContext, ReopenContext,
+    Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext, MinRaiseContext,
+    PotLimitContext, RaiseCapContext, ReopenContext, Rules,
 };
 use crate::Chips;
 
@@ -14,6 +15,33 @@ impl Hand {
     /// A betting action by `player`. Refused (with the reason, the hand unchanged) when it
     /// is not that player's turn or the action is not legal now.
     pub fn act(&mut self, player: usize, action: Action) -> Result<(), ActionError> {
+        self.act_as(player, action)
+    }
+
+    /// [`Hand::act`] with a fold: for a caller that already knows the action's kind (the
+    /// replay, which has just read it from the record), so that the kind is dispatched on
+    /// once, not a second time inside `act`. The same checks, refusals and records.
+    #[inline]
+    pub fn fold(&mut self, player: usize) -> Result<(), ActionError> {
+        self.act_as(player, Action::Fold)
+    }
+
+    /// [`Hand::act`] with a check or a call, whichever is due (see [`Hand::fold`] for why).
+    #[inline]
+    pub fn check_or_call(&mut self, player: usize) -> Result<(), ActionError> {
+        self.act_as(player, Action::CheckOrCall)
+    }
+
+    /// [`Hand::act`] with a bet or raise to `amount` (see [`Hand::fold`] for why).
+    #[inline]
+    pub fn bet_or_raise_to(&mut self, player: usize, amount: Chips) -> Result<(), ActionError> {
+        self.act_as(player, Action::BetOrRaiseTo(amount))
+    }
+
+    /// The body of [`Hand::act`], inlined into each entry point so that an action known
+    /// where it is called is not matched on again (about 520 instructions a replayed hand).
+    #[inline(always)]
+    fn act_as(&mut self, player: usize, action: Action) -> Result<(), ActionError> {
         if self.phase != Phase::Betting || self.actor != Some(player) {
             if let Some(refused) = self.not_to_act(player) {
                 return Err(refused);
@@ -157,6 +185,8 @@ impl Hand {
     /// answer is kept in `min_raise` until the state changes (see
     /// [`Hand::betting_state_changed`]), so the views a daemon serves between two actions
     /// (`legal`, `full_raise`) and the raise that follows do not run a ruleset's script again.
+    /// Rules that leave the point to the default are not asked at all: the default's value is
+    /// worked out in place (see [`Hand::value_of`]).
     pub(super) fn min_increment(&self) -> Chips {
         match self.config.structure {
             Structure::FixedLimit { small_bet, big_bet } => {
@@ -166,17 +196,19 @@ impl Hand {
                     big_bet
                 }
             }
-            structure => self.min_raise.get_or(|| {
-                self.rules
-                    .min_raise(&MinRaiseContext {
-                        structure,
-                        street: self.street,
-                        min_bet: self.config.min_bet,
-                        current_bet: self.current_bet,
-                        last_full_increment: self.full_increment,
-                    })
-                    .value
-            }),
+            structure => {
+                let ctx = MinRaiseContext {
+                    structure,
+                    street: self.street,
+                    min_bet: self.config.min_bet,
+                    current_bet: self.current_bet,
+                    last_full_increment: self.full_increment,
+                };
+                if self.defaulted.contains(DefaultedPoint::MinRaise) {
+                    return DefaultRules.min_raise(&ctx).value;
+                }
+                self.min_raise.get_or(|| self.rules.min_raise(&ctx).value)
+            }
         }
     }
 
@@ -200,6 +232,23 @@ impl Hand {
             cap.value.map_or(UNCAPPED, u64::from)
         });
         u32::try_from(answer).ok()
+    }
+
+    /// The value of one of the state machine's frequent value-only questions: worked out in
+    /// place where the rules leave `point` to the default (the same value [`DefaultRules`]
+    /// gives, without a call through the trait object), asked of the rules otherwise.
+    #[inline(always)]
+    fn value_of<C, T>(
+        &self,
+        point: DefaultedPoint,
+        ctx: &C,
+        ask: impl Fn(&dyn Rules, &C) -> Decided<T>,
+    ) -> T {
+        if self.defaulted.contains(point) {
+            ask(&DefaultRules, ctx).value
+        } else {
+            ask(&*self.rules, ctx).value
+        }
     }
 
     /// Forgets the `betting.min_raise` answer kept for the betting state that just ended:
@@ -235,12 +284,16 @@ impl Hand {
         let full = self.min_increment();
         if self.acted & (1 << player) != 0 {
             let raised = self.current_bet - self.faced[player];
-            let decided = self.rules.reopens(&ReopenContext {
-                structure: self.config.structure,
-                raised_since_last_action: raised,
-                full_raise: full,
-            });
-            if !decided.value {
+            let reopens = self.value_of(
+                DefaultedPoint::Reopening,
+                &ReopenContext {
+                    structure: self.config.structure,
+                    raised_since_last_action: raised,
+                    full_raise: full,
+                },
+                |rules, ctx| rules.reopens(ctx),
+            );
+            if !reopens {
                 return Err(ActionError::NotReopened { raised, full });
             }
         }
@@ -259,14 +312,16 @@ impl Hand {
             Structure::NoLimit => all_in_to,
             Structure::FixedLimit { .. } => min,
             structure @ (Structure::PotLimit | Structure::HalfPotLimit) => self
-                .rules
-                .pot_limit_max(&PotLimitContext {
-                    structure,
-                    pot: self.pot_total(),
-                    to_call: self.current_bet - self.bet[player],
-                    current_bet: self.current_bet,
-                })
-                .value
+                .value_of(
+                    DefaultedPoint::PotLimitMax,
+                    &PotLimitContext {
+                        structure,
+                        pot: self.pot_total(),
+                        to_call: self.current_bet - self.bet[player],
+                        current_bet: self.current_bet,
+                    },
+                    |rules, ctx| rules.pot_limit_max(ctx),
+                )
                 .clamp(min, all_in_to),
         };
         Ok((min, max, full))
@@ -338,16 +393,16 @@ impl Hand {
         // Showing first goes by the last aggressor of the final round only.
         self.last_aggressor = None;
         let n = self.seats;
-        let start = self
-            .rules
-            .first_to_act(&FirstToActContext {
+        let start = self.value_of(
+            DefaultedPoint::FirstToAct,
+            &FirstToActContext {
                 small_blind: self.small_blind_position(),
                 street: self.street,
                 button: self.config.button,
                 players: n,
-            })
-            .value
-            % n;
+            },
+            |rules, ctx| rules.first_to_act(ctx),
+        ) % n;
         self.open_round((start + n - 1) % n);
     }
 
@@ -604,6 +659,99 @@ mod tests {
             2,
             "the raise changed the betting state: asked once more"
         );
+    }
+
+    /// The default rules, counting every question of the state machine's frequent ones,
+    /// and saying (or not) that they leave those points to the default.
+    struct CountingDefaults {
+        asked: AtomicUsize,
+        defaulted: crate::rules::DefaultedPoints,
+    }
+
+    impl Rules for CountingDefaults {
+        fn ruleset(&self) -> &RulesetRef {
+            DefaultRules.ruleset()
+        }
+        fn defaulted(&self) -> crate::rules::DefaultedPoints {
+            self.defaulted
+        }
+        fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
+            self.asked.fetch_add(1, Ordering::Relaxed);
+            DefaultRules.min_raise(ctx)
+        }
+        fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
+            self.asked.fetch_add(1, Ordering::Relaxed);
+            DefaultRules.reopens(ctx)
+        }
+        fn first_to_act(&self, ctx: &FirstToActContext) -> Decided<usize> {
+            self.asked.fetch_add(1, Ordering::Relaxed);
+            DefaultRules.first_to_act(ctx)
+        }
+        fn pot_limit_max(&self, ctx: &PotLimitContext) -> Decided<Chips> {
+            self.asked.fetch_add(1, Ordering::Relaxed);
+            DefaultRules.pot_limit_max(ctx)
+        }
+    }
+
+    /// Plays one pot-limit hand with raises, a re-raise, a short all-in and later rounds
+    /// (every frequent question comes up) and returns its log and how often the rules
+    /// were asked.
+    fn play_counted(defaulted: crate::rules::DefaultedPoints) -> (Vec<Event>, usize) {
+        let rules = Arc::new(CountingDefaults {
+            asked: AtomicUsize::new(0),
+            defaulted,
+        });
+        let config = HandConfig {
+            variant: Variant::Holdem,
+            structure: Structure::PotLimit,
+            min_bet: 10,
+            stacks: vec![1000, 1000, 65, 1000],
+            antes: vec![0; 4],
+            blinds: vec![5, 10, 0, 0],
+            posts: vec![0; 4],
+            button: 3,
+        };
+        let mut hand = Hand::new(config, rules.clone()).expect("a valid hand");
+        for p in 0..4 {
+            hand.deal_hole(p, &[None, None]).expect("hole cards");
+        }
+        let preflop = [
+            (2, Action::BetOrRaiseTo(30)),
+            (3, Action::BetOrRaiseTo(60)),
+            (0, Action::CheckOrCall),
+            (1, Action::CheckOrCall),
+            (2, Action::AllIn),
+            (3, Action::CheckOrCall),
+            (0, Action::CheckOrCall),
+            (1, Action::CheckOrCall),
+        ];
+        for (player, action) in preflop {
+            hand.act(player, action).expect("a legal preflop action");
+        }
+        let flop = crate::cards::parse_cards("2c7d9h").expect("three cards");
+        hand.deal_board(&flop).expect("the flop");
+        for (player, action) in [
+            (0, Action::BetOrRaiseTo(40)),
+            (1, Action::Fold),
+            (3, Action::CheckOrCall),
+        ] {
+            hand.act(player, action).expect("a legal flop action");
+        }
+        (hand.events().to_vec(), rules.asked.load(Ordering::Relaxed))
+    }
+
+    /// Rules that leave the frequent questions to the default are not asked them: the
+    /// state machine works the default's value out in place, and the hand is the same. A
+    /// ruling still asks (the short all-in's `allin.reopening` ruling needs its citation).
+    #[test]
+    fn points_left_to_the_default_are_worked_out_in_place_with_the_same_hand() {
+        use crate::rules::DefaultedPoints;
+        let (asked_every_time, asked) = play_counted(DefaultedPoints::NONE);
+        let (in_place, not_asked) = play_counted(DefaultedPoints::ALL);
+        assert!(asked > 0, "rules that do not say so are asked");
+        // Only the short all-in's ruling asks, for the citation it records.
+        assert_eq!(not_asked, 1, "rules leaving every point to the default");
+        assert_eq!(asked_every_time, in_place);
     }
 
     proptest::proptest! {

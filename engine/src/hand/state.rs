@@ -12,7 +12,7 @@ use super::error::ActionError;
 use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::{Remembered, RememberedFor};
 use crate::cards::Card;
-use crate::rules::{Citation, Finding, Rules, Ruling};
+use crate::rules::{Citation, DefaultedPoints, Finding, Rules, Ruling};
 use crate::Chips;
 use std::sync::Arc;
 
@@ -70,6 +70,9 @@ pub enum Outcome {
 #[derive(Clone)]
 pub struct Hand {
     pub(super) rules: Arc<dyn Rules>,
+    /// The frequent questions `rules` answers with the default's value, read once: those
+    /// are worked out in place, not asked (see [`DefaultedPoints`]).
+    pub(super) defaulted: DefaultedPoints,
     pub(super) config: HandConfig,
     /// How many players there are (positions `0..seats`). The per-player arrays below hold
     /// one entry per position up to [`MAX_PLAYERS`] (fixed arrays, not lists, so that a hand
@@ -157,6 +160,7 @@ impl Hand {
         config.validate()?;
         let n = config.players();
         let mut hand = Hand {
+            defaulted: rules.defaulted(),
             rules,
             seats: n,
             stack: [0; MAX_PLAYERS],

@@ -448,10 +448,10 @@ fn apply_action(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> 
     match action {
         PhhAction::DealHole { player, cards } => hand.deal_hole(*player, cards),
         PhhAction::DealBoard { cards } => hand.deal_board(cards),
-        PhhAction::Fold { player } => hand.act(*player, Action::Fold),
-        PhhAction::CheckCall { player } => hand.act(*player, Action::CheckOrCall),
+        PhhAction::Fold { player } => hand.fold(*player),
+        PhhAction::CheckCall { player } => hand.check_or_call(*player),
         PhhAction::CompleteBetRaiseTo { player, amount } => match u64::try_from(*amount) {
-            Ok(amount) => hand.act(*player, Action::BetOrRaiseTo(amount)),
+            Ok(amount) => hand.bet_or_raise_to(*player, amount),
             Err(_) => Err(negative_amount()),
         },
         PhhAction::ShowMuck {

@@ -4,6 +4,7 @@
 //! as *not regulated by this text*.
 
 use super::contexts::*;
+use super::defaulted::DefaultedPoints;
 use super::ruling::{Decided, RulesetRef};
 use super::Rules;
 use crate::hand::Structure;
@@ -26,6 +27,10 @@ impl DefaultRules {
 impl Rules for DefaultRules {
     fn ruleset(&self) -> &RulesetRef {
         &DEFAULT_REF
+    }
+
+    fn defaulted(&self) -> DefaultedPoints {
+        DefaultedPoints::ALL
     }
 
     /// A raise must be at least the larger of the minimum bet and the largest full bet or

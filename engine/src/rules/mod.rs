@@ -8,6 +8,7 @@
 //! same trait, so binding a jurisdiction never touches the state machine.
 
 mod contexts;
+mod defaulted;
 mod defaults;
 mod reference;
 pub mod registry;
@@ -18,6 +19,7 @@ pub use contexts::{
     RaiseCapContext, RakeContext, ReopenContext, ShowdownOrderContext, TimeoutAction,
     TimeoutContext,
 };
+pub use defaulted::{DefaultedPoint, DefaultedPoints};
 pub use defaults::DefaultRules;
 pub use reference::PhhConventions;
 pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetName, RulesetRef, Ruling};
@@ -48,6 +50,15 @@ pub trait Rules: Send + Sync {
     /// Which ruleset (id and version) these rules are, stamped on every ruling they make.
     fn ruleset(&self) -> &RulesetRef {
         DefaultRules::REF
+    }
+
+    /// The points among the state machine's frequent value-only questions that these rules
+    /// answer with [`DefaultRules`]' value (see [`DefaultedPoints`]): the state machine then
+    /// works those out in place instead of asking. Read once per hand. The default, no
+    /// point, is right for any implementation; one that overrides none of `min_raise`,
+    /// `reopens`, `first_to_act`, `pot_limit_max` may say so to be asked less.
+    fn defaulted(&self) -> DefaultedPoints {
+        DefaultedPoints::NONE
     }
 
     /// `betting.min_raise`: the smallest legal raise increment.

@@ -6,6 +6,7 @@
 //! replay that applied the usual full-raise rule would call legal hands illegal.
 
 use super::contexts::ReopenContext;
+use super::defaulted::{DefaultedPoint, DefaultedPoints};
 use super::ruling::{Decided, RulesetRef};
 use super::Rules;
 use std::sync::LazyLock;
@@ -21,6 +22,14 @@ static PHH_REF: LazyLock<RulesetRef> =
 impl Rules for PhhConventions {
     fn ruleset(&self) -> &RulesetRef {
         &PHH_REF
+    }
+
+    /// Everything but the reopening, which these conventions answer themselves.
+    fn defaulted(&self) -> DefaultedPoints {
+        DefaultedPoints::NONE
+            .with(DefaultedPoint::MinRaise)
+            .with(DefaultedPoint::FirstToAct)
+            .with(DefaultedPoint::PotLimitMax)
     }
 
     /// Any raise, even a short all-in, reopens the betting to everyone.

@@ -14,9 +14,9 @@ use crate::hand::{Street, Structure};
 use crate::rules::registry::RulePoint;
 use crate::rules::EventDecision;
 use crate::rules::{
-    BlindPlan, BlindsContext, Citation, Decided, DefaultRules, FirstToActContext, MinRaiseContext,
-    OddChipContext, PotLimitContext, RaiseCapContext, RakeContext, ReopenContext, Rules,
-    RulesetRef, ShowdownOrderContext,
+    BlindPlan, BlindsContext, Citation, Decided, DefaultRules, DefaultedPoint, DefaultedPoints,
+    FirstToActContext, MinRaiseContext, OddChipContext, PotLimitContext, RaiseCapContext,
+    RakeContext, ReopenContext, Rules, RulesetRef, ShowdownOrderContext,
 };
 use crate::Chips;
 use rhai::Dynamic;
@@ -44,6 +44,9 @@ pub struct RulesetRules {
     /// Table-event answers already given, by question (decisions are pure functions of their
     /// facts): a cash table asks the same few questions every hand.
     memo: Arc<DecisionMemo>,
+    /// The state machine's frequent questions that no script decides here (their value is
+    /// the default's; see [`Rules::defaulted`]).
+    defaulted: DefaultedPoints,
 }
 
 /// How the ruleset binds one engine-played point (resolved at construction).
@@ -188,6 +191,21 @@ impl RulesetRules {
                 decision: resolved.binding.decision.clone().map(|d| (layer, d)),
             })
         });
+        // A point bound without a decision (a citation alone) keeps the default's value.
+        let decided_here = |point: HookPoint| {
+            hooks[point as usize]
+                .as_ref()
+                .is_some_and(|hook| hook.decision.is_some())
+        };
+        let defaulted = [
+            (HookPoint::MinRaise, DefaultedPoint::MinRaise),
+            (HookPoint::Reopening, DefaultedPoint::Reopening),
+            (HookPoint::FirstToAct, DefaultedPoint::FirstToAct),
+            (HookPoint::PotLimitMax, DefaultedPoint::PotLimitMax),
+        ]
+        .into_iter()
+        .filter(|&(hook, _)| !decided_here(hook))
+        .fold(DefaultedPoints::NONE, |set, (_, point)| set.with(point));
         let played = PlayedParameters::read(&ruleset);
         let mut params = ron::Map::new();
         for point in crate::rules::registry::all() {
@@ -205,6 +223,7 @@ impl RulesetRules {
             answers: Arc::default(),
             params: Arc::new(ron::Value::Map(params)),
             memo: Arc::default(),
+            defaulted,
         }
     }
 
@@ -357,6 +376,10 @@ fn as_position(value: &Dynamic) -> Option<usize> {
 impl Rules for RulesetRules {
     fn ruleset(&self) -> &RulesetRef {
         self.ruleset.reference()
+    }
+
+    fn defaulted(&self) -> DefaultedPoints {
+        self.defaulted
     }
 
     fn parameter(&self, point: &str) -> Option<Decided<ron::Value>> {

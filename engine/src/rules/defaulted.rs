@@ -1,0 +1,75 @@
+//! Which of the state machine's frequent questions a [`super::Rules`] implementation answers
+//! with the documented default, so that the state machine can work those answers out itself.
+//!
+//! The brief holds that a hook is called only where a ruleset binds it. Most of the questions
+//! a hand asks on every raise or every round (`betting.min_raise`, `allin.reopening`,
+//! `betting.first_to_act`, `betting.pot_limit_max`) are answered by [`super::DefaultRules`]
+//! under most rulesets; asking them through the trait object costs a call, a context and a
+//! [`super::Decided`] each time, which is a measurable share of a replayed hand. A
+//! [`DefaultedPoints`] set, read once per hand, lets the state machine compute the default's
+//! value in place for exactly the points that are not bound — the same value the call would
+//! have returned.
+
+/// A value-only question of the state machine that can be answered by the default in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum DefaultedPoint {
+    /// `betting.min_raise`.
+    MinRaise = 1,
+    /// `allin.reopening` (only where the value alone is read: a short all-in's ruling still
+    /// asks, for its citation).
+    Reopening = 2,
+    /// `betting.first_to_act`.
+    FirstToAct = 4,
+    /// `betting.pot_limit_max`.
+    PotLimitMax = 8,
+}
+
+/// A set of [`DefaultedPoint`]s: the points whose value is the documented default under
+/// some rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DefaultedPoints(u8);
+
+impl DefaultedPoints {
+    /// No point: every question is asked through the rules (always correct, for any rules).
+    pub const NONE: DefaultedPoints = DefaultedPoints(0);
+    /// Every point: the engine's own defaults.
+    pub const ALL: DefaultedPoints = DefaultedPoints(1 | 2 | 4 | 8);
+
+    /// This set with `point` added.
+    #[must_use]
+    pub const fn with(self, point: DefaultedPoint) -> DefaultedPoints {
+        DefaultedPoints(self.0 | point as u8)
+    }
+
+    /// Whether `point` is answered by the default.
+    #[inline]
+    pub const fn contains(self, point: DefaultedPoint) -> bool {
+        self.0 & point as u8 != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_holds_exactly_the_points_added() {
+        let set = DefaultedPoints::NONE
+            .with(DefaultedPoint::MinRaise)
+            .with(DefaultedPoint::FirstToAct);
+        assert!(set.contains(DefaultedPoint::MinRaise));
+        assert!(set.contains(DefaultedPoint::FirstToAct));
+        assert!(!set.contains(DefaultedPoint::Reopening));
+        assert!(!set.contains(DefaultedPoint::PotLimitMax));
+        for point in [
+            DefaultedPoint::MinRaise,
+            DefaultedPoint::Reopening,
+            DefaultedPoint::FirstToAct,
+            DefaultedPoint::PotLimitMax,
+        ] {
+            assert!(DefaultedPoints::ALL.contains(point));
+            assert!(!DefaultedPoints::NONE.contains(point));
+        }
+    }
+}
