@@ -84,14 +84,17 @@ fn pt_casino_2007_rule_86_a_raise_need_only_be_the_table_minimum() {
 
 /// The state machine works out in place the frequent questions a ruleset leaves to the
 /// engine's default (`betting.min_raise`, `allin.reopening`, `betting.first_to_act`,
-/// `betting.pot_limit_max`) and asks the rest: each bundled ruleset must report as left to
-/// the default exactly the points it does not decide by script — pt-casino-2007 decides the
-/// minimum raise (rule 86) and who opens later rounds (rule 85), pt-online the minimum raise,
-/// pt-tournament (and pt-solverde-chaves-2023, which extends it) and ao-tournament-2025
-/// the reopening after a short all-in.
+/// `betting.pot_limit_max`, `betting.raise_cap`) and asks the rest: each bundled ruleset
+/// must report as left to the default exactly the points it does not decide by script or
+/// bind a cap for — pt-casino-2007 decides the minimum raise (rule 86) and who opens later
+/// rounds (rule 85) and caps the raises (rules 47, 88), pt-online decides the minimum raise
+/// and binds "unlimited", pt-tournament (and pt-solverde-chaves-2023, which extends it) and
+/// ao-tournament-2025 decide the reopening after a short all-in.
 #[test]
 fn each_ruleset_leaves_to_the_default_exactly_the_frequent_points_it_does_not_decide() {
-    use floor_engine::rules::DefaultedPoint::{FirstToAct, MinRaise, PotLimitMax, Reopening};
+    use floor_engine::rules::DefaultedPoint::{
+        FirstToAct, MinRaise, PotLimitMax, RaiseCap, Reopening,
+    };
     let points = [
         ("betting.min_raise", MinRaise),
         ("allin.reopening", Reopening),
@@ -118,6 +121,15 @@ fn each_ruleset_leaves_to_the_default_exactly_the_frequent_points_it_does_not_de
                 decided.push(format!("{id}: {point}"));
             }
         }
+        // The cap is a PARAMETER: left to the default when no value is bound (unbound, or
+        // bound as `engine_default` with the article).
+        let cap_bound = ruleset
+            .resolve("betting.raise_cap")
+            .is_some_and(|r| r.binding.value.is_some());
+        assert_eq!(defaulted.contains(RaiseCap), !cap_bound, "{id}: raise cap");
+        if cap_bound {
+            decided.push(format!("{id}: betting.raise_cap"));
+        }
     }
     assert_eq!(
         decided,
@@ -125,7 +137,9 @@ fn each_ruleset_leaves_to_the_default_exactly_the_frequent_points_it_does_not_de
             "ao-tournament-2025: allin.reopening",
             "pt-casino-2007: betting.min_raise",
             "pt-casino-2007: betting.first_to_act",
+            "pt-casino-2007: betting.raise_cap",
             "pt-online: betting.min_raise",
+            "pt-online: betting.raise_cap",
             "pt-solverde-chaves-2023: allin.reopening",
             "pt-tournament: allin.reopening",
         ]

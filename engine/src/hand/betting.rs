@@ -216,10 +216,19 @@ impl Hand {
     /// the question reads — the street and the players in hand, under the hand's structure —
     /// and remembered until one of them changes: [`Hand::raise_limits`] runs before every
     /// raise and for every legal menu, and the answer is the same for the same facts.
+    /// Rules that bind no cap are not asked: the default's cap is worked out in place.
     fn raise_cap(&self) -> Option<u32> {
         /// How "no cap" is remembered (a cap is a `u32`, so never this).
         const UNCAPPED: u64 = 1 << 32;
         let players_in_hand = self.in_hand_count();
+        if self.defaulted.contains(DefaultedPoint::RaiseCap) {
+            let ctx = RaiseCapContext {
+                structure: self.config.structure,
+                street: self.street,
+                players_in_hand,
+            };
+            return DefaultRules.raise_cap(&ctx).value;
+        }
         // Street (2 bits) and players in hand (at most MAX_PLAYERS, 5 bits): the structure
         // is the hand's, and the slot is emptied when a hand's betting starts.
         let facts = self.street as u32 | (players_in_hand as u32) << 2;
@@ -402,8 +411,11 @@ impl Hand {
                 players: n,
             },
             |rules, ctx| rules.first_to_act(ctx),
-        ) % n;
-        self.open_round((start + n - 1) % n);
+        );
+        // The position before the opener, with no division unless the rules answered with a
+        // number past the last position (a division costs more than the rest of this step).
+        let start = if start < n { start } else { start % n };
+        self.open_round(if start == 0 { n - 1 } else { start - 1 });
     }
 
     /// Opens a betting round with the first player to act after position `after`. Only
@@ -690,6 +702,10 @@ mod tests {
         fn pot_limit_max(&self, ctx: &PotLimitContext) -> Decided<Chips> {
             self.asked.fetch_add(1, Ordering::Relaxed);
             DefaultRules.pot_limit_max(ctx)
+        }
+        fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
+            self.asked.fetch_add(1, Ordering::Relaxed);
+            DefaultRules.raise_cap(ctx)
         }
     }
 

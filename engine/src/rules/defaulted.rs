@@ -3,7 +3,7 @@
 //!
 //! The brief holds that a hook is called only where a ruleset binds it. Most of the questions
 //! a hand asks on every raise or every round (`betting.min_raise`, `allin.reopening`,
-//! `betting.first_to_act`, `betting.pot_limit_max`) are answered by [`super::DefaultRules`]
+//! `betting.first_to_act`, `betting.pot_limit_max`, `betting.raise_cap`) are answered by [`super::DefaultRules`]
 //! under most rulesets; asking them through the trait object costs a call, a context and a
 //! [`super::Decided`] each time, which is a measurable share of a replayed hand. A
 //! [`DefaultedPoints`] set, read once per hand, lets the state machine compute the default's
@@ -23,6 +23,8 @@ pub enum DefaultedPoint {
     FirstToAct = 4,
     /// `betting.pot_limit_max`.
     PotLimitMax = 8,
+    /// `betting.raise_cap` (a PARAMETER: defaulted when no value is bound).
+    RaiseCap = 16,
 }
 
 /// A set of [`DefaultedPoint`]s: the points whose value is the documented default under
@@ -34,7 +36,7 @@ impl DefaultedPoints {
     /// No point: every question is asked through the rules (always correct, for any rules).
     pub const NONE: DefaultedPoints = DefaultedPoints(0);
     /// Every point: the engine's own defaults.
-    pub const ALL: DefaultedPoints = DefaultedPoints(1 | 2 | 4 | 8);
+    pub const ALL: DefaultedPoints = DefaultedPoints(1 | 2 | 4 | 8 | 16);
 
     /// This set with `point` added.
     #[must_use]
@@ -62,11 +64,13 @@ mod tests {
         assert!(set.contains(DefaultedPoint::FirstToAct));
         assert!(!set.contains(DefaultedPoint::Reopening));
         assert!(!set.contains(DefaultedPoint::PotLimitMax));
+        assert!(!set.contains(DefaultedPoint::RaiseCap));
         for point in [
             DefaultedPoint::MinRaise,
             DefaultedPoint::Reopening,
             DefaultedPoint::FirstToAct,
             DefaultedPoint::PotLimitMax,
+            DefaultedPoint::RaiseCap,
         ] {
             assert!(DefaultedPoints::ALL.contains(point));
             assert!(!DefaultedPoints::NONE.contains(point));

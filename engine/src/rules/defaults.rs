@@ -85,7 +85,10 @@ impl Rules for DefaultRules {
 
     /// After the first round, the first active player left of the button opens.
     fn first_to_act(&self, ctx: &FirstToActContext) -> Decided<usize> {
-        Decided::by_default((ctx.button + 1) % ctx.players.max(1))
+        // `(button + 1) % players`, without a division in the usual case (the button is a
+        // position at the table): the state machine asks at every round after the first.
+        let (next, players) = (ctx.button + 1, ctx.players.max(1));
+        Decided::by_default(if next < players { next } else { next % players })
     }
 
     /// Small blind left of the button, big blind next; heads-up the button posts the small

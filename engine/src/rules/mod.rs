@@ -55,8 +55,9 @@ pub trait Rules: Send + Sync {
     /// The points among the state machine's frequent value-only questions that these rules
     /// answer with [`DefaultRules`]' value (see [`DefaultedPoints`]): the state machine then
     /// works those out in place instead of asking. Read once per hand. The default, no
-    /// point, is right for any implementation; one that overrides none of `min_raise`,
-    /// `reopens`, `first_to_act`, `pot_limit_max` may say so to be asked less.
+    /// point, is right for any implementation; one that leaves some of `min_raise`,
+    /// `reopens`, `first_to_act`, `pot_limit_max`, `raise_cap` to the default may say so to
+    /// be asked less.
     fn defaulted(&self) -> DefaultedPoints {
         DefaultedPoints::NONE
     }

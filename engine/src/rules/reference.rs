@@ -30,6 +30,7 @@ impl Rules for PhhConventions {
             .with(DefaultedPoint::MinRaise)
             .with(DefaultedPoint::FirstToAct)
             .with(DefaultedPoint::PotLimitMax)
+            .with(DefaultedPoint::RaiseCap)
     }
 
     /// Any raise, even a short all-in, reopens the betting to everyone.

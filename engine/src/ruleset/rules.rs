@@ -207,6 +207,12 @@ impl RulesetRules {
         .filter(|&(hook, _)| !decided_here(hook))
         .fold(DefaultedPoints::NONE, |set, (_, point)| set.with(point));
         let played = PlayedParameters::read(&ruleset);
+        let defaulted = match played.raise_cap {
+            RaiseCapBinding::Unbound | RaiseCapBinding::EngineDefault(_) => {
+                defaulted.with(DefaultedPoint::RaiseCap)
+            }
+            RaiseCapBinding::Raises(..) | RaiseCapBinding::NoCap(_) => defaulted,
+        };
         let mut params = ron::Map::new();
         for point in crate::rules::registry::all() {
             if let Some(value) = ruleset
