@@ -322,7 +322,7 @@ custom_field = {a}
     .replace("{a}", "[1.50, true, 2009-07-19, -inf]");
     let hand = parse_phh(&text).unwrap();
     assert_eq!(hand.starting_stacks[2], Stack::Chips(1000));
-    let lines: Vec<usize> = hand.actions.iter().map(|a| a.line).collect();
+    let lines: Vec<u32> = hand.actions.iter().map(|a| a.line).collect();
     assert_eq!(lines[..6], [10, 10, 11, 12, 13, 14]);
     assert_eq!(
         hand.actions[2].commentary.as_deref(),

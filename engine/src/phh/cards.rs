@@ -20,8 +20,16 @@ pub struct CardList<T: Copy + Default> {
 
 #[derive(Clone)]
 enum Repr<T: Copy + Default> {
-    Inline { cards: [T; INLINE_CARDS], len: u8 },
-    Heap(Vec<T>),
+    Inline {
+        cards: [T; INLINE_CARDS],
+        len: u8,
+    },
+    /// A boxed `Vec`: one word, so that the list (and the action holding it) stays two
+    /// words with room for `Option`'s `None` in the tag — a corpus is mostly actions, and
+    /// its size in memory is what a replay of a large corpus waits on. Rare: only past
+    /// five cards.
+    #[allow(clippy::box_collection)]
+    Heap(Box<Vec<T>>),
 }
 
 impl<T: Copy + Default> CardList<T> {
@@ -45,7 +53,7 @@ impl<T: Copy + Default> CardList<T> {
             Repr::Inline { cards, len } => {
                 let mut heap = cards[..*len as usize].to_vec();
                 heap.push(card);
-                self.repr = Repr::Heap(heap);
+                self.repr = Repr::Heap(Box::new(heap));
             }
             Repr::Heap(heap) => heap.push(card),
         }
@@ -109,6 +117,19 @@ impl<T: Copy + Default + fmt::Debug> fmt::Debug for CardList<T> {
 mod tests {
     use super::*;
 
+    /// The sizes a corpus's memory rests on: a card list is two words, an `Option` of one
+    /// too (its `None` in the tag), an action three words and an action line six.
+    #[test]
+    fn a_card_list_an_action_and_an_action_line_stay_small() {
+        use crate::cards::Card;
+        use crate::phh::{Action, ActionLine};
+        use std::mem::size_of;
+        assert_eq!(size_of::<CardList<Option<Card>>>(), 16);
+        assert_eq!(size_of::<Option<CardList<Option<Card>>>>(), 16);
+        assert_eq!(size_of::<Action>(), 24);
+        assert_eq!(size_of::<ActionLine>(), 48);
+    }
+
     /// Past the inline capacity the list moves to the heap and keeps every card, in order,
     /// and equality ignores where the cards are kept.
     #[test]
@@ -120,7 +141,7 @@ mod tests {
         let mut heap = CardList::from(vec![0u8, 1, 2, 3, 4, 5]);
         assert_eq!(heap.len(), 6);
         heap = CardList {
-            repr: Repr::Heap(vec![0, 1, 2]),
+            repr: Repr::Heap(Box::new(vec![0, 1, 2])),
         };
         assert_eq!(heap, short);
         assert_eq!(format!("{short:?}"), format!("{:?}", vec![0u8, 1, 2]));

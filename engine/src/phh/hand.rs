@@ -151,12 +151,12 @@ pub(crate) fn resolve_shows(
         let mut action = placed.parsed.action;
         match &mut action {
             Action::DealHole { player, cards } => {
-                if let Some(h) = held.get_mut(*player) {
+                if let Some(h) = held.get_mut(usize::from(*player)) {
                     h.extend(cards.iter().copied());
                 }
             }
             Action::StandPatDiscard { player, cards } => {
-                if let Some(h) = held.get_mut(*player) {
+                if let Some(h) = held.get_mut(usize::from(*player)) {
                     for card in cards.iter() {
                         if let Some(i) = h.iter().position(|c| c == card) {
                             h.remove(i);
@@ -169,7 +169,7 @@ pub(crate) fn resolve_shows(
                 cards: Some(cards),
             } => {
                 if let Some(pos) = placed.dash {
-                    let dealt = held.get(*player).filter(|h| !h.is_empty()).ok_or_else(|| {
+                    let dealt = held.get(usize::from(*player)).filter(|h| !h.is_empty()).ok_or_else(|| {
                         PhhError::at(
                             Kind::Notation,
                             pos,
@@ -186,8 +186,8 @@ pub(crate) fn resolve_shows(
         }
         out.push(ActionLine {
             action,
-            commentary: placed.parsed.commentary,
-            line: placed.line,
+            commentary: placed.parsed.commentary.map(String::into_boxed_str),
+            line: super::notation::source_line(placed.line),
         });
     }
     Ok(out)

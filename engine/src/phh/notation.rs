@@ -13,7 +13,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One action of a hand, as the notation describes it. Players are indices from 0 (`p1` is
-/// player 0), in the order of the hand's per-player arrays. Amounts are integer chips at the
+/// player 0), in the order of the hand's per-player arrays, held in a byte (`p1` to `p256`;
+/// no table seats more): an action is then three words, and a corpus is mostly actions —
+/// its size in memory is what a replay of a large corpus waits on. Amounts are integer chips at the
 /// hand's [`Scale`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -21,7 +23,7 @@ pub enum Action {
     /// know (`??`), so hands from sites that hide other players' cards still replay.
     DealHole {
         /// Who receives the cards.
-        player: usize,
+        player: u8,
         /// The cards, known or not.
         cards: CardList<Option<Card>>,
     },
@@ -33,29 +35,29 @@ pub enum Action {
     /// `pN pb`: posts the bring-in (stud games).
     BringIn {
         /// Who posts.
-        player: usize,
+        player: u8,
     },
     /// `pN cbr AMOUNT`: completes, bets or raises to a total of `amount` for the round.
     CompleteBetRaiseTo {
         /// Who bets.
-        player: usize,
+        player: u8,
         /// The total the player's bet for the round becomes, in chips.
         amount: i64,
     },
     /// `pN cc`: checks, or calls the largest bet.
     CheckCall {
         /// Who acts.
-        player: usize,
+        player: u8,
     },
     /// `pN f`: folds.
     Fold {
         /// Who folds.
-        player: usize,
+        player: u8,
     },
     /// `pN sd [CARDS]`: stands pat (no cards) or discards the cards given (draw games).
     StandPatDiscard {
         /// Who draws.
-        player: usize,
+        player: u8,
         /// The discarded cards; empty when standing pat.
         cards: CardList<Option<Card>>,
     },
@@ -64,7 +66,7 @@ pub enum Action {
     /// the player earlier in the hand, so a replayer sees which cards were shown.
     ShowMuck {
         /// Who shows or mucks.
-        player: usize,
+        player: u8,
         /// The shown cards (some may be `None`: shown face down in a cash game); `None` for
         /// a muck. An empty list is written, and so read back, as a muck.
         cards: Option<CardList<Option<Card>>>,
@@ -84,7 +86,7 @@ impl Action {
             | Action::CheckCall { player }
             | Action::Fold { player }
             | Action::StandPatDiscard { player, .. }
-            | Action::ShowMuck { player, .. } => Some(*player),
+            | Action::ShowMuck { player, .. } => Some(usize::from(*player)),
             Action::DealBoard { .. } | Action::NoOp => None,
         }
     }
@@ -92,7 +94,7 @@ impl Action {
     /// The notation with amounts written in the units of `scale` (12630 chips at scale 100
     /// is `cbr 126.30`). [`Display`](fmt::Display) writes at scale 1.
     pub fn notation(&self, scale: Scale) -> String {
-        let p = |player: &usize| player + 1;
+        let p = |player: &u8| usize::from(*player) + 1;
         match self {
             Action::DealHole { player, cards } => {
                 format!("d dh p{} {}", p(player), format_hole(cards))
@@ -170,10 +172,17 @@ impl FromStr for Action {
 pub struct ActionLine {
     /// The action.
     pub action: Action,
-    /// The text after ` # `, trimmed, if the entry has one.
-    pub commentary: Option<String>,
-    /// The line of the file the entry is written on (0 for actions built in code).
-    pub line: usize,
+    /// The text after ` # `, trimmed, if the entry has one (a boxed `str`, two words: most
+    /// entries have none, and a corpus's memory is mostly its action lines).
+    pub commentary: Option<Box<str>>,
+    /// The line of the file the entry is written on (0 for actions built in code; a file of
+    /// more than `u32::MAX` lines gives `u32::MAX` past that point).
+    pub line: u32,
+}
+
+/// A file's line number as an [`ActionLine`] keeps it (past `u32::MAX`, `u32::MAX`).
+pub(crate) fn source_line(line: usize) -> u32 {
+    u32::try_from(line).unwrap_or(u32::MAX)
 }
 
 impl ActionLine {
@@ -450,8 +459,8 @@ fn finish(
     Ok(parsed)
 }
 
-/// `pN` → player index N-1.
-fn parse_player(at: usize, word: &str, players: Option<usize>) -> Result<usize, NotationError> {
+/// `pN` → player index N-1 (at most `p256`: see [`Action`]).
+fn parse_player(at: usize, word: &str, players: Option<usize>) -> Result<u8, NotationError> {
     let number = match word.as_bytes() {
         // `p1` to `p99`, the numbers every hand has, without the general parse.
         [b'p', d @ b'0'..=b'9'] => Some(usize::from(d - b'0')),
@@ -476,7 +485,13 @@ fn parse_player(at: usize, word: &str, players: Option<usize>) -> Result<usize, 
                 if count == 1 { "" } else { "s" }
             ),
         ),
-        (Some(n), _) => Ok(n - 1),
+        (Some(n), _) => match u8::try_from(n - 1) {
+            Ok(index) => Ok(index),
+            Err(_) => fail(
+                at,
+                format!("`{word}`: the notation numbers at most 256 players"),
+            ),
+        },
     }
 }
 
@@ -539,5 +554,17 @@ mod tests {
         assert!(parse("d db ??", None).is_err());
         assert!(parse("p1 xx", None).is_err());
         assert!(parse("p1 sm ’’", None).is_err());
+    }
+
+    /// An action holds its player in a byte: `p256` is the last the notation reads, and
+    /// past it the refusal says so (no table seats that many).
+    #[test]
+    fn players_up_to_p256_are_read_and_past_it_refused() {
+        let last = parse("p256 f", None).unwrap();
+        assert_eq!(last.action, Action::Fold { player: 255 });
+        assert_eq!(last.action.to_string(), "p256 f");
+        let e = parse("p257 f", None).unwrap_err();
+        assert_eq!(e.offset, 0);
+        assert!(e.message.contains("at most 256 players"), "{}", e.message);
     }
 }

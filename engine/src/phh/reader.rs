@@ -542,8 +542,8 @@ impl<'a> Builder<'a> {
                 .drain(..)
                 .map(|p| ActionLine {
                     action: p.parsed.action,
-                    commentary: p.parsed.commentary,
-                    line: p.line,
+                    commentary: p.parsed.commentary.map(String::into_boxed_str),
+                    line: super::notation::source_line(p.line),
                 })
                 .collect())
         };

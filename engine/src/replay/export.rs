@@ -2,7 +2,7 @@
 //! plus the events as PHH actions. Round-tripping every random hand through it (engine → PHH
 //! text → engine) is how the property tests show that nothing is lost in either direction.
 
-use crate::hand::{ActionKind, Event, Hand, Outcome, Structure, Variant};
+use crate::hand::{ActionKind, Event, Hand, Outcome, Structure, Variant, MAX_PLAYERS};
 use crate::phh::{Action as PhhAction, ActionLine, PhhHand, Stack};
 use crate::Chips;
 
@@ -76,7 +76,7 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
     for event in hand.events() {
         let action = match event {
             Event::HoleDealt { player, cards } => PhhAction::DealHole {
-                player: *player,
+                player: phh_player(*player),
                 cards: (&cards[..]).into(),
             },
             Event::BoardDealt { cards, .. } => PhhAction::DealBoard {
@@ -85,19 +85,23 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
             Event::Acted {
                 player, kind, to, ..
             } => match kind {
-                ActionKind::Fold => PhhAction::Fold { player: *player },
-                ActionKind::Check | ActionKind::Call => PhhAction::CheckCall { player: *player },
+                ActionKind::Fold => PhhAction::Fold {
+                    player: phh_player(*player),
+                },
+                ActionKind::Check | ActionKind::Call => PhhAction::CheckCall {
+                    player: phh_player(*player),
+                },
                 ActionKind::Bet | ActionKind::Raise => PhhAction::CompleteBetRaiseTo {
-                    player: *player,
+                    player: phh_player(*player),
                     amount: signed(*to)?,
                 },
             },
             Event::Showed { player, cards } => PhhAction::ShowMuck {
-                player: *player,
+                player: phh_player(*player),
                 cards: Some((&cards[..]).into()),
             },
             Event::Mucked { player } => PhhAction::ShowMuck {
-                player: *player,
+                player: phh_player(*player),
                 cards: None,
             },
             Event::Posted { .. }
@@ -128,4 +132,12 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
         finishing_stacks,
         ..PhhHand::default()
     })
+}
+
+/// A hand's position as a PHH action holds it (a byte). A hand's positions are below
+/// [`MAX_PLAYERS`], checked when the hand is configured, and that fits a byte (asserted
+/// below), so the conversion loses nothing.
+fn phh_player(position: usize) -> u8 {
+    const _: () = assert!(MAX_PLAYERS <= 256);
+    position as u8
 }

@@ -369,7 +369,7 @@ fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
             PhhAction::Fold { player }
             | PhhAction::CheckCall { player }
             | PhhAction::CompleteBetRaiseTo { player, .. }
-                if hand.actor() != Some(*player) =>
+                if hand.actor() != Some(usize::from(*player)) =>
             {
                 if let Some(skipped) = omitted_folds(hand, &line.action) {
                     for player in skipped {
@@ -378,7 +378,7 @@ fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
                             report.inferred_folds.push(InferredFold {
                                 player,
                                 index,
-                                line: line.line,
+                                line: line.line as usize,
                             });
                         }
                     }
@@ -391,7 +391,7 @@ fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
         if let Err(error) = result {
             report.illegal = Some(IllegalAction {
                 index,
-                line: line.line,
+                line: line.line as usize,
                 notation: line.action.to_string(),
                 reason: error.to_string(),
             });
@@ -416,7 +416,7 @@ fn omitted_folds(hand: &Hand, action: &PhhAction) -> Option<Vec<usize>> {
     let named = match action {
         PhhAction::Fold { player }
         | PhhAction::CheckCall { player }
-        | PhhAction::CompleteBetRaiseTo { player, .. } => *player,
+        | PhhAction::CompleteBetRaiseTo { player, .. } => usize::from(*player),
         _ => return None,
     };
     if hand.actor()? == named {
@@ -446,22 +446,22 @@ pub fn apply(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> {
 #[inline(always)]
 fn apply_action(hand: &mut Hand, action: &PhhAction) -> Result<(), ActionError> {
     match action {
-        PhhAction::DealHole { player, cards } => hand.deal_hole(*player, cards),
+        PhhAction::DealHole { player, cards } => hand.deal_hole(usize::from(*player), cards),
         PhhAction::DealBoard { cards } => hand.deal_board(cards),
-        PhhAction::Fold { player } => hand.fold(*player),
-        PhhAction::CheckCall { player } => hand.check_or_call(*player),
+        PhhAction::Fold { player } => hand.fold(usize::from(*player)),
+        PhhAction::CheckCall { player } => hand.check_or_call(usize::from(*player)),
         PhhAction::CompleteBetRaiseTo { player, amount } => match u64::try_from(*amount) {
-            Ok(amount) => hand.bet_or_raise_to(*player, amount),
+            Ok(amount) => hand.bet_or_raise_to(usize::from(*player), amount),
             Err(_) => Err(negative_amount()),
         },
         PhhAction::ShowMuck {
             player,
             cards: Some(cards),
-        } => hand.show(*player, Some(&cards[..])),
+        } => hand.show(usize::from(*player), Some(&cards[..])),
         PhhAction::ShowMuck {
             player,
             cards: None,
-        } => hand.muck(*player),
+        } => hand.muck(usize::from(*player)),
         PhhAction::NoOp => Ok(()),
         PhhAction::BringIn { .. } | PhhAction::StandPatDiscard { .. } => Err(ActionError::Deal(
             "bring-ins and draws belong to stud and draw games, which floor does not play".into(),
