@@ -209,7 +209,7 @@ fn decorated_record(seed: u64, rng: &mut ChaCha8Rng) -> Option<PhhHand> {
 /// mark, comments after values, no final newline.
 fn layout(records: &mut [PhhHand], rng: &mut ChaCha8Rng) -> String {
     for record in records.iter_mut() {
-        let mut order: Vec<String> = [
+        let mut order: Vec<std::borrow::Cow<str>> = [
             "variant",
             "antes",
             "blinds_or_straddles",
@@ -222,8 +222,8 @@ fn layout(records: &mut [PhhHand], rng: &mut ChaCha8Rng) -> String {
             "winnings",
         ]
         .iter()
-        .map(|k| k.to_string())
-        .chain(record.fields.iter().map(|(k, _)| k.clone()))
+        .map(|&k| std::borrow::Cow::Borrowed(k))
+        .chain(record.fields.iter().map(|(k, _)| k.clone().into()))
         .collect();
         for i in (1..order.len()).rev() {
             order.swap(i, rng.random_range(0..=i));

@@ -7,6 +7,7 @@ use super::error::{PhhError, PhhErrorKind as Kind, Pos};
 use super::notation::{self, Action, ActionLine};
 use super::value::Value;
 use crate::cards::Card;
+use std::borrow::Cow;
 
 /// A starting stack: chips, or unknown (`inf` in the file), as records of real games often
 /// omit the stacks of players who are not involved.
@@ -66,7 +67,61 @@ pub struct PhhHand {
     /// The order the source wrote its fields in; writing follows it so a re-written file
     /// reads like the original (and its action lines stay put). Empty for hands built in
     /// code: fields are then written in the specification's order.
-    pub field_order: Vec<String>,
+    pub field_order: Vec<Cow<'static, str>>,
+}
+
+/// The fields the PHH specification names, so that a record's field order holds them
+/// without a heap block each (a corpus holds thousands of records, and every block it does
+/// not need is memory a replay walks past).
+const SPEC_FIELDS: &[&str] = &[
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "time_limit",
+    "time_banks",
+    "total_pot_amount",
+    "rake",
+];
+
+/// A field's name as [`PhhHand::field_order`] keeps it: borrowed from [`SPEC_FIELDS`] when
+/// the specification names it, owned otherwise.
+pub(crate) fn field_name(key: &str) -> Cow<'static, str> {
+    match SPEC_FIELDS.iter().find(|&&known| known == key) {
+        Some(&known) => Cow::Borrowed(known),
+        None => Cow::Owned(key.to_string()),
+    }
 }
 
 impl PhhHand {

@@ -19,8 +19,8 @@
 
 use super::amount::{Decimal, Scale, MAX_DECIMALS};
 use super::error::{PhhError, PhhErrorKind as Kind, Pos};
+use super::hand::{field_name, PhhHand, Stack};
 use super::hand::{optional_type_problem, required_by_variant, resolve_shows, PlacedAction};
-use super::hand::{PhhHand, Stack};
 use super::notation::{self, Action, ActionLine};
 use super::toml::{Cursor, Str};
 use super::value::Value;
@@ -592,7 +592,7 @@ impl<'a> Builder<'a> {
                 .drain(..)
                 .map(|(key, value, _)| (key, value))
                 .collect(),
-            field_order: self.keys.iter().map(|(k, _)| k.to_string()).collect(),
+            field_order: self.keys.iter().map(|(k, _)| field_name(k)).collect(),
         })
     }
 }
