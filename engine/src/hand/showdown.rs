@@ -38,9 +38,10 @@ impl Hand {
         if !hole[..n].contains(&None) {
             self.awaiting &= !(1 << player);
         }
+        // The hole cards as one word (a word copy, not a call to copy a slice).
         self.record(Event::Showed {
             player,
-            cards: EventCards::new(&hole[..n]),
+            cards: EventCards::first(hole, n),
         });
         self.maybe_settle();
         Ok(())
