@@ -42,7 +42,7 @@ pub fn build_pots(live: &[Chips], dead: Chips, in_hand: Players) -> Vec<Pot> {
 }
 
 /// At most this many pots: one per distinct contribution level, plus the antes' carry.
-const MAX_POTS: usize = MAX_PLAYERS + 1;
+pub(super) const MAX_POTS: usize = MAX_PLAYERS + 1;
 
 /// Pots held inline, so that settling a hand allocates nothing. Reads as a slice.
 #[derive(Clone, Copy)]
