@@ -23,10 +23,7 @@ impl Hand {
         let n = self.config.variant.hole_cards();
         if let Some(cards) = cards {
             if cards.len() != n {
-                return Err(ActionError::Deal(format!(
-                    "a shown hand has {n} cards, not {}",
-                    cards.len()
-                )));
+                return Err(wrong_count(n, cards.len()));
             }
             // The common record shows exactly the cards dealt: nothing to check or fill in.
             if cards != &self.hole[player][..n] {
@@ -49,7 +46,9 @@ impl Hand {
 
     /// Checks the `cards` a player shows against the hole cards the record knew (known ones
     /// must match; newly revealed ones must not be anywhere else), then fills in the unknown
-    /// ones. `cards` has one entry per hole card.
+    /// ones. `cards` has one entry per hole card. (Only records with unknown cards come here.)
+    #[cold]
+    #[inline(never)]
     fn reveal(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
         let n = cards.len();
         let hole = &self.hole[player][..n];
@@ -110,7 +109,24 @@ impl Hand {
         self.check_can_show(player).is_ok()
     }
 
+    /// The common case (at showdown, a player still in who has not shown) as plain tests,
+    /// with no jump table on the phase; everything else, refusals included, is
+    /// [`Hand::check_show_otherwise`]'s.
+    #[inline(always)]
     fn check_can_show(&self, player: usize) -> Result<(), ActionError> {
+        if self.phase == Phase::Showdown
+            && player < self.seats
+            && self.in_hand >> player & 1 != 0
+            && self.show[player] == ShowState::Pending
+        {
+            return Ok(());
+        }
+        self.check_show_otherwise(player)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_show_otherwise(&self, player: usize) -> Result<(), ActionError> {
         let open = match self.phase {
             Phase::Showdown => true,
             Phase::DealingBoard => self.active_count() < 2,
@@ -447,6 +463,13 @@ impl Hand {
             }
         }
     }
+}
+
+/// The refusal of a shown hand of `count` cards where the game deals `n`.
+#[cold]
+#[inline(never)]
+fn wrong_count(n: usize, count: usize) -> ActionError {
+    ActionError::Deal(format!("a shown hand has {n} cards, not {count}"))
 }
 
 /// A pot's winners and the hand they win with, in one word so that the plans of every pot
