@@ -86,6 +86,22 @@ impl std::ops::DerefMut for PotList {
     }
 }
 
+/// The pots of a hand whose players put in `contributed` (position by position, antes
+/// included), `ante` of it as antes: what [`build_pots_into`] makes of the contributions less
+/// the antes as live money and the antes as dead money, read straight from the hand's arrays
+/// (entries past `n` are not read). Returns everything put in.
+pub(super) fn build_pots_from(
+    n: usize,
+    contributed: &[Chips; MAX_PLAYERS],
+    ante: &[Chips; MAX_PLAYERS],
+    in_hand: Players,
+    pots: &mut PotList,
+) -> Chips {
+    let n = n.min(MAX_PLAYERS);
+    let dead: Chips = ante[..n].iter().sum();
+    build_pots_into(n, |p| contributed[p] - ante[p], dead, in_hand, pots)
+}
+
 /// [`build_pots`] without allocating: the same pots, held inline. `live` has at most
 /// [`MAX_PLAYERS`] entries (one per position).
 fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
@@ -105,14 +121,14 @@ fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
 /// same pots, checked by `pots_agree_with_the_first_layering`): it holds what was put in
 /// since the previous cut (the antes go into the first), and the players still in who
 /// reached its level may win it. What only folded players put in above the last cut joins
-/// the last pot.
+/// the last pot. Returns everything put in (what the pots hold together).
 pub(super) fn build_pots_into(
     n: usize,
     live: impl Fn(usize) -> Chips,
     dead: Chips,
     in_hand: Players,
     pots: &mut PotList,
-) {
+) -> Chips {
     pots.len = 0;
     let n = n.min(MAX_PLAYERS);
     let eligible = in_hand & ((1u64 << n) - 1) as Players;
@@ -143,7 +159,7 @@ pub(super) fn build_pots_into(
                 },
             });
         }
-        return;
+        return total;
     }
     // Every player by what they put in, smallest first (insertion: a handful of players).
     let mut sorted = [(0 as Chips, 0u32); MAX_PLAYERS];
@@ -195,6 +211,8 @@ pub(super) fn build_pots_into(
             }),
         }
     }
+    // Every player swept: everything put in.
+    upto
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use super::action::{Event, EventCards};
 use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::{Players, Pot, PotList, MAX_POTS};
+use super::pots::{build_pots_from, Players, Pot, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, BoardKey, Card, HandValue};
 use crate::rules::{Finding, OddChipContext, RakeContext, ShowdownOrderContext};
@@ -203,12 +203,16 @@ impl Hand {
         self.phase = Phase::Complete;
         self.actor = None;
         let in_hand = self.in_hand_mask();
+        // The pots as `Hand::pots_into` makes them, straight from the hand's arrays, with
+        // everything in them.
         let mut pots = PotList::new();
-        self.pots_into(&mut pots);
-        let mut total: Chips = 0;
-        for pot in pots.iter() {
-            total += pot.amount;
-        }
+        let total = build_pots_from(
+            self.seats,
+            &self.contributed,
+            &self.ante,
+            in_hand,
+            &mut pots,
+        );
         let rake = self.rules.rake(&RakeContext {
             pot: total,
             flop_dealt: !self.board.is_empty(),
