@@ -161,7 +161,26 @@ pub(super) fn build_pots_into(
         }
         return total;
     }
-    // Every player by what they put in, smallest first (insertion: a handful of players).
+    // Every player by what they put in, smallest first (of equals, in position order). Up
+    // to eight players whose amounts leave room for a position beside them (every hand but
+    // a full ring, or stakes beyond belief): one key each, through a fixed network of
+    // compare-exchanges, with no branch on the amounts (an insertion sort's comparisons
+    // mispredict about half the time). Otherwise by insertion.
+    if n <= NETWORK && total < 1 << (Chips::BITS - KEY_SHIFT) {
+        let mut keys = [u64::MAX; NETWORK];
+        for (p, key) in keys[..n].iter_mut().enumerate() {
+            *key = live(p) << KEY_SHIFT | p as u64;
+        }
+        sort_network(&mut keys);
+        return sweep(
+            n,
+            |i| (keys[i] >> KEY_SHIFT, (keys[i] & KEY_POSITION) as u32),
+            dead,
+            in_hand,
+            eligible,
+            pots,
+        );
+    }
     let mut sorted = [(0 as Chips, 0u32); MAX_PLAYERS];
     for p in 0..n {
         let put = live(p);
@@ -172,33 +191,94 @@ pub(super) fn build_pots_into(
         }
         sorted[at] = (put, p as u32);
     }
+    sweep(n, |i| sorted[i], dead, in_hand, eligible, pots)
+}
+
+/// How many players the sorting network takes.
+const NETWORK: usize = 8;
+/// A sort key is an amount shifted left past a position (positions are below 32).
+const KEY_SHIFT: u32 = 5;
+const KEY_POSITION: u64 = (1 << KEY_SHIFT) - 1;
+
+/// Sorts eight keys, smallest first, with Knuth's 19 compare-exchanges for eight inputs:
+/// always the same steps, whatever the keys, on keys held in registers (written out step
+/// by step: a loop over the steps would go through memory).
+#[inline(always)]
+fn sort_network(keys: &mut [u64; NETWORK]) {
+    /// One compare-exchange: the smaller key to `a`, the larger to `b`.
+    #[inline(always)]
+    fn cx(a: &mut u64, b: &mut u64) {
+        let (x, y) = (*a, *b);
+        *a = x.min(y);
+        *b = x.max(y);
+    }
+    let [mut k0, mut k1, mut k2, mut k3, mut k4, mut k5, mut k6, mut k7] = *keys;
+    cx(&mut k0, &mut k2);
+    cx(&mut k1, &mut k3);
+    cx(&mut k4, &mut k6);
+    cx(&mut k5, &mut k7);
+    cx(&mut k0, &mut k4);
+    cx(&mut k1, &mut k5);
+    cx(&mut k2, &mut k6);
+    cx(&mut k3, &mut k7);
+    cx(&mut k0, &mut k1);
+    cx(&mut k2, &mut k3);
+    cx(&mut k4, &mut k5);
+    cx(&mut k6, &mut k7);
+    cx(&mut k2, &mut k4);
+    cx(&mut k3, &mut k5);
+    cx(&mut k1, &mut k4);
+    cx(&mut k3, &mut k6);
+    cx(&mut k1, &mut k2);
+    cx(&mut k3, &mut k4);
+    cx(&mut k5, &mut k6);
+    *keys = [k0, k1, k2, k3, k4, k5, k6, k7];
+}
+
+/// The sweep of [`build_pots_into`] over the `n` players by what they put in, smallest
+/// first (`sorted(i)` is the `i`-th amount and its position), keeping the sum of every
+/// contribution up to the current level; the pots go into `pots`, and everything put in is
+/// returned.
+#[inline(always)]
+fn sweep(
+    n: usize,
+    sorted: impl Fn(usize) -> (Chips, u32),
+    dead: Chips,
+    in_hand: Players,
+    eligible: Players,
+    pots: &mut PotList,
+) -> Chips {
     let mut eligible = eligible;
     // The contributions up to `floor`, antes included, and what the pots cut so far hold.
     let mut upto = dead;
     let mut floor = 0;
     let mut cut = 0;
-    // The level of the last cut (none yet).
-    let mut cut_level = None;
-    for (i, &(put, p)) in sorted[..n].iter().enumerate() {
+    // The level of the last player still in swept (if any yet).
+    let (mut swept_in, mut level) = (false, 0);
+    // The pots cut so far, counted here (not through `pots`, which the writes may alias).
+    let mut len = 0;
+    for i in 0..n {
+        let (put, p) = sorted(i);
         // Every player not yet swept put in at least `put`.
         upto += (put - floor) * (n - i) as Chips;
         floor = put;
         let bit = 1 << p;
-        if eligible & bit == 0 {
-            continue;
-        }
-        if cut_level != Some(put) {
-            cut_level = Some(put);
-            if upto > cut {
-                pots.push(Pot {
-                    amount: upto - cut,
-                    eligible,
-                });
-                cut = upto;
-            }
-        }
+        let still_in = eligible & bit != 0;
+        // The first player still in at a level cuts a pot there, if that takes anything.
+        // The pot is written whatever, and kept only then: no branch on the amounts. (It
+        // fits: fewer pots were cut before than there are players. `pots` is empty.)
+        let cuts = still_in & (!swept_in | (put != level)) & (upto > cut);
+        pots.pots[len] = Pot {
+            amount: upto - cut,
+            eligible,
+        };
+        len += cuts as usize;
+        cut = std::hint::select_unpredictable(cuts, upto, cut);
+        swept_in |= still_in;
+        level = if still_in { put } else { level };
         eligible &= !bit;
     }
+    pots.len = len;
     // What only folded players put in above the last cut (odd records only), or everything
     // when nobody who reached a level is still in.
     if upto > cut {
@@ -272,9 +352,47 @@ mod tests {
                         let fast = build_pots_inline(&live, dead, in_hand);
                         let first = reference(&live, dead, in_hand);
                         assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");
+                        // Each pot's eligible players include the next pot's.
+                        for pair in fast.windows(2) {
+                            assert_eq!(pair[1].eligible & !pair[0].eligible, 0, "{live:?}");
+                        }
                     }
                 }
             }
+        }
+    }
+
+    /// Larger tables and larger amounts than the exhaustive check reaches (the sorting
+    /// network and the insertion sort both), against the first layering.
+    #[test]
+    fn pots_agree_with_the_first_layering_on_random_tables() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..100_000 {
+            let n = rng.random_range(1..=MAX_PLAYERS);
+            let top: Chips = if rng.random_bool(0.1) { 1 << 62 } else { 20 };
+            let live: Vec<Chips> = (0..n)
+                .map(|_| match rng.random_range(0..3) {
+                    0 => 0,
+                    _ => rng.random_range(0..=top / n as Chips),
+                })
+                .collect();
+            let in_hand: Players = rng.random();
+            let dead = if rng.random_bool(0.3) { 3 } else { 0 };
+            let fast = build_pots_inline(&live, dead, in_hand);
+            let first = reference(&live, dead, in_hand);
+            assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");
+        }
+    }
+
+    /// The network sorts every sequence of eight zeros and ones (so, by the zero-one
+    /// principle, every sequence of eight keys).
+    #[test]
+    fn the_sorting_network_sorts() {
+        for bits in 0..256u32 {
+            let mut keys: [u64; NETWORK] = std::array::from_fn(|i| u64::from(bits >> i & 1));
+            sort_network(&mut keys);
+            assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{bits:08b}");
         }
     }
 
