@@ -136,17 +136,15 @@ pub(super) fn build_pots_into(
     // one cut, and everything is one pot (for the players still in, unless the cut took
     // nothing at all: then only folded players put chips in, and they are carried to the
     // players in, as the sweep below would).
+    // One pass: everything put in, and the least and the most a player still in put in.
     let mut total = dead;
-    for p in 0..n {
-        total += live(p);
-    }
     let (mut least, mut most) = (Chips::MAX, 0);
-    let mut left = eligible;
-    while left != 0 {
-        let put = live(left.trailing_zeros() as usize);
-        left &= left - 1;
-        least = least.min(put);
-        most = most.max(put);
+    for p in 0..n {
+        let put = live(p);
+        total += put;
+        let still_in = eligible >> p & 1 != 0;
+        least = least.min(if still_in { put } else { Chips::MAX });
+        most = most.max(if still_in { put } else { 0 });
     }
     if least == most {
         if total > 0 {
@@ -253,8 +251,6 @@ fn sweep(
     let mut upto = dead;
     let mut floor = 0;
     let mut cut = 0;
-    // The level of the last player still in swept (if any yet).
-    let (mut swept_in, mut level) = (false, 0);
     // The pots cut so far, counted here (not through `pots`, which the writes may alias).
     let mut len = 0;
     for i in 0..n {
@@ -264,18 +260,17 @@ fn sweep(
         floor = put;
         let bit = 1 << p;
         let still_in = eligible & bit != 0;
-        // The first player still in at a level cuts a pot there, if that takes anything.
-        // The pot is written whatever, and kept only then: no branch on the amounts. (It
-        // fits: fewer pots were cut before than there are players. `pots` is empty.)
-        let cuts = still_in & (!swept_in | (put != level)) & (upto > cut);
+        // A player still in cuts a pot at their level, if that takes anything (so only the
+        // first of them at a level does: the others find nothing added since). The pot is
+        // written whatever, and kept only then: no branch on the amounts. (It fits: fewer
+        // pots were cut before than there are players. `pots` is empty.)
+        let cuts = still_in & (upto > cut);
         pots.pots[len] = Pot {
             amount: upto - cut,
             eligible,
         };
         len += cuts as usize;
         cut = std::hint::select_unpredictable(cuts, upto, cut);
-        swept_in |= still_in;
-        level = if still_in { put } else { level };
         eligible &= !bit;
     }
     pots.len = len;
