@@ -89,17 +89,18 @@ impl std::ops::DerefMut for PotList {
 /// The pots of a hand whose players put in `contributed` (position by position, antes
 /// included), `ante` of it as antes: what [`build_pots_into`] makes of the contributions less
 /// the antes as live money and the antes as dead money, read straight from the hand's arrays
-/// (entries past `n` are not read). Returns everything put in.
+/// (entries past `n` are not read). Returns everything put in, and the antes in it.
 pub(super) fn build_pots_from(
     n: usize,
     contributed: &[Chips; MAX_PLAYERS],
     ante: &[Chips; MAX_PLAYERS],
     in_hand: Players,
     pots: &mut PotList,
-) -> Chips {
+) -> (Chips, Chips) {
     let n = n.min(MAX_PLAYERS);
     let dead: Chips = ante[..n].iter().sum();
-    build_pots_into(n, |p| contributed[p] - ante[p], dead, in_hand, pots)
+    let total = build_pots_into(n, |p| contributed[p] - ante[p], dead, in_hand, pots);
+    (total, dead)
 }
 
 /// [`build_pots`] without allocating: the same pots, held inline. `live` has at most

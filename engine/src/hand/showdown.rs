@@ -206,7 +206,7 @@ impl Hand {
         // The pots as `Hand::pots_into` makes them, straight from the hand's arrays, with
         // everything in them.
         let mut pots = PotList::new();
-        let total = build_pots_from(
+        let (total, antes) = build_pots_from(
             self.seats,
             &self.contributed,
             &self.ante,
@@ -242,7 +242,7 @@ impl Hand {
                 self.award(i, winner, pot.amount, None);
             }
             self.outcome = Outcome::Awarded;
-            self.clear_contributions();
+            self.clear_contributions(antes > 0);
             return;
         }
         // Work out every pot's winners before paying anything, so an unknown hand leaves the
@@ -268,7 +268,7 @@ impl Hand {
             i = next;
         }
         self.outcome = Outcome::Awarded;
-        self.clear_contributions();
+        self.clear_contributions(antes > 0);
     }
 
     /// Every pot's winners and the hand they win with (see [`pack_plan`]), and everyone who
@@ -430,9 +430,13 @@ impl Hand {
         count
     }
 
-    fn clear_contributions(&mut self) {
+    /// Empties what the players put in; the antes only when there were any (`antes`): one
+    /// array cleared in line rather than both through a call to clear memory.
+    fn clear_contributions(&mut self, antes: bool) {
         self.contributed = [0; MAX_PLAYERS];
-        self.ante = [0; MAX_PLAYERS];
+        if antes {
+            self.ante = [0; MAX_PLAYERS];
+        }
     }
 
     fn award(&mut self, pot: usize, player: usize, amount: Chips, hand: Option<&'static str>) {
@@ -505,5 +509,42 @@ fn category_name(category: crate::cards::Category) -> &'static str {
         FullHouse => "a full house",
         FourOfAKind => "four of a kind",
         StraightFlush => "a straight flush",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::HandConfig;
+    use crate::rules::DefaultRules;
+    use std::sync::Arc;
+
+    /// The players clockwise from the first seat left of the button: those after the button
+    /// in position order, then those up to it, for every table size up to nine, every button
+    /// and every set of players (and a full ring's few cases).
+    #[test]
+    fn clockwise_starts_left_of_the_button() {
+        for seats in (2..=9).chain([MAX_PLAYERS]) {
+            for button in 0..seats {
+                let config = HandConfig::holdem(vec![100; seats], button, 1, 2);
+                let Ok(hand) = Hand::new(config, Arc::new(DefaultRules)) else {
+                    panic!("{seats} seats, button {button}");
+                };
+                let masks: Vec<Players> = if seats <= 9 {
+                    (0..1 << seats).collect()
+                } else {
+                    vec![0, 1, 0b101_0101, (1 << seats) - 1, 1 << (seats - 1)]
+                };
+                for players in masks {
+                    let mut out = [0; MAX_PLAYERS];
+                    let count = hand.clockwise(players | 1 << 31, &mut out);
+                    let expected: Vec<usize> = (button + 1..seats)
+                        .chain(0..=button)
+                        .filter(|&p| players & 1 << p != 0)
+                        .collect();
+                    assert_eq!(&out[..count], &expected[..], "{seats} {button} {players:b}");
+                }
+            }
+        }
     }
 }
