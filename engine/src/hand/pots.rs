@@ -44,10 +44,14 @@ pub fn build_pots(live: &[Chips], dead: Chips, in_hand: Players) -> Vec<Pot> {
 /// At most this many pots: one per distinct contribution level, plus the antes' carry.
 pub(super) const MAX_POTS: usize = MAX_PLAYERS + 1;
 
-/// Pots held inline, so that settling a hand allocates nothing. Reads as a slice.
+/// Pots held inline, so that settling a hand allocates nothing: their amounts and their
+/// eligible players as two arrays (a pot's two fields side by side would leave padding that
+/// starting an empty list writes around, field by field; two plain arrays start empty in a
+/// few wide stores).
 #[derive(Clone, Copy)]
 pub(super) struct PotList {
-    pots: [Pot; MAX_POTS],
+    amounts: [Chips; MAX_POTS],
+    eligibles: [Players; MAX_POTS],
     len: usize,
 }
 
@@ -55,34 +59,49 @@ impl PotList {
     /// No pots yet.
     pub(super) fn new() -> PotList {
         PotList {
-            pots: [Pot {
-                amount: 0,
-                eligible: 0,
-            }; MAX_POTS],
+            amounts: [0; MAX_POTS],
+            eligibles: [0; MAX_POTS],
             len: 0,
         }
     }
 
     fn push(&mut self, pot: Pot) {
-        self.pots[self.len] = pot;
+        self.amounts[self.len] = pot.amount;
+        self.eligibles[self.len] = pot.eligible;
         self.len += 1;
     }
 
-    fn last_mut(&mut self) -> Option<&mut Pot> {
-        self.len.checked_sub(1).map(|i| &mut self.pots[i])
+    /// How many pots there are.
+    pub(super) fn len(&self) -> usize {
+        self.len
     }
-}
 
-impl std::ops::Deref for PotList {
-    type Target = [Pot];
-    fn deref(&self) -> &[Pot] {
-        &self.pots[..self.len]
+    /// Each pot's chips, main pot first.
+    pub(super) fn amounts(&self) -> &[Chips] {
+        &self.amounts[..self.len]
     }
-}
 
-impl std::ops::DerefMut for PotList {
-    fn deref_mut(&mut self) -> &mut [Pot] {
-        &mut self.pots[..self.len]
+    /// Each pot's chips, to take the commission from.
+    pub(super) fn amounts_mut(&mut self) -> &mut [Chips] {
+        &mut self.amounts[..self.len]
+    }
+
+    /// Each pot's eligible players, main pot first.
+    pub(super) fn eligibles(&self) -> &[Players] {
+        &self.eligibles[..self.len]
+    }
+
+    /// The pots, main pot first.
+    pub(super) fn iter(&self) -> impl Iterator<Item = Pot> + '_ {
+        self.amounts()
+            .iter()
+            .zip(self.eligibles())
+            .map(|(&amount, &eligible)| Pot { amount, eligible })
+    }
+
+    /// The pots as a list.
+    pub(super) fn to_vec(&self) -> Vec<Pot> {
+        self.iter().collect()
     }
 }
 
@@ -266,10 +285,8 @@ fn sweep(
         // written whatever, and kept only then: no branch on the amounts. (It fits: fewer
         // pots were cut before than there are players. `pots` is empty.)
         let cuts = still_in & (upto > cut);
-        pots.pots[len] = Pot {
-            amount: upto - cut,
-            eligible,
-        };
+        pots.amounts[len] = upto - cut;
+        pots.eligibles[len] = eligible;
         len += cuts as usize;
         cut = std::hint::select_unpredictable(cuts, upto, cut);
         eligible &= !bit;
@@ -279,8 +296,8 @@ fn sweep(
     // when nobody who reached a level is still in.
     if upto > cut {
         let above = upto - cut;
-        match pots.last_mut() {
-            Some(last) => last.amount += above,
+        match pots.len.checked_sub(1) {
+            Some(last) => pots.amounts[last] += above,
             None => pots.push(Pot {
                 amount: above,
                 eligible: in_hand,
@@ -347,10 +364,10 @@ mod tests {
                     for dead in [0, 3] {
                         let fast = build_pots_inline(&live, dead, in_hand);
                         let first = reference(&live, dead, in_hand);
-                        assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");
+                        assert_eq!(fast.to_vec(), first, "{live:?} dead {dead} in {in_hand:b}");
                         // Each pot's eligible players include the next pot's.
-                        for pair in fast.windows(2) {
-                            assert_eq!(pair[1].eligible & !pair[0].eligible, 0, "{live:?}");
+                        for pair in fast.eligibles().windows(2) {
+                            assert_eq!(pair[1] & !pair[0], 0, "{live:?}");
                         }
                     }
                 }
@@ -377,7 +394,7 @@ mod tests {
             let dead = if rng.random_bool(0.3) { 3 } else { 0 };
             let fast = build_pots_inline(&live, dead, in_hand);
             let first = reference(&live, dead, in_hand);
-            assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");
+            assert_eq!(fast.to_vec(), first, "{live:?} dead {dead} in {in_hand:b}");
         }
     }
 

@@ -4,7 +4,7 @@
 use super::action::{Event, EventCards};
 use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::{build_pots_from, Players, Pot, PotList, MAX_POTS};
+use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, BoardKey, Card, HandValue};
 use crate::rules::{Finding, OddChipContext, RakeContext, ShowdownOrderContext};
@@ -224,9 +224,10 @@ impl Hand {
                 rake.citation,
                 Finding::Commission { amount: left },
             );
-            for (i, pot) in pots.iter_mut().enumerate() {
-                let take = left.min(pot.amount);
-                pot.amount -= take;
+            for i in 0..pots.len() {
+                let pot = &mut pots.amounts_mut()[i];
+                let take = left.min(*pot);
+                *pot -= take;
                 left -= take;
                 if take > 0 {
                     self.record(Event::Raked {
@@ -238,8 +239,8 @@ impl Hand {
         }
         if in_hand.count_ones() == 1 {
             let winner = in_hand.trailing_zeros() as usize;
-            for (i, pot) in pots.iter().enumerate() {
-                self.award(i, winner, pot.amount, None);
+            for (i, &amount) in pots.amounts().iter().enumerate() {
+                self.award(i, winner, amount, None);
             }
             self.outcome = Outcome::Awarded;
             self.clear_contributions(antes > 0);
@@ -254,14 +255,15 @@ impl Hand {
         // Push pots together the way a dealer does once the losing hands are killed: pots
         // whose remaining contenders are the same players are one pot. (This matters only for
         // the odd chip, and it is how PokerKit splits, so replays of its hands agree.)
+        let (amounts, eligibles) = (pots.amounts(), pots.eligibles());
         let mut i = 0;
-        while i < pots.len() {
+        while i < amounts.len() {
             let (winners, value) = unpack_plan(plans[i]);
-            let mask = pots[i].eligible & contenders;
-            let mut amount = pots[i].amount;
+            let mask = eligibles[i] & contenders;
+            let mut amount = amounts[i];
             let mut next = i + 1;
-            while next < pots.len() && pots[next].eligible & contenders == mask {
-                amount += pots[next].amount;
+            while next < amounts.len() && eligibles[next] & contenders == mask {
+                amount += amounts[next];
                 next += 1;
             }
             self.split(i, winners, value, amount);
@@ -279,7 +281,7 @@ impl Hand {
     /// pots are taken from the last back to the main pot: each adds the players it has
     /// beyond the next, whose hands alone are valued then, and the best hand so far is the
     /// pot's. Every shown hand is valued once, and the board is keyed once for all of them.
-    fn plans(&self, pots: &[Pot], in_hand: Players) -> Option<([u64; MAX_POTS], Players)> {
+    fn plans(&self, pots: &PotList, in_hand: Players) -> Option<([u64; MAX_POTS], Players)> {
         // Only players still in can have shown (a folded player never shows).
         let mut shown: Players = 0;
         let mut left = in_hand;
@@ -298,8 +300,8 @@ impl Hand {
         // best of the others: its raw value plus one (0 before any), and who holds it.
         let (mut valued, mut unknown): (Players, Players) = (0, 0);
         let (mut best, mut holders): (u32, Players) = (0, 0);
-        for (plan, pot) in plans.iter_mut().zip(pots).rev() {
-            let live = pot.eligible & shown;
+        for (plan, &eligible) in plans.iter_mut().zip(pots.eligibles()).rev() {
+            let live = eligible & shown;
             let mut fresh = live & !valued;
             valued |= fresh;
             while fresh != 0 {
@@ -330,7 +332,7 @@ impl Hand {
                 // One hand left in: it wins without being compared.
                 (live, 0)
             } else {
-                (self.last_to_muck(pot.eligible), 0)
+                (self.last_to_muck(eligible), 0)
             };
             contenders |= winners;
             *plan = pack_plan(winners, value);
