@@ -100,7 +100,7 @@ impl PotList {
     }
 
     /// The pots as a list.
-    pub(super) fn to_vec(&self) -> Vec<Pot> {
+    pub(super) fn to_vec(self) -> Vec<Pot> {
         self.iter().collect()
     }
 }
