@@ -93,6 +93,11 @@ impl HandValue {
     pub fn raw(self) -> u32 {
         self.0
     }
+
+    /// The value whose [`HandValue::raw`] is `raw`: for values kept raw and read back.
+    pub(crate) fn from_raw(raw: u32) -> HandValue {
+        HandValue(raw)
+    }
 }
 
 /// Where the per-suit card counters sit in a hand key.
@@ -190,6 +195,44 @@ pub fn evaluate(cards: &[Card]) -> HandValue {
         return flush_value(ranks);
     }
     unsuited_value(key as u32)
+}
+
+/// A five-card board keyed once, for valuing every hold'em hand shown on it: each hand then
+/// adds its two hole cards' keys and looks the sum up, rather than summing all seven cards
+/// again. It gives exactly the value [`evaluate`] gives for the seven cards.
+#[derive(Clone, Copy)]
+pub(crate) struct BoardKey {
+    key: u64,
+    cards: [Card; 5],
+}
+
+impl BoardKey {
+    /// The board's five cards keyed.
+    pub(crate) fn new(cards: [Card; 5]) -> BoardKey {
+        let mut key = EMPTY_KEY;
+        for card in cards {
+            key = key.wrapping_add(card_key(card));
+        }
+        BoardKey { key, cards }
+    }
+
+    /// The value of the board with the two hole cards `a` and `b`: [`evaluate`] of the seven.
+    #[inline(always)]
+    pub(crate) fn value_with(&self, a: Card, b: Card) -> HandValue {
+        let key = self.key.wrapping_add(card_key(a)).wrapping_add(card_key(b));
+        if key & FLUSH_BITS != 0 {
+            return self.flush_with(a, b);
+        }
+        unsuited_value(key as u32)
+    }
+
+    /// A flush (rare): the seven cards evaluated afresh, out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn flush_with(&self, a: Card, b: Card) -> HandValue {
+        let [c0, c1, c2, c3, c4] = self.cards;
+        evaluate(&[c0, c1, c2, c3, c4, a, b])
+    }
 }
 
 /// Evaluates from the four per-suit rank masks (bit `r` of `suits[s]` = the card of rank `r`,
@@ -331,6 +374,39 @@ mod tests {
                 assert_eq!(evaluate(hand), by_rules, "{hand:?}");
                 assert_eq!(evaluate_masks(suit_masks(hand)), by_rules, "{hand:?}");
             }
+        }
+    }
+
+    /// A board keyed once values every pair of hole cards exactly as the seven cards do.
+    #[test]
+    fn a_keyed_board_values_hands_as_seven_cards_do() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut deck: Vec<Card> = Card::all().collect();
+        for _ in 0..50_000 {
+            let (hand, _) = deck.partial_shuffle(&mut rng, 7);
+            let board = BoardKey::new([hand[0], hand[1], hand[2], hand[3], hand[4]]);
+            assert_eq!(
+                board.value_with(hand[5], hand[6]),
+                evaluate(hand),
+                "{hand:?}"
+            );
+        }
+        // Flushes on the board, in the hand, and both.
+        for text in [
+            "2h5h8h9hTcAhKh",
+            "2h5h8h9hThAcKd",
+            "2c5h8h9hTd3h4h",
+            "2c5c8c9cTcJcQc",
+        ] {
+            let hand = parse_cards(text).unwrap();
+            let board = BoardKey::new([hand[0], hand[1], hand[2], hand[3], hand[4]]);
+            assert_eq!(
+                board.value_with(hand[5], hand[6]),
+                evaluate(&hand),
+                "{text}"
+            );
         }
     }
 

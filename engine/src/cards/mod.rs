@@ -8,4 +8,5 @@ mod eval_rules;
 
 pub use card::{format_cards, parse_cards, Card, CardParseError, RANKS, SUITS};
 pub use deck::Deck;
+pub(crate) use eval::BoardKey;
 pub use eval::{evaluate, evaluate_masks, evaluate_omaha, Category, HandValue};

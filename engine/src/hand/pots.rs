@@ -42,12 +42,16 @@ pub fn build_pots(live: &[Chips], dead: Chips, in_hand: Players) -> Vec<Pot> {
 }
 
 /// At most this many pots: one per distinct contribution level, plus the antes' carry.
-const MAX_POTS: usize = MAX_PLAYERS + 1;
+pub(super) const MAX_POTS: usize = MAX_PLAYERS + 1;
 
-/// Pots held inline, so that settling a hand allocates nothing. Reads as a slice.
+/// Pots held inline, so that settling a hand allocates nothing: their amounts and their
+/// eligible players as two arrays (a pot's two fields side by side would leave padding that
+/// starting an empty list writes around, field by field; two plain arrays start empty in a
+/// few wide stores).
 #[derive(Clone, Copy)]
 pub(super) struct PotList {
-    pots: [Pot; MAX_POTS],
+    amounts: [Chips; MAX_POTS],
+    eligibles: [Players; MAX_POTS],
     len: usize,
 }
 
@@ -55,35 +59,67 @@ impl PotList {
     /// No pots yet.
     pub(super) fn new() -> PotList {
         PotList {
-            pots: [Pot {
-                amount: 0,
-                eligible: 0,
-            }; MAX_POTS],
+            amounts: [0; MAX_POTS],
+            eligibles: [0; MAX_POTS],
             len: 0,
         }
     }
 
     fn push(&mut self, pot: Pot) {
-        self.pots[self.len] = pot;
+        self.amounts[self.len] = pot.amount;
+        self.eligibles[self.len] = pot.eligible;
         self.len += 1;
     }
 
-    fn last_mut(&mut self) -> Option<&mut Pot> {
-        self.len.checked_sub(1).map(|i| &mut self.pots[i])
+    /// How many pots there are.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Each pot's chips, main pot first.
+    pub(super) fn amounts(&self) -> &[Chips] {
+        &self.amounts[..self.len]
+    }
+
+    /// Each pot's chips, to take the commission from.
+    pub(super) fn amounts_mut(&mut self) -> &mut [Chips] {
+        &mut self.amounts[..self.len]
+    }
+
+    /// Each pot's eligible players, main pot first.
+    pub(super) fn eligibles(&self) -> &[Players] {
+        &self.eligibles[..self.len]
+    }
+
+    /// The pots, main pot first.
+    pub(super) fn iter(&self) -> impl Iterator<Item = Pot> + '_ {
+        self.amounts()
+            .iter()
+            .zip(self.eligibles())
+            .map(|(&amount, &eligible)| Pot { amount, eligible })
+    }
+
+    /// The pots as a list.
+    pub(super) fn to_vec(self) -> Vec<Pot> {
+        self.iter().collect()
     }
 }
 
-impl std::ops::Deref for PotList {
-    type Target = [Pot];
-    fn deref(&self) -> &[Pot] {
-        &self.pots[..self.len]
-    }
-}
-
-impl std::ops::DerefMut for PotList {
-    fn deref_mut(&mut self) -> &mut [Pot] {
-        &mut self.pots[..self.len]
-    }
+/// The pots of a hand whose players put in `contributed` (position by position, antes
+/// included), `ante` of it as antes: what [`build_pots_into`] makes of the contributions less
+/// the antes as live money and the antes as dead money, read straight from the hand's arrays
+/// (entries past `n` are not read). Returns everything put in, and the antes in it.
+pub(super) fn build_pots_from(
+    n: usize,
+    contributed: &[Chips; MAX_PLAYERS],
+    ante: &[Chips; MAX_PLAYERS],
+    in_hand: Players,
+    pots: &mut PotList,
+) -> (Chips, Chips) {
+    let n = n.min(MAX_PLAYERS);
+    let dead: Chips = ante[..n].iter().sum();
+    let total = build_pots_into(n, |p| contributed[p] - ante[p], dead, in_hand, pots);
+    (total, dead)
 }
 
 /// [`build_pots`] without allocating: the same pots, held inline. `live` has at most
@@ -105,14 +141,14 @@ fn build_pots_inline(live: &[Chips], dead: Chips, in_hand: Players) -> PotList {
 /// same pots, checked by `pots_agree_with_the_first_layering`): it holds what was put in
 /// since the previous cut (the antes go into the first), and the players still in who
 /// reached its level may win it. What only folded players put in above the last cut joins
-/// the last pot.
+/// the last pot. Returns everything put in (what the pots hold together).
 pub(super) fn build_pots_into(
     n: usize,
     live: impl Fn(usize) -> Chips,
     dead: Chips,
     in_hand: Players,
     pots: &mut PotList,
-) {
+) -> Chips {
     pots.len = 0;
     let n = n.min(MAX_PLAYERS);
     let eligible = in_hand & ((1u64 << n) - 1) as Players;
@@ -120,17 +156,15 @@ pub(super) fn build_pots_into(
     // one cut, and everything is one pot (for the players still in, unless the cut took
     // nothing at all: then only folded players put chips in, and they are carried to the
     // players in, as the sweep below would).
+    // One pass: everything put in, and the least and the most a player still in put in.
     let mut total = dead;
-    for p in 0..n {
-        total += live(p);
-    }
     let (mut least, mut most) = (Chips::MAX, 0);
-    let mut left = eligible;
-    while left != 0 {
-        let put = live(left.trailing_zeros() as usize);
-        left &= left - 1;
-        least = least.min(put);
-        most = most.max(put);
+    for p in 0..n {
+        let put = live(p);
+        total += put;
+        let still_in = eligible >> p & 1 != 0;
+        least = least.min(if still_in { put } else { Chips::MAX });
+        most = most.max(if still_in { put } else { 0 });
     }
     if least == most {
         if total > 0 {
@@ -143,9 +177,28 @@ pub(super) fn build_pots_into(
                 },
             });
         }
-        return;
+        return total;
     }
-    // Every player by what they put in, smallest first (insertion: a handful of players).
+    // Every player by what they put in, smallest first (of equals, in position order). Up
+    // to eight players whose amounts leave room for a position beside them (every hand but
+    // a full ring, or stakes beyond belief): one key each, through a fixed network of
+    // compare-exchanges, with no branch on the amounts (an insertion sort's comparisons
+    // mispredict about half the time). Otherwise by insertion.
+    if n <= NETWORK && total < 1 << (Chips::BITS - KEY_SHIFT) {
+        let mut keys = [u64::MAX; NETWORK];
+        for (p, key) in keys[..n].iter_mut().enumerate() {
+            *key = live(p) << KEY_SHIFT | p as u64;
+        }
+        sort_network(&mut keys);
+        return sweep(
+            n,
+            |i| (keys[i] >> KEY_SHIFT, (keys[i] & KEY_POSITION) as u32),
+            dead,
+            in_hand,
+            eligible,
+            pots,
+        );
+    }
     let mut sorted = [(0 as Chips, 0u32); MAX_PLAYERS];
     for p in 0..n {
         let put = live(p);
@@ -156,45 +209,103 @@ pub(super) fn build_pots_into(
         }
         sorted[at] = (put, p as u32);
     }
+    sweep(n, |i| sorted[i], dead, in_hand, eligible, pots)
+}
+
+/// How many players the sorting network takes.
+const NETWORK: usize = 8;
+/// A sort key is an amount shifted left past a position (positions are below 32).
+const KEY_SHIFT: u32 = 5;
+const KEY_POSITION: u64 = (1 << KEY_SHIFT) - 1;
+
+/// Sorts eight keys, smallest first, with Knuth's 19 compare-exchanges for eight inputs:
+/// always the same steps, whatever the keys, on keys held in registers (written out step
+/// by step: a loop over the steps would go through memory).
+#[inline(always)]
+fn sort_network(keys: &mut [u64; NETWORK]) {
+    /// One compare-exchange: the smaller key to `a`, the larger to `b`.
+    #[inline(always)]
+    fn cx(a: &mut u64, b: &mut u64) {
+        let (x, y) = (*a, *b);
+        *a = x.min(y);
+        *b = x.max(y);
+    }
+    let [mut k0, mut k1, mut k2, mut k3, mut k4, mut k5, mut k6, mut k7] = *keys;
+    cx(&mut k0, &mut k2);
+    cx(&mut k1, &mut k3);
+    cx(&mut k4, &mut k6);
+    cx(&mut k5, &mut k7);
+    cx(&mut k0, &mut k4);
+    cx(&mut k1, &mut k5);
+    cx(&mut k2, &mut k6);
+    cx(&mut k3, &mut k7);
+    cx(&mut k0, &mut k1);
+    cx(&mut k2, &mut k3);
+    cx(&mut k4, &mut k5);
+    cx(&mut k6, &mut k7);
+    cx(&mut k2, &mut k4);
+    cx(&mut k3, &mut k5);
+    cx(&mut k1, &mut k4);
+    cx(&mut k3, &mut k6);
+    cx(&mut k1, &mut k2);
+    cx(&mut k3, &mut k4);
+    cx(&mut k5, &mut k6);
+    *keys = [k0, k1, k2, k3, k4, k5, k6, k7];
+}
+
+/// The sweep of [`build_pots_into`] over the `n` players by what they put in, smallest
+/// first (`sorted(i)` is the `i`-th amount and its position), keeping the sum of every
+/// contribution up to the current level; the pots go into `pots`, and everything put in is
+/// returned.
+#[inline(always)]
+fn sweep(
+    n: usize,
+    sorted: impl Fn(usize) -> (Chips, u32),
+    dead: Chips,
+    in_hand: Players,
+    eligible: Players,
+    pots: &mut PotList,
+) -> Chips {
     let mut eligible = eligible;
     // The contributions up to `floor`, antes included, and what the pots cut so far hold.
     let mut upto = dead;
     let mut floor = 0;
     let mut cut = 0;
-    // The level of the last cut (none yet).
-    let mut cut_level = None;
-    for (i, &(put, p)) in sorted[..n].iter().enumerate() {
+    // The pots cut so far, counted here (not through `pots`, which the writes may alias).
+    let mut len = 0;
+    for i in 0..n {
+        let (put, p) = sorted(i);
         // Every player not yet swept put in at least `put`.
         upto += (put - floor) * (n - i) as Chips;
         floor = put;
         let bit = 1 << p;
-        if eligible & bit == 0 {
-            continue;
-        }
-        if cut_level != Some(put) {
-            cut_level = Some(put);
-            if upto > cut {
-                pots.push(Pot {
-                    amount: upto - cut,
-                    eligible,
-                });
-                cut = upto;
-            }
-        }
+        let still_in = eligible & bit != 0;
+        // A player still in cuts a pot at their level, if that takes anything (so only the
+        // first of them at a level does: the others find nothing added since). The pot is
+        // written whatever, and kept only then: no branch on the amounts. (It fits: fewer
+        // pots were cut before than there are players. `pots` is empty.)
+        let cuts = still_in & (upto > cut);
+        pots.amounts[len] = upto - cut;
+        pots.eligibles[len] = eligible;
+        len += cuts as usize;
+        cut = std::hint::select_unpredictable(cuts, upto, cut);
         eligible &= !bit;
     }
+    pots.len = len;
     // What only folded players put in above the last cut (odd records only), or everything
     // when nobody who reached a level is still in.
     if upto > cut {
         let above = upto - cut;
-        match pots.last_mut() {
-            Some(last) => last.amount += above,
+        match pots.len.checked_sub(1) {
+            Some(last) => pots.amounts[last] += above,
             None => pots.push(Pot {
                 amount: above,
                 eligible: in_hand,
             }),
         }
     }
+    // Every player swept: everything put in.
+    upto
 }
 
 #[cfg(test)]
@@ -253,10 +364,48 @@ mod tests {
                     for dead in [0, 3] {
                         let fast = build_pots_inline(&live, dead, in_hand);
                         let first = reference(&live, dead, in_hand);
-                        assert_eq!(&*fast, &first[..], "{live:?} dead {dead} in {in_hand:b}");
+                        assert_eq!(fast.to_vec(), first, "{live:?} dead {dead} in {in_hand:b}");
+                        // Each pot's eligible players include the next pot's.
+                        for pair in fast.eligibles().windows(2) {
+                            assert_eq!(pair[1] & !pair[0], 0, "{live:?}");
+                        }
                     }
                 }
             }
+        }
+    }
+
+    /// Larger tables and larger amounts than the exhaustive check reaches (the sorting
+    /// network and the insertion sort both), against the first layering.
+    #[test]
+    fn pots_agree_with_the_first_layering_on_random_tables() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..100_000 {
+            let n = rng.random_range(1..=MAX_PLAYERS);
+            let top: Chips = if rng.random_bool(0.1) { 1 << 62 } else { 20 };
+            let live: Vec<Chips> = (0..n)
+                .map(|_| match rng.random_range(0..3) {
+                    0 => 0,
+                    _ => rng.random_range(0..=top / n as Chips),
+                })
+                .collect();
+            let in_hand: Players = rng.random();
+            let dead = if rng.random_bool(0.3) { 3 } else { 0 };
+            let fast = build_pots_inline(&live, dead, in_hand);
+            let first = reference(&live, dead, in_hand);
+            assert_eq!(fast.to_vec(), first, "{live:?} dead {dead} in {in_hand:b}");
+        }
+    }
+
+    /// The network sorts every sequence of eight zeros and ones (so, by the zero-one
+    /// principle, every sequence of eight keys).
+    #[test]
+    fn the_sorting_network_sorts() {
+        for bits in 0..256u32 {
+            let mut keys: [u64; NETWORK] = std::array::from_fn(|i| u64::from(bits >> i & 1));
+            sort_network(&mut keys);
+            assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{bits:08b}");
         }
     }
 

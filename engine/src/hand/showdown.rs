@@ -4,9 +4,9 @@
 use super::action::{Event, EventCards};
 use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
-use super::pots::{Players, PotList};
+use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
-use crate::cards::{evaluate, evaluate_omaha, Card, HandValue};
+use crate::cards::{evaluate, evaluate_omaha, BoardKey, Card, HandValue};
 use crate::rules::{Finding, OddChipContext, RakeContext, ShowdownOrderContext};
 use crate::Chips;
 
@@ -23,10 +23,7 @@ impl Hand {
         let n = self.config.variant.hole_cards();
         if let Some(cards) = cards {
             if cards.len() != n {
-                return Err(ActionError::Deal(format!(
-                    "a shown hand has {n} cards, not {}",
-                    cards.len()
-                )));
+                return Err(wrong_count(n, cards.len()));
             }
             // The common record shows exactly the cards dealt: nothing to check or fill in.
             if cards != &self.hole[player][..n] {
@@ -38,9 +35,10 @@ impl Hand {
         if !hole[..n].contains(&None) {
             self.awaiting &= !(1 << player);
         }
+        // The hole cards as one word (a word copy, not a call to copy a slice).
         self.record(Event::Showed {
             player,
-            cards: EventCards::new(&hole[..n]),
+            cards: EventCards::first(hole, n),
         });
         self.maybe_settle();
         Ok(())
@@ -48,7 +46,9 @@ impl Hand {
 
     /// Checks the `cards` a player shows against the hole cards the record knew (known ones
     /// must match; newly revealed ones must not be anywhere else), then fills in the unknown
-    /// ones. `cards` has one entry per hole card.
+    /// ones. `cards` has one entry per hole card. (Only records with unknown cards come here.)
+    #[cold]
+    #[inline(never)]
     fn reveal(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
         let n = cards.len();
         let hole = &self.hole[player][..n];
@@ -109,7 +109,24 @@ impl Hand {
         self.check_can_show(player).is_ok()
     }
 
+    /// The common case (at showdown, a player still in who has not shown) as plain tests,
+    /// with no jump table on the phase; everything else, refusals included, is
+    /// [`Hand::check_show_otherwise`]'s.
+    #[inline(always)]
     fn check_can_show(&self, player: usize) -> Result<(), ActionError> {
+        if self.phase == Phase::Showdown
+            && player < self.seats
+            && self.in_hand >> player & 1 != 0
+            && self.show[player] == ShowState::Pending
+        {
+            return Ok(());
+        }
+        self.check_show_otherwise(player)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_show_otherwise(&self, player: usize) -> Result<(), ActionError> {
         let open = match self.phase {
             Phase::Showdown => true,
             Phase::DealingBoard => self.active_count() < 2,
@@ -186,12 +203,16 @@ impl Hand {
         self.phase = Phase::Complete;
         self.actor = None;
         let in_hand = self.in_hand_mask();
+        // The pots as `Hand::pots_into` makes them, straight from the hand's arrays, with
+        // everything in them.
         let mut pots = PotList::new();
-        self.pots_into(&mut pots);
-        let mut total: Chips = 0;
-        for pot in pots.iter() {
-            total += pot.amount;
-        }
+        let (total, antes) = build_pots_from(
+            self.seats,
+            &self.contributed,
+            &self.ante,
+            in_hand,
+            &mut pots,
+        );
         let rake = self.rules.rake(&RakeContext {
             pot: total,
             flop_dealt: !self.board.is_empty(),
@@ -203,9 +224,10 @@ impl Hand {
                 rake.citation,
                 Finding::Commission { amount: left },
             );
-            for (i, pot) in pots.iter_mut().enumerate() {
-                let take = left.min(pot.amount);
-                pot.amount -= take;
+            for i in 0..pots.len() {
+                let pot = &mut pots.amounts_mut()[i];
+                let take = left.min(*pot);
+                *pot -= take;
                 left -= take;
                 if take > 0 {
                     self.record(Event::Raked {
@@ -217,118 +239,137 @@ impl Hand {
         }
         if in_hand.count_ones() == 1 {
             let winner = in_hand.trailing_zeros() as usize;
-            for (i, pot) in pots.iter().enumerate() {
-                self.award(i, winner, pot.amount, None);
+            for (i, &amount) in pots.amounts().iter().enumerate() {
+                self.award(i, winner, amount, None);
             }
             self.outcome = Outcome::Awarded;
-            self.clear_contributions();
+            self.clear_contributions(antes > 0);
             return;
         }
         // Work out every pot's winners before paying anything, so an unknown hand leaves the
-        // stacks as they were. Each shown hand is valued once.
-        let mut values: [Option<HandValue>; MAX_PLAYERS] = [None; MAX_PLAYERS];
-        // Only players still in can have shown (a folded player never shows).
-        let mut shown: Players = 0;
-        let mut left = in_hand;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            if self.show[p] == ShowState::Shown {
-                shown |= 1 << p;
-                // `None` (cards unknown) matters only to a pot this hand contests; checked below.
-                values[p] = self.hand_value(p);
-            }
-        }
-        if let [pot] = *pots {
-            // One pot (the common case): nothing to push together.
-            let Some((winners, value)) = self.pot_winners(pot.eligible, shown, &values) else {
-                self.outcome = Outcome::Undetermined;
-                return;
-            };
-            self.split(0, winners, value, pot.amount);
-            self.outcome = Outcome::Awarded;
-            self.clear_contributions();
+        // stacks as they were.
+        let Some((plans, contenders)) = self.plans(&pots, in_hand) else {
+            self.outcome = Outcome::Undetermined;
             return;
-        }
-        let mut plans: [(Players, Option<HandValue>); MAX_PLAYERS] = [(0, None); MAX_PLAYERS];
-        for (plan, pot) in plans.iter_mut().zip(pots.iter()) {
-            let Some(winners) = self.pot_winners(pot.eligible, shown, &values) else {
-                self.outcome = Outcome::Undetermined;
-                return;
-            };
-            *plan = winners;
-        }
-        let plans = &plans[..pots.len()];
+        };
         // Push pots together the way a dealer does once the losing hands are killed: pots
         // whose remaining contenders are the same players are one pot. (This matters only for
         // the odd chip, and it is how PokerKit splits, so replays of its hands agree.)
-        let contenders: Players = plans.iter().fold(0, |mask, (winners, _)| mask | winners);
+        let (amounts, eligibles) = (pots.amounts(), pots.eligibles());
         let mut i = 0;
-        while i < plans.len() {
-            let (winners, value) = plans[i];
-            let mask = pots[i].eligible & contenders;
-            let mut amount = pots[i].amount;
+        while i < amounts.len() {
+            let (winners, value) = unpack_plan(plans[i]);
+            let mask = eligibles[i] & contenders;
+            let mut amount = amounts[i];
             let mut next = i + 1;
-            while next < plans.len() && pots[next].eligible & contenders == mask {
-                amount += pots[next].amount;
+            while next < amounts.len() && eligibles[next] & contenders == mask {
+                amount += amounts[next];
                 next += 1;
             }
             self.split(i, winners, value, amount);
             i = next;
         }
         self.outcome = Outcome::Awarded;
-        self.clear_contributions();
+        self.clear_contributions(antes > 0);
     }
 
-    /// Who wins a pot that the players `eligible` may win, and with what hand (`None` when
-    /// no hand was compared); `None` when a contender's cards are unknown, so the pot cannot
-    /// be settled. `shown` are the players who showed, `values` their hands' values.
-    fn pot_winners(
-        &self,
-        eligible: Players,
-        shown: Players,
-        values: &[Option<HandValue>; MAX_PLAYERS],
-    ) -> Option<(Players, Option<HandValue>)> {
-        let live: Players = eligible & shown;
-        match live.count_ones() {
-            0 => {
-                // Everyone who could win this pot mucked: the last of them to muck held the
-                // last live hand, and wins it (of equals, the last in position order).
-                let mut last: Option<(u32, usize)> = None;
-                let mut left = eligible;
-                while left != 0 {
-                    let p = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    let order = match self.show.get(p) {
-                        Some(ShowState::Mucked(k)) => *k,
-                        _ => 0,
-                    };
-                    if last.is_none_or(|(best, _)| order >= best) {
-                        last = Some((order, p));
-                    }
-                }
-                Some((last.map_or(0, |(_, p)| 1 << p), None))
+    /// Every pot's winners and the hand they win with (see [`pack_plan`]), and everyone who
+    /// wins anything; `None` when a pot cannot be settled because a contender's cards are
+    /// unknown. `in_hand` has two players or more.
+    ///
+    /// Each pot's eligible players include the next pot's (see `build_pots_into`), so the
+    /// pots are taken from the last back to the main pot: each adds the players it has
+    /// beyond the next, whose hands alone are valued then, and the best hand so far is the
+    /// pot's. Every shown hand is valued once, and the board is keyed once for all of them.
+    fn plans(&self, pots: &PotList, in_hand: Players) -> Option<([u64; MAX_POTS], Players)> {
+        // Only players still in can have shown (a folded player never shows).
+        let mut shown: Players = 0;
+        let mut left = in_hand;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            shown |= ((self.show[p] == ShowState::Shown) as Players) << p;
+        }
+        let board = match (self.config.variant, &self.board[..]) {
+            (Variant::Holdem, &[a, b, c, d, e]) => Some(BoardKey::new([a, b, c, d, e])),
+            _ => None,
+        };
+        let mut plans = [0u64; MAX_POTS];
+        let mut contenders: Players = 0;
+        // The shown hands valued so far, those of them whose cards are unknown, and the
+        // best of the others: its raw value plus one (0 before any), and who holds it.
+        let (mut valued, mut unknown): (Players, Players) = (0, 0);
+        let (mut best, mut holders): (u32, Players) = (0, 0);
+        for (plan, &eligible) in plans.iter_mut().zip(pots.eligibles()).rev() {
+            let live = eligible & shown;
+            let mut fresh = live & !valued;
+            valued |= fresh;
+            while fresh != 0 {
+                let p = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let bit = 1 << p;
+                let Some(value) = self.shown_value(p, board) else {
+                    // Matters only to a pot this hand contests with another; checked below.
+                    unknown |= bit;
+                    continue;
+                };
+                let value = value.raw() + 1;
+                holders = if value > best {
+                    bit
+                } else if value == best {
+                    holders | bit
+                } else {
+                    holders
+                };
+                best = best.max(value);
             }
-            1 => Some((live, None)),
-            _ => {
-                let mut best: Option<HandValue> = None;
-                let mut winners: Players = 0;
-                let mut left = live;
-                while left != 0 {
-                    let p = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    let value = values.get(p).copied().flatten()?;
-                    match best {
-                        Some(b) if value < b => {}
-                        Some(b) if value == b => winners |= 1 << p,
-                        _ => {
-                            best = Some(value);
-                            winners = 1 << p;
-                        }
-                    }
+            let (winners, value) = if live & live.wrapping_sub(1) != 0 {
+                if live & unknown != 0 {
+                    return None;
                 }
-                Some((winners, best))
+                (holders, best)
+            } else if live != 0 {
+                // One hand left in: it wins without being compared.
+                (live, 0)
+            } else {
+                (self.last_to_muck(eligible), 0)
+            };
+            contenders |= winners;
+            *plan = pack_plan(winners, value);
+        }
+        Some((plans, contenders))
+    }
+
+    /// The winner of a pot every player who could win it mucked: the last of them to muck
+    /// held the last live hand (of equals, the last in position order).
+    #[cold]
+    fn last_to_muck(&self, eligible: Players) -> Players {
+        let mut last: Option<(u32, usize)> = None;
+        let mut left = eligible;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let order = match self.show.get(p) {
+                Some(ShowState::Mucked(k)) => *k,
+                _ => 0,
+            };
+            if last.is_none_or(|(best, _)| order >= best) {
+                last = Some((order, p));
             }
+        }
+        last.map_or(0, |(_, p)| 1 << p)
+    }
+
+    /// The value of the hand `player` showed (`None` when its cards are unknown), through
+    /// `board` when it is a hold'em board keyed once.
+    #[inline(always)]
+    fn shown_value(&self, player: usize, board: Option<BoardKey>) -> Option<HandValue> {
+        match board {
+            Some(board) => {
+                let hole = &self.hole[player];
+                Some(board.value_with(hole[0]?, hole[1]?))
+            }
+            None => self.hand_value(player),
         }
     }
 
@@ -391,9 +432,13 @@ impl Hand {
         count
     }
 
-    fn clear_contributions(&mut self) {
+    /// Empties what the players put in; the antes only when there were any (`antes`): one
+    /// array cleared in line rather than both through a call to clear memory.
+    fn clear_contributions(&mut self, antes: bool) {
         self.contributed = [0; MAX_PLAYERS];
-        self.ante = [0; MAX_PLAYERS];
+        if antes {
+            self.ante = [0; MAX_PLAYERS];
+        }
     }
 
     fn award(&mut self, pot: usize, player: usize, amount: Chips, hand: Option<&'static str>) {
@@ -430,6 +475,29 @@ impl Hand {
     }
 }
 
+/// The refusal of a shown hand of `count` cards where the game deals `n`.
+#[cold]
+#[inline(never)]
+fn wrong_count(n: usize, count: usize) -> ActionError {
+    ActionError::Deal(format!("a shown hand has {n} cards, not {count}"))
+}
+
+/// A pot's winners and the hand they win with, in one word so that the plans of every pot
+/// start as a few wide stores: the winners in the low half, the winning value's raw form
+/// plus one in the high half (0: no hand was compared, the pot went to the only hand left).
+fn pack_plan(winners: Players, value: u32) -> u64 {
+    u64::from(winners) | u64::from(value) << 32
+}
+
+/// The winners and winning hand of a plan made by [`pack_plan`].
+fn unpack_plan(plan: u64) -> (Players, Option<HandValue>) {
+    let value = (plan >> 32) as u32;
+    (
+        plan as Players,
+        value.checked_sub(1).map(HandValue::from_raw),
+    )
+}
+
 /// How a floor person names a hand category when pushing a pot.
 fn category_name(category: crate::cards::Category) -> &'static str {
     use crate::cards::Category::*;
@@ -443,5 +511,42 @@ fn category_name(category: crate::cards::Category) -> &'static str {
         FullHouse => "a full house",
         FourOfAKind => "four of a kind",
         StraightFlush => "a straight flush",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::HandConfig;
+    use crate::rules::DefaultRules;
+    use std::sync::Arc;
+
+    /// The players clockwise from the first seat left of the button: those after the button
+    /// in position order, then those up to it, for every table size up to nine, every button
+    /// and every set of players (and a full ring's few cases).
+    #[test]
+    fn clockwise_starts_left_of_the_button() {
+        for seats in (2..=9).chain([MAX_PLAYERS]) {
+            for button in 0..seats {
+                let config = HandConfig::holdem(vec![100; seats], button, 1, 2);
+                let Ok(hand) = Hand::new(config, Arc::new(DefaultRules)) else {
+                    panic!("{seats} seats, button {button}");
+                };
+                let masks: Vec<Players> = if seats <= 9 {
+                    (0..1 << seats).collect()
+                } else {
+                    vec![0, 1, 0b101_0101, (1 << seats) - 1, 1 << (seats - 1)]
+                };
+                for players in masks {
+                    let mut out = [0; MAX_PLAYERS];
+                    let count = hand.clockwise(players | 1 << 31, &mut out);
+                    let expected: Vec<usize> = (button + 1..seats)
+                        .chain(0..=button)
+                        .filter(|&p| players & 1 << p != 0)
+                        .collect();
+                    assert_eq!(&out[..count], &expected[..], "{seats} {button} {players:b}");
+                }
+            }
+        }
     }
 }
