@@ -319,17 +319,23 @@ impl Hand {
         self.raise_cap_slot.forget();
         // The forced bets as they stand (antes were taken back out of the bets after
         // `put_in` counted them).
-        self.top_bets = TopBets::of(&self.bet[..self.seats.min(MAX_PLAYERS)]);
-        let n = self.seats;
-        let blinds = &self.config.blinds;
+        let bets = &self.bet[..self.seats.min(MAX_PLAYERS)];
+        self.top_bets = TopBets::of(bets);
         // The player after the largest blind or straddle opens (ties: the later position);
-        // live posts do not change the order.
-        let opener_after = if blinds.iter().all(|&b| b == 0) {
+        // live posts do not change the order. With no blind at all, the player after the
+        // button. One walk finds both whether there is a blind and the largest.
+        let (mut any_blind, mut largest, mut opener) = (0, 0, 0);
+        for (p, (&bet, &blind)) in bets.iter().zip(&self.config.blinds).enumerate() {
+            any_blind |= blind;
+            let paid = bet.min(blind);
+            if paid >= largest {
+                (largest, opener) = (paid, p);
+            }
+        }
+        let opener_after = if any_blind == 0 {
             self.config.button
         } else {
-            (0..n)
-                .max_by_key(|&p| (self.bet[p].min(blinds[p]), p))
-                .unwrap_or(self.config.button)
+            opener
         };
         self.open_round(opener_after);
     }
