@@ -551,24 +551,26 @@ impl Hand {
     /// Deals a player's hole cards (`None` for cards the record does not know).
     pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
         let want = self.config.variant.hole_cards();
+        // The cards as one fixed word (the slots past them `None`), read without a loop or
+        // a call to copy a slice.
+        let hole = match *cards {
+            [a, b] if want == 2 => [a, b, None, None],
+            [a, b, c, d] if want == 4 => [a, b, c, d],
+            _ => return Err(self.hole_refused(player, cards.len())),
+        };
         if self.phase != Phase::DealingHole
             || player >= self.seats
             || self.dealt_to & (1 << player) != 0
-            || cards.len() != want
         {
             return Err(self.hole_refused(player, cards.len()));
         }
-        // Known cards must not have been seen, nor be dealt twice here: one pass of bit
-        // arithmetic (at most four cards); which card, only when one is refused.
-        let mut hole = [None; 4];
+        // Known cards must not have been seen, nor be dealt twice here: bit arithmetic on
+        // the four slots, an empty one giving no bit; which card, only when one is refused.
         let (mut mask, mut twice) = (0u64, 0u64);
-        for (slot, &card) in hole.iter_mut().zip(cards) {
-            if let Some(c) = card {
-                let bit = 1u64 << c.index();
-                twice |= mask & bit;
-                mask |= bit;
-            }
-            *slot = card;
+        for card in hole {
+            let bit = card.map_or(0, |c| 1u64 << c.index());
+            twice |= mask & bit;
+            mask |= bit;
         }
         if (self.seen & mask) | twice != 0 {
             return Err(self.seen_refused(cards.iter().flatten().copied()));
