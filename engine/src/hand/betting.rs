@@ -317,27 +317,9 @@ impl Hand {
     pub(super) fn start_first_round(&mut self) {
         // A new hand's betting: its structure may not be the last hand's.
         self.raise_cap_slot.forget();
-        // The forced bets as they stand (antes were taken back out of the bets after
-        // `put_in` counted them).
-        let bets = &self.bet[..self.seats.min(MAX_PLAYERS)];
-        self.top_bets = TopBets::of(bets);
-        // The player after the largest blind or straddle opens (ties: the later position);
-        // live posts do not change the order. With no blind at all, the player after the
-        // button. One walk finds both whether there is a blind and the largest.
-        let (mut any_blind, mut largest, mut opener) = (0, 0, 0);
-        for (p, (&bet, &blind)) in bets.iter().zip(&self.config.blinds).enumerate() {
-            any_blind |= blind;
-            let paid = bet.min(blind);
-            if paid >= largest {
-                (largest, opener) = (paid, p);
-            }
-        }
-        let opener_after = if any_blind == 0 {
-            self.config.button
-        } else {
-            opener
-        };
-        self.open_round(opener_after);
+        // The forced bets' two largest ([`TopBets`]) and the position the round opens after
+        // were found as the bets were posted (see `Hand::start`): nothing has been bet since.
+        self.open_round(self.first_opens_after);
     }
 
     pub(super) fn start_later_round(&mut self) {

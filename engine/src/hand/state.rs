@@ -116,6 +116,10 @@ pub struct Hand {
     pub(super) stakes: Stakes,
     /// The round's two largest bets (see [`TopBets`]), kept by [`Hand::put_in`].
     pub(super) top_bets: TopBets,
+    /// The position after which the first betting round opens: the player after the largest
+    /// blind or straddle (ties: the later position; live posts do not change the order), or
+    /// after the button when there is no blind. Found when the forced bets are posted.
+    pub(super) first_opens_after: usize,
     pub(super) raises: u32,
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
@@ -180,6 +184,7 @@ impl Hand {
             raise_cap_slot: RememberedFor::new(),
             stakes: Stakes::default(),
             top_bets: TopBets::default(),
+            first_opens_after: 0,
             raises: 0,
             last_aggressor: None,
             mucks: 0,
@@ -268,6 +273,8 @@ impl Hand {
         let mut with_chips = ((1u64 << n) - 1) as Players;
         let (mut owe_ante, mut owe_blind, mut owe_post): (Players, Players, Players) = (0, 0, 0);
         let mut current_bet = 0;
+        // The forced bets' two largest, as the first round starts from them.
+        let mut top_bets = TopBets::default();
         for p in seats_in(owes) {
             let ante = antes[p].min(stacks[p]);
             let left = stacks[p] - ante;
@@ -277,6 +284,7 @@ impl Hand {
             let left = left - post;
             self.stack[p] = left;
             // Antes are dead money: they count for the pots, not for this round's bet.
+            top_bets.raised(&self.bet, p, blind + post);
             self.bet[p] = blind + post;
             self.ante[p] = ante;
             self.contributed[p] = ante + blind + post;
@@ -287,6 +295,11 @@ impl Hand {
             owe_post |= ((posts[p] > 0) as Players) << p;
         }
 
+        debug_assert!({
+            let walked = TopBets::of(&self.bet[..n]);
+            (walked.first, walked.second) == (top_bets.first, top_bets.second)
+        });
+        self.top_bets = top_bets;
         self.dealt_to = 0;
         self.acted = 0;
         self.with_chips = with_chips;
@@ -318,10 +331,17 @@ impl Hand {
         }
         // The small blind: of two or more blinds, the smallest (the first of equals).
         let mut smallest: Option<(Chips, usize)> = None;
+        // The largest blind paid (up to what was asked) and who paid it, the last of equals:
+        // the first round opens after them. Of players with no blind (paying "0"), the last.
+        let mut largest = (0, n - 1);
         for p in seats_in(owe_blind) {
             let asked = self.config.blinds[p];
             if smallest.is_none_or(|(least, _)| asked < least) {
                 smallest = Some((asked, p));
+            }
+            let paid = self.bet[p].min(asked);
+            if paid > 0 && paid >= largest.0 {
+                largest = (paid, p);
             }
             self.events.push(Event::Posted {
                 player: p,
@@ -332,6 +352,11 @@ impl Hand {
         self.small_blind = smallest
             .filter(|_| owe_blind.count_ones() >= 2)
             .map(|(_, p)| p);
+        self.first_opens_after = if owe_blind == 0 {
+            self.config.button
+        } else {
+            largest.1
+        };
         for p in seats_in(owe_post) {
             self.events.push(Event::Posted {
                 player: p,
