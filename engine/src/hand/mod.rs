@@ -15,3 +15,4 @@ pub use config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 pub use error::ActionError;
 pub use pots::Pot;
 pub use state::{Hand, Legal, Outcome, Phase};
+pub(crate) use state::Seat;

@@ -7,7 +7,7 @@
 
 use super::action::{Event, EventCards, PostKind, Street};
 use super::betting::{Stakes, TopBets};
-use super::config::{ConfigError, HandConfig, MAX_PLAYERS};
+use super::config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 use super::error::ActionError;
 use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::{Remembered, RememberedFor};
@@ -64,6 +64,19 @@ pub enum Outcome {
     Awarded,
     /// A showdown the record cannot settle: some contender's cards are unknown.
     Undetermined,
+}
+
+/// A position's starting stack and forced bets, as [`Hand::restart_seats`] takes them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seat {
+    /// Chips at the start of the hand (positive).
+    pub(crate) stack: Chips,
+    /// The ante (zero for none).
+    pub(crate) ante: Chips,
+    /// The blind or straddle (zero for none).
+    pub(crate) blind: Chips,
+    /// The live post (zero for none).
+    pub(crate) post: Chips,
 }
 
 /// One hand of poker, from forced bets to awarded pots.
@@ -209,51 +222,109 @@ impl Hand {
     /// leaves this hand as it was.
     pub fn restart(&mut self, config: &HandConfig) -> Result<(), ConfigError> {
         config.validate()?;
-        self.restart_filled(|own| {
-            // Field by field, so the lists keep their buffers (a derived `clone_from` would
-            // not).
-            own.variant = config.variant;
-            own.structure = config.structure;
-            own.min_bet = config.min_bet;
-            own.button = config.button;
-            for (to, from) in [
-                (&mut own.stacks, &config.stacks),
-                (&mut own.antes, &config.antes),
-                (&mut own.blinds, &config.blinds),
-                (&mut own.posts, &config.posts),
-            ] {
-                to.clear();
-                to.extend_from_slice(from);
-            }
-        });
+        // Field by field, so the lists keep their buffers (a derived `clone_from` would not).
+        let own = &mut self.config;
+        own.variant = config.variant;
+        own.structure = config.structure;
+        own.min_bet = config.min_bet;
+        own.button = config.button;
+        for (to, from) in [
+            (&mut own.stacks, &config.stacks),
+            (&mut own.antes, &config.antes),
+            (&mut own.blinds, &config.blinds),
+            (&mut own.posts, &config.posts),
+        ] {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        self.start();
         Ok(())
     }
 
-    /// [`Hand::restart`] with the configuration written straight into this hand's own by
-    /// `fill` (every field, reusing the lists' buffers), so that a replayer sets a hand up
-    /// from a record without building a configuration to copy. `fill` must write a
-    /// configuration [`HandConfig::validate`] accepts: the caller checks the record first,
-    /// as this hand cannot be left as it was once `fill` has run.
-    pub(crate) fn restart_filled(&mut self, fill: impl FnOnce(&mut HandConfig)) {
-        fill(&mut self.config);
+    /// [`Hand::restart`] with the configuration given seat by seat: `seat(p)` gives position
+    /// `p`'s starting stack and forced bets (for `p` in `0..n`), `game` the variant,
+    /// structure and minimum bet. They are written straight into this hand's own
+    /// configuration (reusing the lists' buffers) in the same walk over the seats that starts
+    /// the hand, so that a replayer sets a hand up from a record without building a
+    /// configuration to copy, nor walking the seats once per list. The caller checks the
+    /// record first: the configuration must be one [`HandConfig::validate`] accepts, as this
+    /// hand cannot be left as it was once the walk has begun.
+    pub(crate) fn restart_seats(
+        &mut self,
+        game: (Variant, Structure, Chips),
+        n: usize,
+        button: usize,
+        seat: impl Fn(usize) -> Seat,
+    ) {
+        // The caller checked 2..=MAX_PLAYERS seats; the `min` only spares a check.
+        let n = n.min(MAX_PLAYERS);
+        let config = &mut self.config;
+        (config.variant, config.structure, config.min_bet) = game;
+        config.button = button;
+        // Every list at its full size, written by position, then cut to the players: filling
+        // a list of one size branches on nothing, and writing by position checks no
+        // capacity (as pushing would, reloading the list's length and capacity each time).
+        for list in [
+            &mut config.stacks,
+            &mut config.antes,
+            &mut config.blinds,
+            &mut config.posts,
+        ] {
+            list.clear();
+            list.resize(MAX_PLAYERS, 0);
+        }
+        let (stacks, antes) = (&mut config.stacks[..n], &mut config.antes[..n]);
+        let (blinds, posts) = (&mut config.blinds[..n], &mut config.posts[..n]);
+        self.stack = [0; MAX_PLAYERS];
+        let mut owes: Players = 0;
+        for p in 0..n {
+            let Seat {
+                stack,
+                ante,
+                blind,
+                post,
+            } = seat(p);
+            (stacks[p], antes[p], blinds[p], posts[p]) = (stack, ante, blind, post);
+            self.stack[p] = stack;
+            owes |= (((ante | blind | post) != 0) as Players) << p;
+        }
+        for list in [
+            &mut config.stacks,
+            &mut config.antes,
+            &mut config.blinds,
+            &mut config.posts,
+        ] {
+            list.truncate(n);
+        }
         debug_assert_eq!(self.config.validate(), Ok(()));
-        self.start();
+        self.start_seated(n, owes);
     }
 
     /// Resets every field from `self.config` and posts the forced bets: the one start of a
     /// hand that [`Hand::new`] and [`Hand::restart`] share.
-    ///
-    /// One walk over the seats copies the stacks and marks who owes a forced bet (usually
-    /// just the blinds); only those players' antes, blinds and live posts are then worked
-    /// out, and the events follow in the order a dealer takes the bets (every ante, then
-    /// every blind, then every post), found from bit masks rather than by walking the seats
-    /// three more times.
     fn start(&mut self) {
         // `validate` bounds the players by MAX_PLAYERS; the `min` only spares a check.
         let n = self.config.players().min(MAX_PLAYERS);
+        self.stack = [0; MAX_PLAYERS];
+        let config = &self.config;
+        let (antes, blinds, posts) = (&config.antes[..n], &config.blinds[..n], &config.posts[..n]);
+        let mut owes: Players = 0;
+        for (p, (stack, &start)) in self.stack[..n].iter_mut().zip(&config.stacks).enumerate() {
+            *stack = start;
+            owes |= (((antes[p] | blinds[p] | posts[p]) != 0) as Players) << p;
+        }
+        self.start_seated(n, owes);
+    }
+
+    /// The rest of a hand's start, once the configuration is written and the `n` players'
+    /// stacks are in `stack` (zero past them), `owes` marking who owes a forced bet (usually
+    /// just the blinds): every other field is reset, and only those players' antes, blinds
+    /// and live posts are worked out; the events follow in the order a dealer takes the bets
+    /// (every ante, then every blind, then every post), found from bit masks rather than by
+    /// walking the seats three more times.
+    fn start_seated(&mut self, n: usize, owes: Players) {
         self.seats = n;
         // Whole fixed arrays: a few vector stores each, cheaper than clearing a part.
-        self.stack = [0; MAX_PLAYERS];
         self.bet = [0; MAX_PLAYERS];
         self.contributed = [0; MAX_PLAYERS];
         self.ante = [0; MAX_PLAYERS];
@@ -264,11 +335,6 @@ impl Hand {
         let config = &self.config;
         let (stacks, antes) = (&config.stacks[..n], &config.antes[..n]);
         let (blinds, posts) = (&config.blinds[..n], &config.posts[..n]);
-        let mut owes: Players = 0;
-        for (p, (stack, &start)) in self.stack[..n].iter_mut().zip(stacks).enumerate() {
-            *stack = start;
-            owes |= (((antes[p] | blinds[p] | posts[p]) != 0) as Players) << p;
-        }
         // `validate` refuses empty stacks: everyone has chips until a forced bet takes them.
         let mut with_chips = ((1u64 << n) - 1) as Players;
         let (mut owe_ante, mut owe_blind, mut owe_post): (Players, Players, Players) = (0, 0, 0);
