@@ -656,13 +656,17 @@ impl Hand {
             return Err(self.hole_refused(player, cards.len()));
         }
         // Known cards must not have been seen, nor be dealt twice here: bit arithmetic on
-        // the four slots, an empty one giving no bit; which card, only when one is refused.
+        // the four slots; which card, only when one is refused. An empty slot gives bit 52,
+        // which no card has and which is then dropped: no test for the empty slot (52 is
+        // also how an empty slot is stored, so the bit's position is the slot's byte).
         let (mut mask, mut twice) = (0u64, 0u64);
         for card in hole {
-            let bit = card.map_or(0, |c| 1u64 << c.index());
+            let bit = 1u64 << card.map_or(52, |c| c.index());
             twice |= mask & bit;
             mask |= bit;
         }
+        let cards_only = (1u64 << 52) - 1;
+        let (mask, twice) = (mask & cards_only, twice & cards_only);
         if (self.seen & mask) | twice != 0 {
             return Err(self.seen_refused(cards.iter().flatten().copied()));
         }
