@@ -642,13 +642,14 @@ impl Hand {
     /// Deals a player's hole cards (`None` for cards the record does not know).
     pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
         let want = self.config.variant.hole_cards();
-        // The cards as one fixed word (the slots past them `None`), read without a loop or
-        // a call to copy a slice.
-        let hole = match *cards {
-            [a, b] if want == 2 => [a, b, None, None],
-            [a, b, c, d] if want == 4 => [a, b, c, d],
+        // The cards as one fixed word (the slots past them `None`), copied at a size known
+        // to the compiler: no loop, no call to copy a slice.
+        let mut hole = [None; 4];
+        match cards.len() {
+            2 if want == 2 => hole[..2].copy_from_slice(cards),
+            4 if want == 4 => hole.copy_from_slice(cards),
             _ => return Err(self.hole_refused(player, cards.len())),
-        };
+        }
         if self.phase != Phase::DealingHole
             || player >= self.seats
             || self.dealt_to & (1 << player) != 0
