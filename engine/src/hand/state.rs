@@ -712,14 +712,18 @@ impl Hand {
             (Phase::DealingBoard, Street::Flop | Street::Turn) => 1,
             _ => 0,
         };
-        // The cards as one fixed word, the slots past them the default card (as
-        // [`EventCards::new`] leaves them).
-        let none = Card::default();
-        let dealt = match *cards {
-            [a, b, c] if due == 3 => [a, b, c, none],
-            [a] if due == 1 => [a, none, none, none],
-            _ => return Err(self.board_refused(cards.len())),
-        };
+        // The flop and the later cards each as an array of a size the compiler knows: the
+        // checks and copies that follow have no loop whose length is the card count.
+        match *cards {
+            [a, b, c] if due == 3 => self.deal_board_cards([a, b, c]),
+            [a] if due == 1 => self.deal_board_cards([a]),
+            _ => Err(self.board_refused(cards.len())),
+        }
+    }
+
+    /// [`Hand::deal_board`] of the `N` cards due (3 or 1).
+    #[inline(always)]
+    fn deal_board_cards<const N: usize>(&mut self, cards: [Card; N]) -> Result<(), ActionError> {
         let (mut mask, mut twice) = (0u64, 0u64);
         for card in cards {
             let bit = 1u64 << card.index();
@@ -727,19 +731,20 @@ impl Hand {
             mask |= bit;
         }
         if (self.seen & mask) | twice != 0 {
-            return Err(self.seen_refused(cards.iter().copied()));
+            return Err(self.seen_refused(cards));
         }
         self.seen |= mask;
-        // Card by card: one to three, cheaper than a call to copy a slice.
-        for &card in cards {
-            self.board.push(card);
-        }
+        self.board.extend_from_slice(&cards);
+        // The cards as one fixed word, the slots past them the default card (as
+        // [`EventCards::new`] leaves them).
+        let mut dealt = [Card::default(); 4];
+        dealt[..N].copy_from_slice(&cards);
         let street = self.street.next().unwrap_or(Street::River);
         self.street = street;
         self.betting_state_changed();
         self.record(Event::BoardDealt {
             street,
-            cards: EventCards::first(dealt, due),
+            cards: EventCards::first(dealt, N),
         });
         self.start_later_round();
         Ok(())
