@@ -834,7 +834,18 @@ impl Hand {
     }
 
     pub(super) fn record(&mut self, event: Event) {
+        if self.events.len() == self.events.capacity() {
+            self.grow_events();
+        }
         self.events.push(event);
+    }
+
+    /// Room for more events: rare, as a hand starts with room for the events of a usual
+    /// hand, so out of the way of [`Hand::record`], which every event goes through.
+    #[cold]
+    #[inline(never)]
+    fn grow_events(&mut self) {
+        self.events.reserve(1);
     }
 
     pub(super) fn rule(&mut self, point: &'static str, citation: Citation, finding: Finding) {
