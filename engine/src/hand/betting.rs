@@ -318,7 +318,7 @@ impl Hand {
         // A new hand's betting: its structure may not be the last hand's.
         self.raise_cap_slot.forget();
         // The forced bets' two largest ([`TopBets`]) and the position the round opens after
-        // were found as the bets were posted (see `Hand::start`): nothing has been bet since.
+        // were found as the bets were posted (`Hand::start_seated`): nothing was bet since.
         self.open_round(self.first_opens_after);
     }
 
