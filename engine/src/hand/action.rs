@@ -14,16 +14,20 @@ pub struct EventCards<T: Copy + Default> {
 
 impl<T: Copy + Default> EventCards<T> {
     /// Copies up to five cards (the state machine never records more).
+    #[inline(always)]
     pub fn new(cards: &[T]) -> Self {
-        let mut out = EventCards {
-            cards: [T::default(); 5],
-            len: cards.len().min(5) as u8,
+        // One fixed copy per count: a loop over the slice would be compiled into a call to
+        // copy a slice of unknown length, costly for a handful of bytes.
+        let d = T::default();
+        let (cards, len) = match *cards {
+            [] => ([d; 5], 0),
+            [a] => ([a, d, d, d, d], 1),
+            [a, b] => ([a, b, d, d, d], 2),
+            [a, b, c] => ([a, b, c, d, d], 3),
+            [a, b, c, e] => ([a, b, c, e, d], 4),
+            [a, b, c, e, f, ..] => ([a, b, c, e, f], 5),
         };
-        // Card by card: a handful, cheaper than a call to copy a slice.
-        for (slot, &card) in out.cards.iter_mut().zip(cards) {
-            *slot = card;
-        }
-        out
+        EventCards { cards, len }
     }
 }
 

@@ -381,21 +381,9 @@ impl Hand {
     pub(super) fn start_first_round(&mut self) {
         // A new hand's betting: its structure may not be the last hand's.
         self.raise_cap_slot.forget();
-        // The forced bets as they stand (antes were taken back out of the bets after
-        // `put_in` counted them).
-        self.top_bets = TopBets::of(&self.bet[..self.seats.min(MAX_PLAYERS)]);
-        let n = self.seats;
-        let blinds = &self.config.blinds;
-        // The player after the largest blind or straddle opens (ties: the later position);
-        // live posts do not change the order.
-        let opener_after = if blinds.iter().all(|&b| b == 0) {
-            self.config.button
-        } else {
-            (0..n)
-                .max_by_key(|&p| (self.bet[p].min(blinds[p]), p))
-                .unwrap_or(self.config.button)
-        };
-        self.open_round(opener_after);
+        // The forced bets' two largest ([`TopBets`]) and the position the round opens after
+        // were found as the bets were posted (`Hand::start_seated`): nothing was bet since.
+        self.open_round(self.first_opens_after);
     }
 
     pub(super) fn start_later_round(&mut self) {

@@ -14,4 +14,5 @@ pub use action::{Action, ActionKind, Event, EventCards, PostKind, Street};
 pub use config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 pub use error::ActionError;
 pub use pots::Pot;
+pub(crate) use state::Seat;
 pub use state::{Hand, Legal, Outcome, Phase};

@@ -7,7 +7,7 @@
 
 use super::action::{Event, EventCards, PostKind, Street};
 use super::betting::{Stakes, TopBets};
-use super::config::{ConfigError, HandConfig, MAX_PLAYERS};
+use super::config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 use super::error::ActionError;
 use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::{Remembered, RememberedFor};
@@ -66,6 +66,19 @@ pub enum Outcome {
     Undetermined,
 }
 
+/// A position's starting stack and forced bets, as [`Hand::restart_seats`] takes them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seat {
+    /// Chips at the start of the hand (positive).
+    pub(crate) stack: Chips,
+    /// The ante (zero for none).
+    pub(crate) ante: Chips,
+    /// The blind or straddle (zero for none).
+    pub(crate) blind: Chips,
+    /// The live post (zero for none).
+    pub(crate) post: Chips,
+}
+
 /// One hand of poker, from forced bets to awarded pots.
 #[derive(Clone)]
 pub struct Hand {
@@ -119,6 +132,10 @@ pub struct Hand {
     pub(super) stakes: Stakes,
     /// The round's two largest bets (see [`TopBets`]), kept by [`Hand::put_in`].
     pub(super) top_bets: TopBets,
+    /// The position after which the first betting round opens: the player after the largest
+    /// blind or straddle (ties: the later position; live posts do not change the order), or
+    /// after the button when there is no blind. Found when the forced bets are posted.
+    pub(super) first_opens_after: usize,
     pub(super) raises: u32,
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
@@ -184,6 +201,7 @@ impl Hand {
             raise_cap_slot: RememberedFor::new(),
             stakes: Stakes::default(),
             top_bets: TopBets::default(),
+            first_opens_after: 0,
             raises: 0,
             last_aggressor: None,
             mucks: 0,
@@ -208,51 +226,109 @@ impl Hand {
     /// leaves this hand as it was.
     pub fn restart(&mut self, config: &HandConfig) -> Result<(), ConfigError> {
         config.validate()?;
-        self.restart_filled(|own| {
-            // Field by field, so the lists keep their buffers (a derived `clone_from` would
-            // not).
-            own.variant = config.variant;
-            own.structure = config.structure;
-            own.min_bet = config.min_bet;
-            own.button = config.button;
-            for (to, from) in [
-                (&mut own.stacks, &config.stacks),
-                (&mut own.antes, &config.antes),
-                (&mut own.blinds, &config.blinds),
-                (&mut own.posts, &config.posts),
-            ] {
-                to.clear();
-                to.extend_from_slice(from);
-            }
-        });
+        // Field by field, so the lists keep their buffers (a derived `clone_from` would not).
+        let own = &mut self.config;
+        own.variant = config.variant;
+        own.structure = config.structure;
+        own.min_bet = config.min_bet;
+        own.button = config.button;
+        for (to, from) in [
+            (&mut own.stacks, &config.stacks),
+            (&mut own.antes, &config.antes),
+            (&mut own.blinds, &config.blinds),
+            (&mut own.posts, &config.posts),
+        ] {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        self.start();
         Ok(())
     }
 
-    /// [`Hand::restart`] with the configuration written straight into this hand's own by
-    /// `fill` (every field, reusing the lists' buffers), so that a replayer sets a hand up
-    /// from a record without building a configuration to copy. `fill` must write a
-    /// configuration [`HandConfig::validate`] accepts: the caller checks the record first,
-    /// as this hand cannot be left as it was once `fill` has run.
-    pub(crate) fn restart_filled(&mut self, fill: impl FnOnce(&mut HandConfig)) {
-        fill(&mut self.config);
+    /// [`Hand::restart`] with the configuration given seat by seat: `seat(p)` gives position
+    /// `p`'s starting stack and forced bets (for `p` in `0..n`), `game` the variant,
+    /// structure and minimum bet. They are written straight into this hand's own
+    /// configuration (reusing the lists' buffers) in the same walk over the seats that starts
+    /// the hand, so that a replayer sets a hand up from a record without building a
+    /// configuration to copy, nor walking the seats once per list. The caller checks the
+    /// record first: the configuration must be one [`HandConfig::validate`] accepts, as this
+    /// hand cannot be left as it was once the walk has begun.
+    pub(crate) fn restart_seats(
+        &mut self,
+        game: (Variant, Structure, Chips),
+        n: usize,
+        button: usize,
+        seat: impl Fn(usize) -> Seat,
+    ) {
+        // The caller checked 2..=MAX_PLAYERS seats; the `min` only spares a check.
+        let n = n.min(MAX_PLAYERS);
+        let config = &mut self.config;
+        (config.variant, config.structure, config.min_bet) = game;
+        config.button = button;
+        // Every list at its full size, written by position, then cut to the players: filling
+        // a list of one size branches on nothing, and writing by position checks no
+        // capacity (as pushing would, reloading the list's length and capacity each time).
+        for list in [
+            &mut config.stacks,
+            &mut config.antes,
+            &mut config.blinds,
+            &mut config.posts,
+        ] {
+            list.clear();
+            list.resize(MAX_PLAYERS, 0);
+        }
+        let (stacks, antes) = (&mut config.stacks[..n], &mut config.antes[..n]);
+        let (blinds, posts) = (&mut config.blinds[..n], &mut config.posts[..n]);
+        self.stack = [0; MAX_PLAYERS];
+        let mut owes: Players = 0;
+        for p in 0..n {
+            let Seat {
+                stack,
+                ante,
+                blind,
+                post,
+            } = seat(p);
+            (stacks[p], antes[p], blinds[p], posts[p]) = (stack, ante, blind, post);
+            self.stack[p] = stack;
+            owes |= (((ante | blind | post) != 0) as Players) << p;
+        }
+        for list in [
+            &mut config.stacks,
+            &mut config.antes,
+            &mut config.blinds,
+            &mut config.posts,
+        ] {
+            list.truncate(n);
+        }
         debug_assert_eq!(self.config.validate(), Ok(()));
-        self.start();
+        self.start_seated(n, owes);
     }
 
     /// Resets every field from `self.config` and posts the forced bets: the one start of a
     /// hand that [`Hand::new`] and [`Hand::restart`] share.
-    ///
-    /// One walk over the seats copies the stacks and marks who owes a forced bet (usually
-    /// just the blinds); only those players' antes, blinds and live posts are then worked
-    /// out, and the events follow in the order a dealer takes the bets (every ante, then
-    /// every blind, then every post), found from bit masks rather than by walking the seats
-    /// three more times.
     fn start(&mut self) {
         // `validate` bounds the players by MAX_PLAYERS; the `min` only spares a check.
         let n = self.config.players().min(MAX_PLAYERS);
+        self.stack = [0; MAX_PLAYERS];
+        let config = &self.config;
+        let (antes, blinds, posts) = (&config.antes[..n], &config.blinds[..n], &config.posts[..n]);
+        let mut owes: Players = 0;
+        for (p, (stack, &start)) in self.stack[..n].iter_mut().zip(&config.stacks).enumerate() {
+            *stack = start;
+            owes |= (((antes[p] | blinds[p] | posts[p]) != 0) as Players) << p;
+        }
+        self.start_seated(n, owes);
+    }
+
+    /// The rest of a hand's start, once the configuration is written and the `n` players'
+    /// stacks are in `stack` (zero past them), `owes` marking who owes a forced bet (usually
+    /// just the blinds): every other field is reset, and only those players' antes, blinds
+    /// and live posts are worked out; the events follow in the order a dealer takes the bets
+    /// (every ante, then every blind, then every post), found from bit masks rather than by
+    /// walking the seats three more times.
+    fn start_seated(&mut self, n: usize, owes: Players) {
         self.seats = n;
         // Whole fixed arrays: a few vector stores each, cheaper than clearing a part.
-        self.stack = [0; MAX_PLAYERS];
         self.bet = [0; MAX_PLAYERS];
         self.contributed = [0; MAX_PLAYERS];
         self.ante = [0; MAX_PLAYERS];
@@ -263,15 +339,12 @@ impl Hand {
         let config = &self.config;
         let (stacks, antes) = (&config.stacks[..n], &config.antes[..n]);
         let (blinds, posts) = (&config.blinds[..n], &config.posts[..n]);
-        let mut owes: Players = 0;
-        for (p, (stack, &start)) in self.stack[..n].iter_mut().zip(stacks).enumerate() {
-            *stack = start;
-            owes |= (((antes[p] | blinds[p] | posts[p]) != 0) as Players) << p;
-        }
         // `validate` refuses empty stacks: everyone has chips until a forced bet takes them.
         let mut with_chips = ((1u64 << n) - 1) as Players;
         let (mut owe_ante, mut owe_blind, mut owe_post): (Players, Players, Players) = (0, 0, 0);
         let mut current_bet = 0;
+        // The forced bets' two largest, as the first round starts from them.
+        let mut top_bets = TopBets::default();
         for p in seats_in(owes) {
             let ante = antes[p].min(stacks[p]);
             let left = stacks[p] - ante;
@@ -281,6 +354,7 @@ impl Hand {
             let left = left - post;
             self.stack[p] = left;
             // Antes are dead money: they count for the pots, not for this round's bet.
+            top_bets.raised(&self.bet, p, blind + post);
             self.bet[p] = blind + post;
             self.ante[p] = ante;
             self.contributed[p] = ante + blind + post;
@@ -291,6 +365,11 @@ impl Hand {
             owe_post |= ((posts[p] > 0) as Players) << p;
         }
 
+        debug_assert!({
+            let walked = TopBets::of(&self.bet[..n]);
+            (walked.first, walked.second) == (top_bets.first, top_bets.second)
+        });
+        self.top_bets = top_bets;
         self.dealt_to = 0;
         self.acted = 0;
         self.with_chips = with_chips;
@@ -322,10 +401,17 @@ impl Hand {
         }
         // The small blind: of two or more blinds, the smallest (the first of equals).
         let mut smallest: Option<(Chips, usize)> = None;
+        // The largest blind paid (up to what was asked) and who paid it, the last of equals:
+        // the first round opens after them. Of players with no blind (paying "0"), the last.
+        let mut largest = (0, n - 1);
         for p in seats_in(owe_blind) {
             let asked = self.config.blinds[p];
             if smallest.is_none_or(|(least, _)| asked < least) {
                 smallest = Some((asked, p));
+            }
+            let paid = self.bet[p].min(asked);
+            if paid > 0 && paid >= largest.0 {
+                largest = (paid, p);
             }
             self.events.push(Event::Posted {
                 player: p,
@@ -336,6 +422,11 @@ impl Hand {
         self.small_blind = smallest
             .filter(|_| owe_blind.count_ones() >= 2)
             .map(|(_, p)| p);
+        self.first_opens_after = if owe_blind == 0 {
+            self.config.button
+        } else {
+            largest.1
+        };
         for p in seats_in(owe_post) {
             self.events.push(Event::Posted {
                 player: p,
@@ -555,25 +646,32 @@ impl Hand {
     /// Deals a player's hole cards (`None` for cards the record does not know).
     pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
         let want = self.config.variant.hole_cards();
+        // The cards as one fixed word (the slots past them `None`), copied at a size known
+        // to the compiler: no loop, no call to copy a slice.
+        let mut hole = [None; 4];
+        match cards.len() {
+            2 if want == 2 => hole[..2].copy_from_slice(cards),
+            4 if want == 4 => hole.copy_from_slice(cards),
+            _ => return Err(self.hole_refused(player, cards.len())),
+        }
         if self.phase != Phase::DealingHole
             || player >= self.seats
             || self.dealt_to & (1 << player) != 0
-            || cards.len() != want
         {
             return Err(self.hole_refused(player, cards.len()));
         }
-        // Known cards must not have been seen, nor be dealt twice here: one pass of bit
-        // arithmetic (at most four cards); which card, only when one is refused.
-        let mut hole = [None; 4];
+        // Known cards must not have been seen, nor be dealt twice here: bit arithmetic on
+        // the four slots; which card, only when one is refused. An empty slot gives bit 52,
+        // which no card has and which is then dropped: no test for the empty slot (52 is
+        // also how an empty slot is stored, so the bit's position is the slot's byte).
         let (mut mask, mut twice) = (0u64, 0u64);
-        for (slot, &card) in hole.iter_mut().zip(cards) {
-            if let Some(c) = card {
-                let bit = 1u64 << c.index();
-                twice |= mask & bit;
-                mask |= bit;
-            }
-            *slot = card;
+        for card in hole {
+            let bit = 1u64 << card.map_or(52, |c| c.index());
+            twice |= mask & bit;
+            mask |= bit;
         }
+        let cards_only = (1u64 << 52) - 1;
+        let (mask, twice) = (mask & cards_only, twice & cards_only);
         if (self.seen & mask) | twice != 0 {
             return Err(self.seen_refused(cards.iter().flatten().copied()));
         }
@@ -618,14 +716,18 @@ impl Hand {
             (Phase::DealingBoard, Street::Flop | Street::Turn) => 1,
             _ => 0,
         };
-        // The cards as one fixed word, the slots past them the default card (as
-        // [`EventCards::new`] leaves them).
-        let none = Card::default();
-        let dealt = match *cards {
-            [a, b, c] if due == 3 => [a, b, c, none],
-            [a] if due == 1 => [a, none, none, none],
-            _ => return Err(self.board_refused(cards.len())),
-        };
+        // The flop and the later cards each as an array of a size the compiler knows: the
+        // checks and copies that follow have no loop whose length is the card count.
+        match *cards {
+            [a, b, c] if due == 3 => self.deal_board_cards([a, b, c]),
+            [a] if due == 1 => self.deal_board_cards([a]),
+            _ => Err(self.board_refused(cards.len())),
+        }
+    }
+
+    /// [`Hand::deal_board`] of the `N` cards due (3 or 1).
+    #[inline(always)]
+    fn deal_board_cards<const N: usize>(&mut self, cards: [Card; N]) -> Result<(), ActionError> {
         let (mut mask, mut twice) = (0u64, 0u64);
         for card in cards {
             let bit = 1u64 << card.index();
@@ -633,19 +735,20 @@ impl Hand {
             mask |= bit;
         }
         if (self.seen & mask) | twice != 0 {
-            return Err(self.seen_refused(cards.iter().copied()));
+            return Err(self.seen_refused(cards));
         }
         self.seen |= mask;
-        // Card by card: one to three, cheaper than a call to copy a slice.
-        for &card in cards {
-            self.board.push(card);
-        }
+        self.board.extend_from_slice(&cards);
+        // The cards as one fixed word, the slots past them the default card (as
+        // [`EventCards::new`] leaves them).
+        let mut dealt = [Card::default(); 4];
+        dealt[..N].copy_from_slice(&cards);
         let street = self.street.next().unwrap_or(Street::River);
         self.street = street;
         self.betting_state_changed();
         self.record(Event::BoardDealt {
             street,
-            cards: EventCards::first(dealt, due),
+            cards: EventCards::first(dealt, N),
         });
         self.start_later_round();
         Ok(())
@@ -735,7 +838,18 @@ impl Hand {
     }
 
     pub(super) fn record(&mut self, event: Event) {
+        if self.events.len() == self.events.capacity() {
+            self.grow_events();
+        }
         self.events.push(event);
+    }
+
+    /// Room for more events: rare, as a hand starts with room for the events of a usual
+    /// hand, so out of the way of [`Hand::record`], which every event goes through.
+    #[cold]
+    #[inline(never)]
+    fn grow_events(&mut self) {
+        self.events.reserve(1);
     }
 
     pub(super) fn rule(&mut self, point: &'static str, citation: Citation, finding: Finding) {

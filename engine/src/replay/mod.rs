@@ -7,7 +7,8 @@
 //! winnings must be between zero and a tenth of the pot.
 
 use crate::hand::{
-    Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Structure, Variant, MAX_PLAYERS,
+    Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Seat, Structure, Variant,
+    MAX_PLAYERS,
 };
 use crate::phh::{Action as PhhAction, PhhHand, Stack};
 use crate::rules::Rules;
@@ -297,8 +298,24 @@ impl Replayer {
             Some(hand) => {
                 let game = game_of(phh)?;
                 if plain_seats(phh, game.2) {
-                    // The record was checked: the hand is set up from it directly.
-                    hand.restart_filled(|config| fill_checked(phh, game, config));
+                    // The record was checked: the hand is set up from it directly, seat by
+                    // seat, as `fill_checked` would fill the configuration.
+                    let n = phh.starting_stacks.len();
+                    // Heads-up, the record's antes and blinds are reversed: position `p`
+                    // reads the other one's (`p ^ 1`).
+                    let flip = (n == 2) as usize;
+                    hand.restart_seats(game, n, n - 1, |p| {
+                        let forced = phh.blinds_or_straddles[p];
+                        Seat {
+                            stack: match phh.starting_stacks[p] {
+                                Stack::Chips(c) => c,
+                                Stack::Unknown => UNKNOWN_STACK,
+                            },
+                            ante: phh.antes[p ^ flip] as Chips,
+                            blind: phh.blinds_or_straddles[p ^ flip].max(0) as Chips,
+                            post: forced.min(0).unsigned_abs(),
+                        }
+                    });
                 } else {
                     // Something is wrong with it: the exact error, as `replay` reports it.
                     hand.restart(&config_from_phh(phh)?)?;
