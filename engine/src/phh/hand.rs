@@ -70,20 +70,12 @@ pub struct PhhHand {
     pub field_order: Vec<Cow<'static, str>>,
 }
 
-/// The fields the PHH specification names, so that a record's field order holds them
-/// without a heap block each (a corpus holds thousands of records, and every block it does
-/// not need is memory a replay walks past).
-const SPEC_FIELDS: &[&str] = &[
-    "variant",
+/// The fields the PHH specification names beside the [`TYPED_FIELDS`], so that a record's
+/// field order holds every name the specification gives without a heap block each (a corpus
+/// holds thousands of records, and every block it does not need is memory a replay walks
+/// past).
+const OTHER_SPEC_FIELDS: &[&str] = &[
     "ante_trimming_status",
-    "antes",
-    "blinds_or_straddles",
-    "bring_in",
-    "small_bet",
-    "big_bet",
-    "min_bet",
-    "starting_stacks",
-    "actions",
     "author",
     "event",
     "url",
@@ -105,8 +97,6 @@ const SPEC_FIELDS: &[&str] = &[
     "seat_count",
     "table",
     "players",
-    "finishing_stacks",
-    "winnings",
     "currency",
     "currency_symbol",
     "time_limit",
@@ -115,10 +105,14 @@ const SPEC_FIELDS: &[&str] = &[
     "rake",
 ];
 
-/// A field's name as [`PhhHand::field_order`] keeps it: borrowed from [`SPEC_FIELDS`] when
-/// the specification names it, owned otherwise.
+/// A field's name as [`PhhHand::field_order`] keeps it: borrowed when the specification
+/// names it, owned otherwise.
 pub(crate) fn field_name(key: &str) -> Cow<'static, str> {
-    match SPEC_FIELDS.iter().find(|&&known| known == key) {
+    match TYPED_FIELDS
+        .iter()
+        .chain(OTHER_SPEC_FIELDS)
+        .find(|&&known| known == key)
+    {
         Some(&known) => Cow::Borrowed(known),
         None => Cow::Owned(key.to_string()),
     }
