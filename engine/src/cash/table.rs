@@ -6,9 +6,9 @@ use super::commission::{self, share, Mode};
 use super::config::{resolve, CashConfig, Limits};
 use super::decide::{decide, facts, flag, int, ruling, text};
 use super::error::CashError;
-use super::play::LiveHand;
 use super::seats::{HandReview, Seat, Totals};
 use crate::rules::{Citation, Rules, Ruling};
+use crate::table::{Dealt, RulesVersion, Table};
 use crate::Chips;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -49,17 +49,15 @@ pub enum Failure {
 #[derive(Clone)]
 pub struct CashTable {
     pub(super) rules: Arc<dyn Rules>,
+    /// The identity of the content `rules` were loaded from (pinned to each hand dealt).
+    pub(super) hash: Arc<str>,
     pub(super) config: CashConfig,
     pub(super) limits: Limits,
-    pub(super) seats: Vec<Option<Seat>>,
-    /// The seat (index) holding the button — the 2007 decree's "mão" marker.
-    pub(super) button: Option<usize>,
+    /// The seats, the button (the 2007 decree's "mão" marker) and the hand in progress or,
+    /// between hands, the last one, kept for display until the next deal.
+    pub(super) table: Table<Seat>,
     pub(super) status: Status,
     pub(super) now: u64,
-    pub(super) hand_number: u64,
-    pub(super) live: Option<LiveHand>,
-    /// The last hand that ended (settled or void), kept for display until the next deal.
-    pub(super) finished: Option<LiveHand>,
     pub(super) waiting_list: Vec<String>,
     pub(super) seat_change_requests: Vec<String>,
     pub(super) vacancies: Vec<usize>,
@@ -123,19 +121,24 @@ impl CashTable {
         rules: Arc<dyn Rules>,
         config: CashConfig,
     ) -> Result<(CashTable, Vec<Ruling>), CashError> {
+        CashTable::under(RulesVersion::unnamed(rules), config)
+    }
+
+    /// [`CashTable::new`] under a version whose content identity every hand is pinned to.
+    pub fn under(
+        version: RulesVersion,
+        config: CashConfig,
+    ) -> Result<(CashTable, Vec<Ruling>), CashError> {
+        let RulesVersion { rules, hash } = version;
         let (limits, rulings) = resolve(&config, rules.as_ref())?;
-        let seats = (0..limits.seats).map(|_| None).collect();
         let table = CashTable {
             rules,
+            hash,
             config,
+            table: Table::new(limits.seats),
             limits,
-            seats,
-            button: None,
             status: Status::Open,
             now: 0,
-            hand_number: 0,
-            live: None,
-            finished: None,
             waiting_list: Vec::new(),
             seat_change_requests: Vec::new(),
             vacancies: Vec::new(),
@@ -150,6 +153,14 @@ impl CashTable {
     /// Replaces the ruleset (a new version, say) from the next hand on: the hand in progress
     /// keeps the rules it started with.
     pub fn set_rules(&mut self, rules: Arc<dyn Rules>) -> Result<Vec<Ruling>, CashError> {
+        let hash = self.hash.clone();
+        self.set_version(RulesVersion { rules, hash })
+    }
+
+    /// [`CashTable::set_rules`] with the identity of the content the rules come from, which
+    /// every hand dealt from now on is pinned to (a daemon shows it with the hand).
+    pub fn set_version(&mut self, version: RulesVersion) -> Result<Vec<Ruling>, CashError> {
+        let RulesVersion { rules, hash } = version;
         let (limits, rulings) = resolve(&self.config, rules.as_ref())?;
         if limits.seats != self.limits.seats {
             return Err(CashError::Config(format!(
@@ -158,6 +169,7 @@ impl CashTable {
             )));
         }
         self.rules = rules;
+        self.hash = hash;
         self.limits = limits;
         self.log.extend(rulings.iter().cloned());
         Ok(rulings)
@@ -168,6 +180,11 @@ impl CashTable {
     /// Every ruling the table made, in order (hands' own rulings included).
     pub fn log(&self) -> &[Ruling] {
         &self.log
+    }
+
+    /// The table that plays the hands: seats, button, the hand in progress or the last one.
+    pub fn table(&self) -> &Table<Seat> {
+        &self.table
     }
 
     /// The table's limits (seats, blinds).
@@ -193,12 +210,12 @@ impl CashTable {
     /// A player's chips behind, if seated (during a hand, what he has not put in).
     pub fn stack(&self, player: &str) -> Option<Chips> {
         let index = self.find(player)?;
-        if let Some(live) = &self.live {
-            if let Some(p) = live.seats.iter().position(|&s| s == index) {
+        if let Some(live) = self.live() {
+            if let Some(p) = live.position_of(index) {
                 return Some(live.hand.stack_of(p));
             }
         }
-        self.seats[index].as_ref().map(|s| s.stack)
+        self.table.seats[index].as_ref().map(|s| s.stack)
     }
 
     /// The seat (from 1) a player holds.
@@ -212,20 +229,21 @@ impl CashTable {
             ruleset: self.rules.ruleset().to_string(),
             status: self.status,
             minute: self.now,
-            hands: self.hand_number,
-            button: self.button.map(|b| b + 1),
+            hands: self.table.hands_dealt(),
+            button: self.table.button.map(|b| b + 1),
             seats: self
+                .table
                 .seats
                 .iter()
                 .enumerate()
                 .filter_map(|(i, s)| s.clone().map(|state| SeatView { seat: i + 1, state }))
                 .collect(),
             waiting_list: self.waiting_list.clone(),
-            hand: self.live.as_ref().map(|l| HandState {
+            hand: self.live().map(|l| HandState {
                 number: l.number,
-                ruleset: l.rules.ruleset().to_string(),
+                ruleset: l.version.rules.ruleset().to_string(),
                 to_act: l.hand.actor().map(|p| {
-                    self.seats[l.seats[p]]
+                    self.table.seats[l.positions[p]]
                         .as_ref()
                         .map_or(String::new(), |s| s.player.clone())
                 }),
@@ -234,30 +252,21 @@ impl CashTable {
         }
     }
 
-    /// Chips on the table: every stack plus everything in the hand in progress.
+    /// Chips on the table: every stack plus everything in the hand in progress. A player
+    /// who folded and left took what he had behind (cashed out); what he put in stays in the
+    /// pot.
     pub fn chips_on_table(&self) -> Chips {
-        let Some(live) = &self.live else {
-            return self.seats.iter().flatten().map(|s| s.stack).sum();
-        };
-        // The players dealt in hold what the hand says (stacks and what they put in); a
-        // seat's own stack is the one it had before the hand. A player who folded and left
-        // took what he had behind (cashed out); what he put in stays in the pot.
-        let behind: Chips = (0..self.seats.len())
-            .filter(|i| !live.seats.contains(i))
-            .filter_map(|i| self.seats[i].as_ref().map(|s| s.stack))
-            .sum();
-        let gone: Chips = live
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(_, &i)| self.seats[i].is_none())
-            .map(|(p, _)| live.hand.stack_of(p))
-            .sum();
-        behind + live.hand.chips_in_play() - gone
+        self.table.chips()
+    }
+
+    /// The hand in progress.
+    pub(super) fn live(&self) -> Option<&Dealt<Seat>> {
+        self.table.live()
     }
 
     pub(super) fn find(&self, player: &str) -> Option<usize> {
-        self.seats
+        self.table
+            .seats
             .iter()
             .position(|s| s.as_ref().is_some_and(|s| s.player == player))
     }
@@ -266,7 +275,7 @@ impl CashTable {
         let i = self
             .find(player)
             .ok_or_else(|| CashError::NotSeated(player.to_string()))?;
-        match self.seats[i].as_mut() {
+        match self.table.seats[i].as_mut() {
             Some(seat) => Ok((i, seat)),
             None => Err(CashError::NotSeated(player.to_string())),
         }
@@ -274,18 +283,15 @@ impl CashTable {
 
     /// Whether the player holds live cards in the hand in progress.
     pub(super) fn in_live_hand(&self, seat: usize) -> bool {
-        self.live.as_ref().is_some_and(|l| {
-            l.seats
-                .iter()
-                .position(|&s| s == seat)
-                .is_some_and(|p| !l.hand.has_folded(p))
-        })
+        self.live()
+            .is_some_and(|l| l.position_of(seat).is_some_and(|p| !l.hand.has_folded(p)))
     }
 
     /// Whether seat `index` can be taken: empty, and not the seat of a player who left the
     /// hand in progress (it is freed when the hand ends).
     pub(super) fn seat_free(&self, index: usize) -> bool {
-        self.seats[index].is_none() && !self.live.as_ref().is_some_and(|l| l.seats.contains(&index))
+        self.table.seats[index].is_none()
+            && !self.live().is_some_and(|l| l.positions.contains(&index))
     }
 
     pub(super) fn push(&mut self, out: &mut Vec<Ruling>, r: Ruling) {
@@ -316,7 +322,8 @@ impl CashTable {
 
     /// The players the minimum-player rule counts: seated and not resting.
     pub(super) fn players_in_play(&self) -> usize {
-        self.seats
+        self.table
+            .seats
             .iter()
             .flatten()
             .filter(|s| !s.sitting_out)
@@ -431,15 +438,15 @@ impl CashTable {
             }
         }
         let index = match seat {
-            Some(s) if s == 0 || s > self.seats.len() => {
+            Some(s) if s == 0 || s > self.table.seats.len() => {
                 return Err(CashError::NoSuchSeat {
                     seat: s,
-                    seats: self.seats.len(),
+                    seats: self.table.seats.len(),
                 })
             }
             Some(s) if !self.seat_free(s - 1) => return Err(CashError::SeatTaken(s)),
             Some(s) => s - 1,
-            None => (0..self.seats.len())
+            None => (0..self.table.seats.len())
                 .find(|&i| self.seat_free(i))
                 .ok_or(CashError::TableFull)?,
         };
@@ -450,10 +457,12 @@ impl CashTable {
         let mut new = Seat::new(player, stack);
         self.waiting_list.retain(|p| p != player);
         // Rule 80: not into the seat the button moves to at the next deal.
-        if let Some(button) = self.button {
-            let next = (1..=self.seats.len())
-                .map(|k| (button + k) % self.seats.len())
-                .find(|&i| i == index || self.seats[i].as_ref().is_some_and(Seat::can_be_dealt));
+        if let Some(button) = self.table.button {
+            let next = (1..=self.table.seats.len())
+                .map(|k| (button + k) % self.table.seats.len())
+                .find(|&i| {
+                    i == index || self.table.seats[i].as_ref().is_some_and(Seat::can_be_dealt)
+                });
             let takes = next == Some(index);
             if takes {
                 let d = decide(
@@ -476,7 +485,7 @@ impl CashTable {
                 self.push(&mut out, d.ruling);
             }
         }
-        self.seats[index] = Some(new);
+        self.table.seats[index] = Some(new);
         let totals = Arc::make_mut(&mut self.totals)
             .entry(player.to_string())
             .or_default();
@@ -497,7 +506,7 @@ impl CashTable {
         buy_in: Chips,
         out: &mut Vec<Ruling>,
     ) -> Result<Chips, CashError> {
-        let stacks: Vec<Chips> = self.seats.iter().flatten().map(|s| s.stack).collect();
+        let stacks: Vec<Chips> = self.table.seats.iter().flatten().map(|s| s.stack).collect();
         let average = if stacks.is_empty() {
             0
         } else {
@@ -583,7 +592,7 @@ impl CashTable {
         let minutes = self.now - started;
         if minutes <= late_seat_minutes {
             self.charge_session(index, number, out);
-        } else if let Some(seat) = &self.seats[index] {
+        } else if let Some(seat) = &self.table.seats[index] {
             let text = format!(
                 "{} sat down {minutes} minutes into session {number}, more than {late_seat_minutes}: no session commission until the next session",
                 seat.player
@@ -614,7 +623,7 @@ impl CashTable {
             commission::SessionBase::TableMaximum => self.config.table_maximum.unwrap_or(0),
             commission::SessionBase::BuyIn => self.config.initial_buy_in,
         };
-        let Some(seat) = self.seats[index].as_mut() else {
+        let Some(seat) = self.table.seats[index].as_mut() else {
             return;
         };
         if seat.paid_session == Some(number) {
@@ -661,13 +670,10 @@ impl CashTable {
     pub(super) fn remove(&mut self, index: usize, why: &str, out: &mut Vec<Ruling>) {
         // A player dealt into the hand in progress (he folded) takes what he has behind in
         // it: what he put in stays in the pot. Otherwise his seat's stack.
-        let in_hand = self.live.as_ref().and_then(|l| {
-            l.seats
-                .iter()
-                .position(|&s| s == index)
-                .map(|p| l.hand.stack_of(p))
-        });
-        let Some(seat) = self.seats[index].take() else {
+        let in_hand = self
+            .live()
+            .and_then(|l| l.position_of(index).map(|p| l.hand.stack_of(p)));
+        let Some(seat) = self.table.seats[index].take() else {
             return;
         };
         let totals = Arc::make_mut(&mut self.totals)
@@ -677,10 +683,10 @@ impl CashTable {
         self.seat_change_requests.retain(|p| p != &seat.player);
         let _ = why;
         self.vacancies.push(index);
-        if self.live.is_none() {
+        if self.live().is_none() {
             self.fill_vacancies(out);
         }
-        if self.live.is_none() {
+        if self.live().is_none() {
             self.check_min_players(out);
         }
     }
@@ -690,7 +696,7 @@ impl CashTable {
     pub(super) fn fill_vacancies(&mut self, out: &mut Vec<Ruling>) {
         let vacancies = std::mem::take(&mut self.vacancies);
         for index in vacancies {
-            if self.seats[index].is_some()
+            if self.table.seats[index].is_some()
                 || (self.seat_change_requests.is_empty() && self.waiting_list.is_empty())
             {
                 continue;
@@ -726,7 +732,7 @@ impl CashTable {
             if requested && d.outcome == "seat_change_request_first" {
                 let mover = self.seat_change_requests.remove(0);
                 if let Some(from) = self.find(&mover) {
-                    self.seats[index] = self.seats[from].take();
+                    self.table.seats[index] = self.table.seats[from].take();
                     let mut r = d.ruling;
                     r.finding = crate::rules::Finding::Text(format!(
                         "{}: {mover} moves from seat {} to seat {}",
@@ -788,11 +794,11 @@ impl CashTable {
         self.push(&mut out, d.ruling);
         if leaves && !self.in_live_hand(index) {
             self.remove(index, "must leave", &mut out);
-        } else if let Some(seat) = self.seats[index].as_mut() {
+        } else if let Some(seat) = self.table.seats[index].as_mut() {
             seat.sitting_out = true;
             seat.hands_rested = 0;
         }
-        if self.live.is_none() {
+        if self.live().is_none() {
             self.check_min_players(&mut out);
         }
         Ok(out)
@@ -805,7 +811,7 @@ impl CashTable {
         seat.sitting_out = false;
         seat.hands_rested = 0;
         let mut out = Vec::new();
-        if self.live.is_none() {
+        if self.live().is_none() {
             self.check_min_players(&mut out);
         }
         Ok(out)
@@ -816,7 +822,7 @@ impl CashTable {
     pub fn rebuy(&mut self, player: &str, amount: Chips) -> Result<Vec<Ruling>, CashError> {
         self.refuse_if_closed()?;
         let (index, _) = self.seat_mut(player)?;
-        let dealt = self.live.as_ref().is_some_and(|l| l.seats.contains(&index));
+        let dealt = self.live().is_some_and(|l| l.positions.contains(&index));
         if dealt {
             return Err(CashError::HandInProgress(format!(
                 "{player} may not add chips during a hand he is dealt in"
@@ -845,7 +851,7 @@ impl CashTable {
         let (chips, fee, fee_ruling) = self.buy_in_commission(player, amount);
         let minimum = self.limits.big_blind;
         let mut out = Vec::new();
-        if let Some(seat) = self.seats[index].as_mut() {
+        if let Some(seat) = self.table.seats[index].as_mut() {
             seat.stack += chips;
             if seat.stack >= minimum {
                 seat.must_rebuy = false;
