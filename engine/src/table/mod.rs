@@ -12,6 +12,8 @@
 
 mod dealt;
 mod spec;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use dealt::{Dealt, End};
@@ -230,6 +232,11 @@ impl<S: Occupant> Table<S> {
     /// The button moves to `deal.button`; the last hand is forgotten. Returns the hand's
     /// number.
     pub fn deal(&mut self, deal: Deal) -> Result<u64, DealError> {
+        if self.in_hand() {
+            return Err(DealError::Setup(
+                "a hand is in progress at this table".into(),
+            ));
+        }
         let start_stacks = deal.config.stacks.clone();
         let mut hand =
             Hand::new(deal.config, deal.hand_rules).map_err(|e| DealError::Setup(e.to_string()))?;
@@ -435,5 +442,36 @@ impl<S: Occupant> Table<S> {
                 index + 1
             ))),
         }
+    }
+}
+
+/// A hand cut short by a failure of the gaming system (a daemon stopped before it finished),
+/// as the table's ruleset rules on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    /// The rule point: `online.communication_failure`.
+    pub point: &'static str,
+    /// Its article under the ruleset, or `None`: not regulated by this text.
+    pub citation: Option<String>,
+    /// Why the hand is void, in words.
+    pub why: &'static str,
+}
+
+/// How `rules` rule on a hand interrupted by a failure of the gaming system:
+/// `online.communication_failure` asked with the origin `system` (pt-online rules 72–73: the
+/// hand is void and every bet returned). Without rules (the version the hand was pinned to
+/// is gone) the point is recorded as not regulated by this text.
+pub fn interrupted(rules: Option<&dyn Rules>) -> Interrupted {
+    let point = "online.communication_failure";
+    let mut facts = std::collections::BTreeMap::new();
+    facts.insert("origin".to_string(), ron::Value::String("system".into()));
+    let citation = match rules.map(|r| r.table_event(point, &facts).citation) {
+        Some(Citation::Article(a)) => Some(a.to_string()),
+        _ => None,
+    };
+    Interrupted {
+        point,
+        citation,
+        why: "the daemon stopped before the hand finished (a failure of the gaming system)",
     }
 }

@@ -15,6 +15,7 @@ pub mod bindings;
 pub mod bubble;
 pub mod chip_race;
 pub mod clock;
+pub mod director;
 pub mod entries;
 pub mod modalities;
 pub mod payouts;

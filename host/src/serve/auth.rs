@@ -3,9 +3,8 @@
 //! that matches nobody is refused (401) rather than treated as public.
 
 use super::config::Tokens;
-use super::hosted::HostedTable;
-use super::tables::Viewer;
 use axum::http::HeaderMap;
+use floor_engine::table::Viewer;
 
 /// The caller, as identified by their token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +13,8 @@ pub enum Who {
     Operator,
     /// The auditor's token.
     Auditor,
-    /// A seat's token at the table in question (seat index from 0).
+    /// A token the table or tournament in question issued: at a table its seat, at a
+    /// tournament its player (index from 0).
     Seat(usize),
     /// No token.
     Public,
@@ -52,12 +52,13 @@ pub fn token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
         .or_else(|| query.map(str::to_string))
 }
 
-/// Identifies a token; seat tokens count only at their own table. `Err(())`: a token that
-/// matches nobody.
+/// Identifies a token; the tokens a table or tournament issued count only there
+/// (`issued`: the seat or player holding a token, for routes about one). `Err(())`: a token
+/// that matches nobody.
 pub fn identify(
     tokens: &Tokens,
     token: Option<&str>,
-    table: Option<&HostedTable>,
+    issued: Option<&dyn Fn(&str) -> Option<usize>>,
 ) -> Result<Who, ()> {
     let Some(token) = token else {
         return Ok(Who::Public);
@@ -68,7 +69,7 @@ pub fn identify(
     if same(token, &tokens.auditor) {
         return Ok(Who::Auditor);
     }
-    match table.and_then(|t| t.seat_of_token(token)) {
+    match issued.and_then(|f| f(token)) {
         Some(i) => Ok(Who::Seat(i)),
         None => Err(()),
     }

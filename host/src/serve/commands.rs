@@ -1,10 +1,15 @@
 //! The commands the daemon accepts, as journaled: the daemon's state is what applying them in
-//! order gives, whether they arrive over HTTP or are replayed from the journal after a restart.
+//! order gives, whether they arrive over HTTP or are replayed from the journal after a
+//! restart. Each is translated into the engine's command for a cash table
+//! ([`TableCommand`]) or a tournament ([`director::Command`]); what only the daemon knows
+//! (table ids, the tokens it issued, the content hash of a ruleset version, the time a
+//! tournament command was accepted) stays here.
 
-use super::tables::{Move, Table, TableError, TableSpec};
 use crate::live::Version;
-use floor_engine::events::{EventRuling, TableEvent};
-use floor_engine::rules::Citation;
+use floor_engine::cash::TableCommand;
+use floor_engine::events::TableEvent;
+use floor_engine::table::{Move, RulesVersion, TableError, TableSpec};
+use floor_engine::tournament::director::{self, TournamentSpec};
 use floor_engine::Chips;
 use serde::{Deserialize, Serialize};
 
@@ -12,14 +17,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
-    /// A table is opened.
+    /// A cash table is opened.
     CreateTable {
         /// Its id.
         table: String,
         /// Its setup.
         spec: TableSpec,
-        /// The content hash of the ruleset version a cash table opened under (its limits are
-        /// checked against it); none in the journals of older daemons.
+        /// The content hash of the ruleset version the table opened under (its limits are
+        /// checked against it).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hash: Option<String>,
     },
@@ -84,7 +89,7 @@ pub enum Command {
         /// Why.
         why: String,
     },
-    /// A seated player buys more chips (cash tables).
+    /// A seated player buys more chips.
     Rebuy {
         /// The table.
         table: String,
@@ -93,28 +98,28 @@ pub enum Command {
         /// The chips bought.
         amount: Chips,
     },
-    /// A seated player asks to rest from the next hand (cash tables).
+    /// A seated player asks to rest from the next hand.
     SitOut {
         /// The table.
         table: String,
         /// The seat, from 1.
         seat: usize,
     },
-    /// A resting player comes back (cash tables).
+    /// A resting player comes back.
     SitIn {
         /// The table.
         table: String,
         /// The seat, from 1.
         seat: usize,
     },
-    /// A seated player asks for the next seat that falls vacant (cash tables).
+    /// A seated player asks for the next seat that falls vacant.
     SeatChange {
         /// The table.
         table: String,
         /// The seat, from 1.
         seat: usize,
     },
-    /// A player joins (`join`) or leaves the waiting list (cash tables).
+    /// A player joins (`join`) or leaves the waiting list.
     WaitingList {
         /// The table.
         table: String,
@@ -123,7 +128,7 @@ pub enum Command {
         /// Joins (true) or leaves (false).
         join: bool,
     },
-    /// Time passes on the table clock (cash tables: the minimum-player rule, sessions).
+    /// Time passes on the table clock (the minimum-player rule, sessions).
     Clock {
         /// The table.
         table: String,
@@ -137,12 +142,82 @@ pub enum Command {
         /// The daemon's clock when it was accepted (the level clock is fed from it).
         at_ms: i64,
         /// What.
-        op: super::tournament::Op,
+        op: Op,
     },
 }
 
+/// One command to a tournament, as journaled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    /// The tournament is created under the ruleset version with `hash`.
+    Create {
+        /// Its setup (seed filled in).
+        spec: TournamentSpec,
+        /// The ruleset version's content hash.
+        hash: String,
+    },
+    /// A player registers (before the start, or late) and gets `token`.
+    Register {
+        /// The player's name.
+        name: String,
+        /// Their token.
+        token: String,
+    },
+    /// A player out of the tournament buys a new entry.
+    ReEnter {
+        /// The player (from 1, in order of registration).
+        player: usize,
+    },
+    /// A player still in buys a rebuy or the add-on.
+    Purchase {
+        /// The player (from 1, in order of registration).
+        player: usize,
+        /// The add-on (`false`: a rebuy).
+        add_on: bool,
+    },
+    /// Seats are drawn and the first round is dealt.
+    Start,
+    /// A betting action at a table.
+    Act {
+        /// The table's number.
+        table: u32,
+        /// The seat, from 1.
+        seat: usize,
+        /// The action.
+        action: Move,
+    },
+    /// A table event (scenario vocabulary; `player` is the seat number).
+    Event {
+        /// The table's number.
+        table: u32,
+        /// The event.
+        event: TableEvent,
+    },
+    /// Deals the next round when none is being played (after a break).
+    Deal,
+    /// Lets time pass on the level clock.
+    Clock {
+        /// Seconds.
+        seconds: u64,
+    },
+    /// The hand in progress at a table is voided, its bets returned.
+    Void {
+        /// The table's number.
+        table: u32,
+        /// The rule point.
+        point: String,
+        /// The article (`None`: not regulated by this text).
+        citation: Option<String>,
+        /// Why.
+        why: String,
+    },
+    /// The tournament is cancelled (or, once over, closed).
+    Cancel,
+}
+
 impl Command {
-    /// The table the command is about.
+    /// The table or tournament the command is about.
     pub fn table(&self) -> &str {
         match self {
             Command::CreateTable { table, .. }
@@ -162,85 +237,107 @@ impl Command {
             Command::Tournament { tournament, .. } => tournament,
         }
     }
-}
 
-/// What applying a command gave.
-#[derive(Clone, Debug, Default)]
-pub struct Applied {
-    /// The hand number dealt, for `StartHand`.
-    pub hand: Option<u64>,
-    /// The ruling, for `Event`.
-    pub ruling: Option<EventRuling>,
-    /// Chips returned to a leaving player or a voided hand's players.
-    pub chips: Option<Chips>,
-    /// The rulings the command made (each with rule point, ruleset and citation), for the
-    /// answer; the journal has them too.
-    pub rulings: Vec<String>,
-}
-
-/// Applies a command to an existing table played by the plain runtime (a table journaled by
-/// an older daemon; every command but create and close). `version`
-/// is the ruleset version for `StartHand`. On error the table is unchanged.
-pub fn apply(
-    table: &mut Table,
-    command: &Command,
-    version: Option<&Version>,
-) -> Result<Applied, TableError> {
-    let mut out = Applied::default();
-    match command {
-        Command::CreateTable { .. } | Command::CloseTable { .. } => {
-            return Err(TableError::Invalid(
-                "tables are opened and closed by the daemon, not by a table".into(),
-            ))
-        }
-        Command::Tournament { .. } => {
-            return Err(TableError::Invalid(
-                "a tournament command is carried out by its tournament, not by a table".into(),
-            ))
-        }
-        Command::Rebuy { .. }
-        | Command::SitOut { .. }
-        | Command::SitIn { .. }
-        | Command::SeatChange { .. }
-        | Command::WaitingList { .. }
-        | Command::Clock { .. } => {
-            return Err(TableError::Refused(format!(
-                "table {} was opened by an older daemon without a buy-in: it has no cash session (open a table with `buy_in`)",
-                table.id
-            )))
-        }
-        Command::Seat {
-            seat,
-            name,
-            stack,
-            token,
-            ..
-        } => table.seat(*seat, name, *stack, token)?,
-        Command::Unseat { seat, .. } => out.chips = Some(table.unseat(*seat)?),
-        Command::StartHand { seed, .. } => {
-            let version = version.ok_or_else(|| {
-                TableError::Refused(format!(
-                    "ruleset `{}` has no valid version loaded",
-                    table.spec.ruleset
+    /// The cash table's command; `version` is the one `StartHand` names, which the daemon
+    /// looked up by its hash.
+    pub fn for_table(&self, version: Option<&Version>) -> Result<TableCommand, TableError> {
+        Ok(match self {
+            Command::CreateTable { .. } | Command::CloseTable { .. } => {
+                return Err(TableError::Invalid(
+                    "tables are opened and closed by the daemon, not by a table".into(),
                 ))
-            })?;
-            out.hand = Some(table.start_hand(version, *seed)?);
-        }
-        Command::Act { seat, action, .. } => table.act(*seat, *action)?,
-        Command::Event { event, .. } => out.ruling = Some(table.event(event)?),
-        Command::Void {
-            point,
-            citation,
-            why,
-            ..
-        } => {
-            let point = floor_engine::rules::registry::get(point)
-                .map_or("online.communication_failure", |p| p.id);
-            let citation = citation
-                .as_deref()
-                .map_or(Citation::NotRegulated, |c| Citation::Article(c.into()));
-            out.chips = Some(table.void(point, citation, why)?);
-        }
+            }
+            Command::Tournament { .. } => {
+                return Err(TableError::Invalid(
+                    "a tournament command is carried out by its tournament, not by a table".into(),
+                ))
+            }
+            Command::Seat {
+                seat, name, stack, ..
+            } => TableCommand::Seat {
+                seat: *seat,
+                name: name.clone(),
+                stack: *stack,
+            },
+            Command::Unseat { seat, .. } => TableCommand::Unseat { seat: *seat },
+            Command::StartHand { seed, .. } => {
+                let version = version.ok_or_else(|| {
+                    TableError::Refused(
+                        "the ruleset version this hand names has no valid version loaded".into(),
+                    )
+                })?;
+                TableCommand::StartHand {
+                    seed: *seed,
+                    version: RulesVersion {
+                        rules: version.rules.clone(),
+                        hash: version.hash.as_str().into(),
+                    },
+                }
+            }
+            Command::Act { seat, action, .. } => TableCommand::Act {
+                seat: *seat,
+                action: *action,
+            },
+            Command::Event { event, .. } => TableCommand::Event {
+                event: event.clone(),
+            },
+            // The table rules on the void itself (`online.communication_failure`).
+            Command::Void { .. } => TableCommand::Void,
+            Command::Rebuy { seat, amount, .. } => TableCommand::Rebuy {
+                seat: *seat,
+                amount: *amount,
+            },
+            Command::SitOut { seat, .. } => TableCommand::SitOut { seat: *seat },
+            Command::SitIn { seat, .. } => TableCommand::SitIn { seat: *seat },
+            Command::SeatChange { seat, .. } => TableCommand::SeatChange { seat: *seat },
+            Command::WaitingList { name, join, .. } => TableCommand::WaitingList {
+                name: name.clone(),
+                join: *join,
+            },
+            Command::Clock { minutes, .. } => TableCommand::Clock { minutes: *minutes },
+        })
     }
-    Ok(out)
+}
+
+impl Op {
+    /// The tournament's command (`Create` is not one: the daemon creates the tournament).
+    pub fn for_tournament(&self) -> Result<director::Command, TableError> {
+        Ok(match self {
+            Op::Create { .. } => return Err(TableError::Invalid("the tournament exists".into())),
+            Op::Register { name, .. } => director::Command::Register { name: name.clone() },
+            Op::ReEnter { player } => director::Command::ReEnter { player: *player },
+            Op::Purchase { player, add_on } => director::Command::Purchase {
+                player: *player,
+                add_on: *add_on,
+            },
+            Op::Start => director::Command::Start,
+            Op::Act {
+                table,
+                seat,
+                action,
+            } => director::Command::Act {
+                table: *table,
+                seat: *seat,
+                action: *action,
+            },
+            Op::Event { table, event } => director::Command::Event {
+                table: *table,
+                event: event.clone(),
+            },
+            Op::Deal => director::Command::Deal,
+            Op::Clock { seconds } => director::Command::Clock { seconds: *seconds },
+            Op::Void {
+                table,
+                point,
+                citation,
+                why,
+            } => director::Command::Void {
+                table: *table,
+                point: point.clone(),
+                citation: citation.clone(),
+                why: why.clone(),
+            },
+            Op::Cancel => director::Command::Cancel,
+        })
+    }
 }

@@ -1,41 +1,29 @@
-//! `GET /api/tables/{id}/stream`: server-sent events. Each change at the table sends an
-//! event `table` whose data is the table as this caller may see it (so a seat's stream
-//! never carries another seat's cards). The stream ends when the table closes or the daemon
-//! stops.
+//! The live streams (server-sent events) of a table and of a tournament. Each change sends
+//! an event `table` (`tournament`) whose data is the table (tournament) as this caller may
+//! see it, so a seat's stream never carries another seat's cards. A stream ends when its
+//! table or tournament closes or the daemon stops.
 
-use super::api::{ApiError, TokenQuery};
+use super::api::preamble::{AtTable, AtTournament};
+use super::api::ApiError;
 use super::App;
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
-use std::sync::Arc;
 use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 
-/// The live stream of one table.
-pub async fn stream(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+/// `GET /api/tables/{id}/stream`: the live stream of one table.
+pub async fn table(
+    at: AtTable,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let slot = app.slot(&id)?;
-    let viewer = {
-        let token = super::auth::token(&headers, q.token.as_deref());
-        let table = super::lock(&slot.table);
-        super::auth::identify(&app.tokens, token.as_deref(), Some(&table))
-            .map_err(|()| ApiError::unauthorized())?
-            .viewer()
-    };
+    let viewer = at.who.viewer();
     // The stream holds the table weakly: once the table is closed and dropped, its channel
     // closes and the stream ends.
     let render = {
-        let slot = Arc::downgrade(&slot);
+        let slot = std::sync::Arc::downgrade(&at.slot);
         move || match slot.upgrade() {
             Some(slot) => {
-                let view = super::lock(&slot.table).view(viewer);
+                let view = super::lock(&slot.state).game.view(viewer, true);
                 Event::default()
                     .event("table")
                     .json_data(view)
@@ -44,9 +32,33 @@ pub async fn stream(
             None => Event::default().event("closed").data("{}"),
         }
     };
-    let changes = slot.changes.subscribe();
-    drop(slot);
-    Ok(live(&app, changes, render))
+    let changes = at.slot.changes.subscribe();
+    Ok(live(&at.app, changes, render))
+}
+
+/// `GET /api/tournaments/{id}/stream`: server-sent events `tournament`, at once and after
+/// every change, each the tournament as this caller may see it (a player's stream carries
+/// only their own cards). Ends with `closed` when the tournament is closed, or when the
+/// daemon stops.
+pub async fn tournament(
+    at: AtTournament,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let (viewer, player) = at.viewer();
+    let render = {
+        let slot = std::sync::Arc::downgrade(&at.slot);
+        move || match slot.upgrade() {
+            Some(slot) => {
+                let view = super::lock(&slot.state).director.view(viewer, player);
+                Event::default()
+                    .event("tournament")
+                    .json_data(view)
+                    .unwrap_or_else(|_| Event::default().event("error"))
+            }
+            None => Event::default().event("closed").data("{}"),
+        }
+    };
+    let changes = at.slot.changes.subscribe();
+    Ok(live(&at.app, changes, render))
 }
 
 /// The SSE stream of one live object (a table, a tournament), shared by their stream

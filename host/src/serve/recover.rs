@@ -1,0 +1,184 @@
+//! Start-up: the tables and tournaments rebuilt from the journal, command by command, and —
+//! when the last run did not stop cleanly — every hand it left in progress voided, as the
+//! table's ruleset rules on a failure of the gaming system (pt-online rules 72–73: the hand is
+//! void and every bet returned).
+
+use super::carried::{CashTable, Tournament};
+use super::commands::{Command, Op};
+use super::execute::new_slot;
+use super::{lock, rules_version, App, ExecError};
+use crate::journal::JournalError;
+use floor_engine::cash::CashGame;
+use floor_engine::table::interrupted;
+use floor_engine::tournament::director::Director;
+
+impl App {
+    /// Rebuilds the tables and tournaments from the journal; if the last run did not stop
+    /// cleanly, voids every hand it left in progress.
+    pub(super) fn recover(&self) -> Result<(), JournalError> {
+        let (commands, clean) = {
+            let guard = lock(&self.journal);
+            let Some(j) = guard.as_ref() else {
+                return Ok(());
+            };
+            (j.commands::<Command>()?, j.stopped_cleanly()?)
+        };
+        let count = commands.len();
+        for (seq, _, command) in commands {
+            if let Err(e) = self.replay(&command) {
+                tracing::error!(seq, error = %e, "journal entry could not be replayed");
+            }
+        }
+        tracing::info!(
+            commands = count,
+            tables = self.tables.len(),
+            tournaments = self.tournaments.len(),
+            clean,
+            "journal replayed"
+        );
+        if !clean {
+            self.void_table_hands();
+            self.void_tournament_hands();
+        }
+        if let Some(j) = lock(&self.journal).as_mut() {
+            j.lifecycle("started")?;
+        }
+        Ok(())
+    }
+
+    /// Applies a journaled command without journaling it again.
+    fn replay(&self, command: &Command) -> Result<(), ExecError> {
+        match command {
+            Command::CreateTable { table, spec, hash } => {
+                let version = hash
+                    .as_deref()
+                    .and_then(|h| self.version(h))
+                    .ok_or_else(|| ExecError::NoRuleset(spec.ruleset.clone()))?;
+                let (game, _) = CashGame::open(
+                    table.clone(),
+                    spec.clone(),
+                    version.ruleset.id(),
+                    rules_version(&version),
+                )?;
+                self.tables.replayed(table);
+                self.tables
+                    .write()
+                    .insert(table.clone(), new_slot(CashTable::new(game)));
+            }
+            Command::CloseTable { table } => {
+                self.tables.write().remove(table);
+            }
+            Command::Tournament { tournament, op, .. } => {
+                self.replay_tournament(tournament, command, op)?
+            }
+            other => self.reapply(&self.tables, other)?,
+        }
+        Ok(())
+    }
+
+    fn replay_tournament(&self, id: &str, command: &Command, op: &Op) -> Result<(), ExecError> {
+        if let (Op::Create { spec, hash }, Command::Tournament { at_ms, .. }) = (op, command) {
+            let version = self
+                .version(hash)
+                .ok_or_else(|| ExecError::NoRuleset(spec.ruleset.clone()))?;
+            let director = Director::new(
+                id.to_string(),
+                spec.clone(),
+                version.ruleset.clone(),
+                rules_version(&version),
+                *at_ms,
+            )?;
+            self.tournaments.replayed(id);
+            self.tournaments
+                .write()
+                .insert(id.to_string(), new_slot(Tournament::new(director)));
+            return Ok(());
+        }
+        let over = lock(&self.tournaments.get(id)?.state).director.is_over();
+        if matches!(op, Op::Cancel) && over {
+            // A cancel of a tournament already over is its closing.
+            self.tournaments.write().remove(id);
+            return Ok(());
+        }
+        self.reapply(&self.tournaments, command)
+    }
+
+    /// Voids the hand in progress at every cash table.
+    fn void_table_hands(&self) {
+        for (id, slot) in self.tables.all() {
+            let void = {
+                let t = lock(&slot.state);
+                t.game
+                    .in_hand()
+                    .then(|| t.game.hand_hash().map(str::to_string))
+                    .flatten()
+            };
+            let Some(hash) = void else { continue };
+            let version = self.version(&hash);
+            let why = interrupted(version.as_ref().map(|v| v.rules.as_ref()));
+            let done = self.execute_blocking(
+                &self.tables,
+                Command::Void {
+                    table: id.clone(),
+                    point: why.point.into(),
+                    citation: why.citation,
+                    why: why.why.into(),
+                },
+            );
+            match done {
+                Ok(a) => {
+                    tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
+                }
+                Err(e) => {
+                    tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
+                }
+            }
+        }
+    }
+
+    /// Voids every tournament hand left in progress (a tournament rulebook does not address
+    /// it, so it is recorded as *not regulated by this text* where it says nothing).
+    fn void_tournament_hands(&self) {
+        for (id, slot) in self.tournaments.all() {
+            // Voiding the last hand of a round deals the next, so ask again each time.
+            for _ in 0..1000 {
+                let (tables, version, round_before) = {
+                    let t = lock(&slot.state);
+                    (
+                        t.director.tables_in_hand(),
+                        t.director.version().clone(),
+                        t.director.rounds(),
+                    )
+                };
+                // Only the hands dealt before the crash: stop once none is left of those.
+                let Some(&table) = tables.first() else { break };
+                let why = interrupted(Some(version.rules.as_ref()));
+                let done = self.execute_blocking(
+                    &self.tournaments,
+                    Command::Tournament {
+                        tournament: id.clone(),
+                        at_ms: 0,
+                        op: Op::Void {
+                            table,
+                            point: why.point.into(),
+                            citation: why.citation,
+                            why: why.why.into(),
+                        },
+                    },
+                );
+                match done {
+                    Ok(_) => {
+                        tracing::warn!(tournament = %id, table, "interrupted tournament hand voided, bets returned")
+                    }
+                    Err(e) => {
+                        tracing::error!(tournament = %id, table, error = %e, "interrupted tournament hand could not be voided");
+                        break;
+                    }
+                }
+                if lock(&slot.state).director.rounds() != round_before {
+                    break;
+                }
+            }
+        }
+    }
+}
