@@ -22,6 +22,8 @@ mod draw;
 mod error;
 mod game;
 mod hand_rules;
+mod joining;
+mod leaving;
 mod play;
 mod seats;
 mod table;

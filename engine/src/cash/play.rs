@@ -11,7 +11,7 @@ use super::seats::HandReview;
 use super::table::{percent, CashTable, Failure, Status};
 use crate::cards::{format_cards, Card, Deck};
 use crate::hand::{Action, ActionKind, Event, Hand, HandConfig, PostKind, Structure};
-use crate::rules::{BlindsContext, Rules, Ruling};
+use crate::rules::{BlindsContext, Citation, Rules, Ruling};
 use crate::table::{Deal, DealError, RulesVersion};
 use crate::Chips;
 use rand::Rng;
@@ -43,7 +43,68 @@ impl CashTable {
             return Err(CashError::HandInProgress("finish or void it first".into()));
         }
         let mut out = Vec::new();
-        if !self.check_min_players(&mut out) {
+        let dealt = self.players_to_deal(&mut out)?;
+        self.start_session(&mut out);
+        let previous_button = self.table.button;
+        // Where the button goes is ruled here; the table moves it when the hand is dealt.
+        let button_seat = self.move_button(&dealt, draw, &mut out);
+        self.mark_missed_blinds(previous_button, button_seat, &dealt);
+        let rules = self.rules.clone();
+        let button = dealt.iter().position(|&s| s == button_seat).unwrap_or(0);
+        let start_stacks: Vec<Chips> = dealt
+            .iter()
+            .map(|&i| self.table.seats[i].as_ref().map_or(0, |s| s.stack))
+            .collect();
+        let (mut config, blinds_citation) = HandConfig::at_table(
+            start_stacks,
+            button,
+            self.limits.small_blind,
+            self.limits.big_blind,
+            rules.as_ref(),
+        );
+        config.variant = self.config.variant;
+        config.structure = match self.config.structure {
+            Structure::FixedLimit { .. } => Structure::FixedLimit {
+                small_bet: self.limits.big_blind,
+                big_bet: self.limits.big_blind * 2,
+            },
+            s => s,
+        };
+        self.owed_posts(&dealt, &rules, &mut config, &mut out);
+        let number = self
+            .table
+            .deal(Deal {
+                config,
+                positions: dealt.clone(),
+                button: button_seat,
+                version: RulesVersion {
+                    rules: rules.clone(),
+                    hash: self.hash.clone(),
+                },
+                hand_rules: Arc::new(HandRules(rules.clone())),
+                deck,
+            })
+            .map_err(|e| match e {
+                DealError::Setup(why) => CashError::CannotStart(why),
+                DealError::Cards(e) => CashError::Hand(e),
+            })?;
+        for i in 0..self.table.seats.len() {
+            if let Some(s) = self.table.seats[i].as_mut() {
+                if s.waits_one_deal && !dealt.contains(&i) {
+                    s.waits_one_deal = false;
+                }
+            }
+        }
+        self.status = Status::Running;
+        self.announce_deal(number, &dealt, &rules, blinds_citation, &mut out);
+        self.progress(&mut out)?;
+        Ok(out)
+    }
+
+    /// The seats (indexes) dealt in the next hand, once the minimum-player rule lets the
+    /// table deal; or why no hand starts.
+    fn players_to_deal(&mut self, out: &mut Vec<Ruling>) -> Result<Vec<usize>, CashError> {
+        if !self.check_min_players(out) {
             let why = out
                 .last()
                 .map_or_else(|| "too few players".to_string(), |r| format!("{r}"));
@@ -72,32 +133,18 @@ impl CashTable {
                 dealt.len()
             )));
         }
-        self.start_session(&mut out);
-        let previous_button = self.table.button;
-        // Where the button goes is ruled here; the table moves it when the hand is dealt.
-        let button_seat = self.move_button(&dealt, draw, &mut out);
-        self.mark_missed_blinds(previous_button, button_seat, &dealt);
-        let rules = self.rules.clone();
-        let button = dealt.iter().position(|&s| s == button_seat).unwrap_or(0);
-        let start_stacks: Vec<Chips> = dealt
-            .iter()
-            .map(|&i| self.table.seats[i].as_ref().map_or(0, |s| s.stack))
-            .collect();
-        let (mut config, blinds_citation) = HandConfig::at_table(
-            start_stacks.clone(),
-            button,
-            self.limits.small_blind,
-            self.limits.big_blind,
-            rules.as_ref(),
-        );
-        config.variant = self.config.variant;
-        config.structure = match self.config.structure {
-            Structure::FixedLimit { .. } => Structure::FixedLimit {
-                small_bet: self.limits.big_blind,
-                big_bet: self.limits.big_blind * 2,
-            },
-            s => s,
-        };
+        Ok(dealt)
+    }
+
+    /// What returning and inactive players owe this hand (`blinds.missed_blinds`,
+    /// `blinds.inactivity_forced_post`), written into `config`.
+    fn owed_posts(
+        &mut self,
+        dealt: &[usize],
+        rules: &Arc<dyn Rules>,
+        config: &mut HandConfig,
+        out: &mut Vec<Ruling>,
+    ) {
         // What returning and inactive players owe.
         for (p, &i) in dealt.iter().enumerate() {
             let Some(seat) = self.table.seats[i].clone() else {
@@ -126,7 +173,7 @@ impl CashTable {
                 }
                 let mut r = d.ruling;
                 r.finding = crate::rules::Finding::Text(format!("{}: {}", seat.player, r.text()));
-                self.push(&mut out, r);
+                self.push(out, r);
                 if let Some(s) = self.table.seats[i].as_mut() {
                     s.missed_small = false;
                     s.missed_big = false;
@@ -146,38 +193,24 @@ impl CashTable {
                             seat.player, self.limits.big_blind
                         ),
                     );
-                    self.push(&mut out, r);
+                    self.push(out, r);
                 }
                 if let Some(s) = self.table.seats[i].as_mut() {
                     s.owes_big_blind = false;
                 }
             }
         }
-        let number = self
-            .table
-            .deal(Deal {
-                config,
-                positions: dealt.clone(),
-                button: button_seat,
-                version: RulesVersion {
-                    rules: rules.clone(),
-                    hash: self.hash.clone(),
-                },
-                hand_rules: Arc::new(HandRules(rules.clone())),
-                deck,
-            })
-            .map_err(|e| match e {
-                DealError::Setup(why) => CashError::CannotStart(why),
-                DealError::Cards(e) => CashError::Hand(e),
-            })?;
-        for i in 0..self.table.seats.len() {
-            if let Some(s) = self.table.seats[i].as_mut() {
-                if s.waits_one_deal && !dealt.contains(&i) {
-                    s.waits_one_deal = false;
-                }
-            }
-        }
-        self.status = Status::Running;
+    }
+
+    /// The ruling that says who is dealt in and who posted what.
+    fn announce_deal(
+        &mut self,
+        number: u64,
+        dealt: &[usize],
+        rules: &Arc<dyn Rules>,
+        blinds_citation: Citation,
+        out: &mut Vec<Ruling>,
+    ) {
         let players: Vec<String> = dealt
             .iter()
             .map(|&i| {
@@ -212,9 +245,7 @@ impl CashTable {
                 posted.join(", ")
             ),
         );
-        self.push(&mut out, r);
-        self.progress(&mut out)?;
-        Ok(out)
+        self.push(out, r);
     }
 
     /// Starts a new commission session when the last one is over (per-session mode): every

@@ -15,6 +15,17 @@ use crate::tournament::entries::Modality as Money;
 use crate::tournament::runtime::{HandResult, RoundPlan};
 use crate::Chips;
 
+/// A purchase's ruling, before it is recorded.
+struct PurchaseRuling {
+    point: &'static str,
+    player: usize,
+    entry: u32,
+    what: &'static str,
+    outcome: String,
+    citation: String,
+    text: String,
+}
+
 impl Director {
     /// A rebuy or add-on (`add_on`) for a player still in: the money ledger asks the
     /// ruleset (`tournament.modality.rebuy_addon`; a freeze-out's `tournament.modality.
@@ -61,27 +72,19 @@ impl Director {
             )
             .cloned();
         let what = if add_on { "add_on" } else { "rebuy" };
-        let ruling = |outcome: &str, citation: &str, text: String| EventRuling {
-            point: point.to_string(),
-            ruleset: self.version.rules.ruleset().clone(),
-            citation: citation_of(citation),
+        let noted = |outcome: &str, citation: &str, text: String| PurchaseRuling {
+            point,
+            player,
+            entry,
+            what,
             outcome: outcome.to_string(),
-            fields: [
-                ("player".to_string(), player.to_string()),
-                ("entry".to_string(), entry.to_string()),
-                ("purchase".to_string(), what.to_string()),
-            ]
-            .into_iter()
-            .collect(),
+            citation: citation.to_string(),
             text,
         };
         let receipt = match bought {
             Ok(r) => r,
             Err(e) => {
-                let r = ruling("refused", &e.citation, e.to_string());
-                if let Some(rt) = self.runtime.as_mut() {
-                    rt.note(r);
-                }
+                self.note_purchase(noted("refused", &e.citation, e.to_string()));
                 return Ok(Err(Refusal {
                     point: point.into(),
                     what: e.what,
@@ -97,24 +100,22 @@ impl Director {
             .as_ref()
             .filter(|round| round.plan.hands.iter().any(|h| h.table == number))
             .map(|round| round.number);
-        let r = ruling(
-            "allowed",
-            &receipt.citation,
-            format!(
-                "{name} buys a{} {} of {} chips for {} cents ({} to the prize pool, {} fee){}",
-                if add_on { "n" } else { "" },
-                if add_on { "add-on" } else { "rebuy" },
-                receipt.chips,
-                receipt.paid,
-                receipt.to_pool,
-                receipt.fee,
-                if playing.is_some() {
-                    "; the chips are added at the start of his next hand"
-                } else {
-                    ""
-                }
-            ),
+        let text = format!(
+            "{name} buys a{} {} of {} chips for {} cents ({} to the prize pool, {} fee){}",
+            if add_on { "n" } else { "" },
+            if add_on { "add-on" } else { "rebuy" },
+            receipt.chips,
+            receipt.paid,
+            receipt.to_pool,
+            receipt.fee,
+            if playing.is_some() {
+                "; the chips are added at the start of his next hand"
+            } else {
+                ""
+            }
         );
+        let stack_before = rt.tables[t].seats[s].as_ref().map_or(0, |x| x.chips);
+        self.note_purchase(noted("allowed", &receipt.citation, text));
         let mut bought = Purchase {
             player,
             entry,
@@ -123,56 +124,96 @@ impl Director {
             fee: receipt.fee,
             to_pool: receipt.to_pool,
             chips: receipt.chips,
-            stack: 0,
+            stack: stack_before,
             point: point.into(),
             citation: receipt.citation,
             applies: "now",
             when: None,
         };
-        if let Some(round) = playing {
-            let when = self.when_queued(&name, add_on, receipt.chips, number, round);
-            bought.stack = rt.tables[t].seats[s].as_ref().map_or(0, |x| x.chips);
-            let rt = self
-                .runtime
-                .as_mut()
-                .ok_or_else(|| refused("the tournament has not started"))?;
-            rt.note(r);
-            rt.note(EventRuling {
-                point: when.point.clone(),
-                ruleset: self.version.rules.ruleset().clone(),
-                citation: citation_of(&when.citation),
-                outcome: "queued".into(),
-                fields: [
-                    ("player".to_string(), player.to_string()),
-                    ("entry".to_string(), entry.to_string()),
-                    ("chips".to_string(), receipt.chips.to_string()),
-                ]
-                .into_iter()
-                .collect(),
-                text: when.text.clone(),
-            });
-            self.queued.push(Queued {
-                entry,
-                chips: receipt.chips,
-            });
-            bought.applies = "next_hand";
-            bought.when = Some(when);
-            return Ok(Ok(bought));
+        match playing {
+            Some(round) => self.queue(&mut bought, &name, add_on, number, round),
+            None => {
+                bought.stack = self.add_now(entry, number, s, receipt.chips)?;
+            }
         }
+        Ok(Ok(bought))
+    }
+
+    /// Records a purchase's ruling among the tournament's.
+    fn note_purchase(&mut self, p: PurchaseRuling) {
+        let ruling = EventRuling {
+            point: p.point.to_string(),
+            ruleset: self.version.rules.ruleset().clone(),
+            citation: citation_of(&p.citation),
+            outcome: p.outcome,
+            fields: [
+                ("player".to_string(), p.player.to_string()),
+                ("entry".to_string(), p.entry.to_string()),
+                ("purchase".to_string(), p.what.to_string()),
+            ]
+            .into_iter()
+            .collect(),
+            text: p.text,
+        };
+        if let Some(rt) = self.runtime.as_mut() {
+            rt.note(ruling);
+        }
+    }
+
+    /// A purchase bought while the player's hand of `round` is played at table `number`:
+    /// its chips wait for his next hand, as ruled at `tournament.rebuy.declaration`.
+    fn queue(&mut self, bought: &mut Purchase, name: &str, add_on: bool, number: u32, round: u64) {
+        let when = self.when_queued(name, add_on, bought.chips, number, round);
+        let ruling = EventRuling {
+            point: when.point.clone(),
+            ruleset: self.version.rules.ruleset().clone(),
+            citation: citation_of(&when.citation),
+            outcome: "queued".into(),
+            fields: [
+                ("player".to_string(), bought.player.to_string()),
+                ("entry".to_string(), bought.entry.to_string()),
+                ("chips".to_string(), bought.chips.to_string()),
+            ]
+            .into_iter()
+            .collect(),
+            text: when.text.clone(),
+        };
+        if let Some(rt) = self.runtime.as_mut() {
+            rt.note(ruling);
+        }
+        self.queued.push(Queued {
+            entry: bought.entry,
+            chips: bought.chips,
+        });
+        bought.applies = "next_hand";
+        bought.when = Some(when);
+    }
+
+    /// A purchase's chips added at once (no hand of his is being played): to the runtime's
+    /// stack and chips in play, and to his seat at table `number`. Returns his stack.
+    fn add_now(
+        &mut self,
+        entry: u32,
+        number: u32,
+        seat: usize,
+        chips: Chips,
+    ) -> Result<Chips, TableError> {
         let rt = self
             .runtime
             .as_mut()
             .ok_or_else(|| refused("the tournament has not started"))?;
-        rt.note(r);
-        rt.add_chips(entry, receipt.chips)
+        rt.add_chips(entry, chips)
             .map_err(|e| refused(e.to_string()))?;
-        bought.stack = rt.tables[t].seats[s].as_ref().map_or(0, |x| x.chips);
+        let stack = rt
+            .locate(entry)
+            .and_then(|(t, s)| rt.tables[t].seats[s].as_ref())
+            .map_or(0, |x| x.chips);
         let table = self
             .tables
             .get_mut(&number)
             .ok_or_else(|| refused(format!("table {number} is not open")))?;
-        table.table.add_to_stack(&table.id, s, receipt.chips)?;
-        Ok(Ok(bought))
+        table.table.add_to_stack(&table.id, seat, chips)?;
+        Ok(stack)
     }
 
     /// The ruling on when a purchase made during the player's hand applies: under
