@@ -1,4 +1,4 @@
-//! The journal's schema across floor versions (issue #5 follow-up): a journal written by the
+//! The journal's schema across floor versions: a journal written by the
 //! previous schema — every activated version's files kept whole in `contents` — opens in the
 //! daemon, is migrated to the table-of-contents layout, and replays: a table's hands keep the
 //! ruleset version they were dealt under, rebuilt from the migrated copy.
