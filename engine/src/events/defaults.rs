@@ -49,15 +49,31 @@ fn action_default(
     facts: &Facts,
     fields: &mut BTreeMap<String, String>,
 ) -> (&'static str, String) {
+    match point {
+        "action.single_oversized_chip"
+        | "action.multiple_chips"
+        | "action.uncollected_previous_bet"
+        | "action.insufficient_call"
+        | "action.undercall_far_below_bet" => pushed_default(point, facts, fields),
+        _ => said_default(point, facts, fields),
+    }
+}
+
+/// Records the amount a bet or raise goes to.
+fn raise_to(to: u64, fields: &mut BTreeMap<String, String>) {
+    fields.insert("to".to_string(), to.to_string());
+}
+
+/// The defaults for what a player says: amounts and action words.
+fn said_default(
+    point: &str,
+    facts: &Facts,
+    fields: &mut BTreeMap<String, String>,
+) -> (&'static str, String) {
     let to_call = num(facts, "to_call");
     let current = num(facts, "current_bet");
     let min_to = num(facts, "min_raise_to");
-    let full = num(facts, "full_raise");
-    let total = num(facts, "chips_total") + num(facts, "already_in");
     let amount = num(facts, "amount");
-    let raise_to = |to: u64, fields: &mut BTreeMap<String, String>| {
-        fields.insert("to".to_string(), to.to_string());
-    };
     match point {
         "action.raise_amount_is_total" => {
             let to = amount.max(min_to);
@@ -120,6 +136,22 @@ fn action_default(
                 }
             }
         }
+        _ => refer_to_floor(),
+    }
+}
+
+/// The defaults for chips a player pushes without a word (or short of a call).
+fn pushed_default(
+    point: &str,
+    facts: &Facts,
+    fields: &mut BTreeMap<String, String>,
+) -> (&'static str, String) {
+    let to_call = num(facts, "to_call");
+    let current = num(facts, "current_bet");
+    let min_to = num(facts, "min_raise_to");
+    let full = num(facts, "full_raise");
+    let total = num(facts, "chips_total") + num(facts, "already_in");
+    match point {
         "action.single_oversized_chip" => {
             if to_call == 0 {
                 raise_to(total, fields);

@@ -52,13 +52,16 @@ pub fn token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
         .or_else(|| query.map(str::to_string))
 }
 
+/// Finds who holds a token a table or tournament issued: its seat or player (index).
+pub type Issued<'a> = &'a dyn Fn(&str) -> Option<usize>;
+
 /// Identifies a token; the tokens a table or tournament issued count only there
 /// (`issued`: the seat or player holding a token, for routes about one). `Err(())`: a token
 /// that matches nobody.
 pub fn identify(
     tokens: &Tokens,
     token: Option<&str>,
-    issued: Option<&dyn Fn(&str) -> Option<usize>>,
+    issued: Option<Issued<'_>>,
 ) -> Result<Who, ()> {
     let Some(token) = token else {
         return Ok(Who::Public);
