@@ -9,6 +9,9 @@
 //! ruleset's articles (or *not regulated by this text* where the engine's default applied).
 //! Each hand keeps the rules it started with; [`CashTable::set_rules`] applies from the next.
 //!
+//! [`CashGame`] is a cash table driven by commands, as a daemon runs it: the operator's setup
+//! checked, seats by number, whose turn it is, and the table as each viewer may see it.
+//!
 //! The engine has no clock: [`CashTable::advance`] passes time in. Cards come from a deck the
 //! caller shuffles with its own seeded RNG ([`CashTable::start_hand`]) or lays out
 //! ([`CashTable::start_hand_with`]).

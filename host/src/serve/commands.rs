@@ -146,7 +146,8 @@ pub enum Command {
     },
 }
 
-/// One command to a tournament, as journaled.
+/// One command to a tournament, as journaled: its creation and a registration (which carries
+/// the token the daemon issued) are the daemon's; every other is the tournament's own command.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Op {
@@ -164,56 +165,9 @@ pub enum Op {
         /// Their token.
         token: String,
     },
-    /// A player out of the tournament buys a new entry.
-    ReEnter {
-        /// The player (from 1, in order of registration).
-        player: usize,
-    },
-    /// A player still in buys a rebuy or the add-on.
-    Purchase {
-        /// The player (from 1, in order of registration).
-        player: usize,
-        /// The add-on (`false`: a rebuy).
-        add_on: bool,
-    },
-    /// Seats are drawn and the first round is dealt.
-    Start,
-    /// A betting action at a table.
-    Act {
-        /// The table's number.
-        table: u32,
-        /// The seat, from 1.
-        seat: usize,
-        /// The action.
-        action: Move,
-    },
-    /// A table event (scenario vocabulary; `player` is the seat number).
-    Event {
-        /// The table's number.
-        table: u32,
-        /// The event.
-        event: TableEvent,
-    },
-    /// Deals the next round when none is being played (after a break).
-    Deal,
-    /// Lets time pass on the level clock.
-    Clock {
-        /// Seconds.
-        seconds: u64,
-    },
-    /// The hand in progress at a table is voided, its bets returned.
-    Void {
-        /// The table's number.
-        table: u32,
-        /// The rule point.
-        point: String,
-        /// The article (`None`: not regulated by this text).
-        citation: Option<String>,
-        /// Why.
-        why: String,
-    },
-    /// The tournament is cancelled (or, once over, closed).
-    Cancel,
+    /// The tournament's own command (`{"act": ...}`, `"start"`, `"cancel"`...).
+    #[serde(untagged)]
+    Play(director::Command),
 }
 
 impl Command {
@@ -302,42 +256,65 @@ impl Command {
 impl Op {
     /// The tournament's command (`Create` is not one: the daemon creates the tournament).
     pub fn for_tournament(&self) -> Result<director::Command, TableError> {
-        Ok(match self {
-            Op::Create { .. } => return Err(TableError::Invalid("the tournament exists".into())),
-            Op::Register { name, .. } => director::Command::Register { name: name.clone() },
-            Op::ReEnter { player } => director::Command::ReEnter { player: *player },
-            Op::Purchase { player, add_on } => director::Command::Purchase {
-                player: *player,
-                add_on: *add_on,
-            },
-            Op::Start => director::Command::Start,
-            Op::Act {
-                table,
-                seat,
-                action,
-            } => director::Command::Act {
-                table: *table,
-                seat: *seat,
-                action: *action,
-            },
-            Op::Event { table, event } => director::Command::Event {
-                table: *table,
-                event: event.clone(),
-            },
-            Op::Deal => director::Command::Deal,
-            Op::Clock { seconds } => director::Command::Clock { seconds: *seconds },
-            Op::Void {
-                table,
-                point,
-                citation,
-                why,
-            } => director::Command::Void {
-                table: *table,
-                point: point.clone(),
-                citation: citation.clone(),
-                why: why.clone(),
-            },
-            Op::Cancel => director::Command::Cancel,
-        })
+        match self {
+            Op::Create { .. } => Err(TableError::Invalid("the tournament exists".into())),
+            Op::Register { name, .. } => Ok(director::Command::Register { name: name.clone() }),
+            Op::Play(command) => Ok(command.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Commands as the journal holds them, every kind: each reads back as a command and is
+    /// written again to the same text, so journals keep replaying.
+    const JOURNALED: &[&str] = &[
+        r#"{"command":"create_table","table":"t1","spec":{"ruleset":"pt-casino-2007","blinds":[5,10],"ante":0,"seats":10,"buy_in":1000},"hash":"cf72"}"#,
+        r#"{"command":"close_table","table":"t1"}"#,
+        r#"{"command":"seat","table":"t1","seat":1,"name":"ana","stack":1000,"token":"f885"}"#,
+        r#"{"command":"unseat","table":"t1","seat":1}"#,
+        r#"{"command":"waiting_list","table":"t1","name":"gus","join":true}"#,
+        r#"{"command":"start_hand","table":"t1","seed":100,"hash":"cf72"}"#,
+        r#"{"command":"act","table":"t1","seat":3,"action":"fold"}"#,
+        r#"{"command":"act","table":"t1","seat":3,"action":{"raise_to":60}}"#,
+        r#"{"command":"rebuy","table":"t1","seat":5,"amount":1000}"#,
+        r#"{"command":"sit_out","table":"t1","seat":2}"#,
+        r#"{"command":"sit_in","table":"t1","seat":2}"#,
+        r#"{"command":"event","table":"t1","event":{"Chips":{"player":3,"chips":[10],"declared":null,"onto_previous_bet":false}}}"#,
+        r#"{"command":"seat_change","table":"t1","seat":3}"#,
+        r#"{"command":"clock","table":"t1","minutes":1}"#,
+        r#"{"command":"void","table":"t1","point":"online.communication_failure","citation":null,"why":"the daemon stopped"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769624,"op":{"create":{"spec":{"ruleset":"pt-solverde-chaves-2023","name":"oracle","structure":"turbo","starting_stack":1000,"buy_in":5000,"fee_percent":10,"modality":"standard","seats_per_table":6,"seed":42,"payouts":null,"late_registration_until_level":3,"re_entries":true,"seconds_per_round":120,"rebuy":5000,"max_rebuys":null,"add_on":{"price":4000,"chips":2000}},"hash":"7173"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769628,"op":{"register":{"name":"p1","token":"0635"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"start"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"deal"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"cancel"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":{"clock":{"seconds":300}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769669,"op":{"act":{"table":1,"seat":6,"action":"fold"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769669,"op":{"event":{"table":1,"event":{"Declare":{"player":2,"declaration":{"verb":"call","amount":null,"readings":[]}}}}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769675,"op":{"purchase":{"player":4,"add_on":false}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689770234,"op":{"void":{"table":4,"point":"online.communication_failure","citation":null,"why":"the daemon stopped"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689770482,"op":{"re_enter":{"player":1}}}"#,
+    ];
+
+    #[test]
+    fn journaled_commands_read_back_and_are_written_the_same() {
+        for line in JOURNALED {
+            let command: Command = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{line} does not read back: {e}"));
+            let again = serde_json::to_string(&command).expect("written");
+            assert_eq!(&again, line);
+        }
+    }
+
+    #[test]
+    fn a_registration_keeps_its_token_and_the_rest_are_the_tournament_s_own() {
+        let op: Op = serde_json::from_str(r#"{"register":{"name":"p1","token":"0635"}}"#)
+            .expect("a registration");
+        assert!(matches!(op, Op::Register { ref token, .. } if token == "0635"));
+        let op: Op = serde_json::from_str(r#""start""#).expect("a start");
+        assert_eq!(op, Op::Play(director::Command::Start));
     }
 }

@@ -27,7 +27,7 @@ use config::Tokens;
 use execute::{new_slot, Registry};
 use floor_engine::cash::CashGame;
 use floor_engine::table::{RulesVersion, TableError, TableSpec};
-use floor_engine::tournament::director::{Director, TournamentSpec};
+use floor_engine::tournament::director::{self, Director, TournamentSpec};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -322,7 +322,7 @@ impl App {
             &Command::Tournament {
                 tournament: id.to_string(),
                 at_ms: now_ms(),
-                op: Op::Cancel,
+                op: Op::Play(director::Command::Cancel),
             },
             &[],
         )?;

@@ -10,7 +10,7 @@ use super::{lock, rules_version, App, ExecError};
 use crate::journal::JournalError;
 use floor_engine::cash::CashGame;
 use floor_engine::table::interrupted;
-use floor_engine::tournament::director::Director;
+use floor_engine::tournament::director::{self, Director};
 
 impl App {
     /// Rebuilds the tables and tournaments from the journal; if the last run did not stop
@@ -95,7 +95,7 @@ impl App {
             return Ok(());
         }
         let over = lock(&self.tournaments.get(id)?.state).director.is_over();
-        if matches!(op, Op::Cancel) && over {
+        if matches!(op, Op::Play(director::Command::Cancel)) && over {
             // A cancel of a tournament already over is its closing.
             self.tournaments.write().remove(id);
             return Ok(());
@@ -158,12 +158,12 @@ impl App {
                     Command::Tournament {
                         tournament: id.clone(),
                         at_ms: 0,
-                        op: Op::Void {
+                        op: Op::Play(director::Command::Void {
                             table,
                             point: why.point.into(),
                             citation: why.citation,
                             why: why.why.into(),
-                        },
+                        }),
                     },
                 );
                 match done {

@@ -6,11 +6,13 @@ use crate::events::{EventRuling, TableEvent};
 use crate::table::Move;
 use crate::tournament::Cents;
 use crate::Chips;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One command to a tournament. Players are numbered from 1 in order of registration;
-/// tables by their number; seats from 1.
-#[derive(Clone, Debug, PartialEq)]
+/// tables by their number; seats from 1. Serialized as a daemon journals it
+/// (`{"act": {"table": 1, "seat": 3, "action": "fold"}}`, `"start"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     /// A player registers (before the start, or late).
     Register {

@@ -7,7 +7,7 @@
 use super::preamble::{AtTournament, Caller};
 use super::{bad, forbidden, internal, parse, unauthorized, ActRequest, ApiError, ApiResult};
 use crate::serve::auth::Who;
-use crate::serve::commands::{Command, Op};
+use crate::serve::commands::{Command as Journaled, Op};
 use crate::serve::{lock, App};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -17,7 +17,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use floor_engine::events::TableEvent;
 use floor_engine::table::{TableView, Viewer};
-use floor_engine::tournament::director::{Done, Refusal, TournamentSpec, TournamentView};
+use floor_engine::tournament::director::{Command, Done, Refusal, TournamentSpec, TournamentView};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -52,12 +52,17 @@ pub(super) fn routes() -> Router<Arc<App>> {
 impl AtTournament {
     /// Carries out `op` at this tournament (at the daemon's clock when its turn comes).
     async fn execute(&self, op: Op) -> Result<Done, ApiError> {
-        let command = Command::Tournament {
+        let command = Journaled::Tournament {
             tournament: self.id.clone(),
             at_ms: 0,
             op,
         };
         Ok(self.app.execute(&self.app.tournaments, command).await?)
+    }
+
+    /// Carries out the tournament's own `command`.
+    async fn play(&self, command: Command) -> Result<Done, ApiError> {
+        self.execute(Op::Play(command)).await
     }
 
     /// The tournament as the caller may see it.
@@ -139,7 +144,7 @@ async fn cancel(at: AtTournament) -> ApiResult {
         at.app.close_tournament(&at.id)?;
         return Ok(Json(json!({ "closed": at.id })));
     }
-    at.execute(Op::Cancel).await?;
+    at.play(Command::Cancel).await?;
     let view = at.render();
     Ok(Json(
         json!({ "cancelled": at.id, "refunds": view.money.refunds }),
@@ -194,7 +199,7 @@ async fn re_enter(
 ) -> Result<Response, ApiError> {
     at.operator("sell re-entries")?;
     let player = player_number(&player)?;
-    let done = at.execute(Op::ReEnter { player }).await?;
+    let done = at.play(Command::ReEnter { player }).await?;
     if let Some(r) = done.refused {
         return Ok(entry_refused(&r));
     }
@@ -224,7 +229,7 @@ async fn add_on(
 async fn purchase(at: AtTournament, player: &str, add_on: bool) -> Result<Response, ApiError> {
     at.operator("sell rebuys and add-ons")?;
     let player = player_number(player)?;
-    let done = at.execute(Op::Purchase { player, add_on }).await?;
+    let done = at.play(Command::Purchase { player, add_on }).await?;
     if let Some(r) = done.refused {
         return Ok(entry_refused(&r));
     }
@@ -240,7 +245,7 @@ async fn purchase(at: AtTournament, player: &str, add_on: bool) -> Result<Respon
 /// `POST /api/tournaments/{id}/start` (operator): seats drawn, first round dealt.
 async fn start(at: AtTournament) -> Result<Json<TournamentView>, ApiError> {
     at.operator("start tournaments")?;
-    at.execute(Op::Start).await?;
+    at.play(Command::Start).await?;
     Ok(Json(at.render()))
 }
 
@@ -248,7 +253,7 @@ async fn start(at: AtTournament) -> Result<Json<TournamentView>, ApiError> {
 /// played (after a break).
 async fn deal(at: AtTournament) -> ApiResult {
     at.operator("deal rounds")?;
-    at.execute(Op::Deal).await?;
+    at.play(Command::Deal).await?;
     let round = lock(&at.slot.state).director.rounds();
     Ok(Json(json!({ "round": round })))
 }
@@ -263,7 +268,7 @@ struct ClockRequest {
 async fn clock(at: AtTournament, body: Bytes) -> ApiResult {
     at.operator("move the clock")?;
     let r: ClockRequest = parse(&body)?;
-    at.execute(Op::Clock { seconds: r.seconds }).await?;
+    at.play(Command::Clock { seconds: r.seconds }).await?;
     let v = at.render();
     Ok(Json(
         json!({ "level": v.level, "break_seconds_left": v.break_seconds_left }),
@@ -291,7 +296,7 @@ async fn act(at: AtTournament, Path((_, table)): Path<(String, String)>, body: B
     let r: ActRequest = parse(&body)?;
     at.may_act(number, r.seat)?;
     let action = r.action.action()?;
-    at.execute(Op::Act {
+    at.play(Command::Act {
         table: number,
         seat: r.seat,
         action,
@@ -323,7 +328,7 @@ async fn event(
         (TableEvent::Situation { .. }, _) => return Err(forbidden("post events for the floor")),
     }
     let done = at
-        .execute(Op::Event {
+        .play(Command::Event {
             table: number,
             event,
         })
