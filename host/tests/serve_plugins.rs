@@ -167,7 +167,7 @@ fn s7_3_a_plugin_ruling_answered_survives_kill_9_and_is_in_floor_audit_after_a_r
 fn refused_start(name: &str, path: &Path, sha: &str) -> String {
     let scratch = Scratch::new(name);
     let data = scratch.data();
-    std::fs::create_dir_all(&data).expect("data dir");
+    support::private_dir(&data);
     let config = data.join("config.ron");
     std::fs::write(&config, format!("({})", allow(path, sha))).expect("config");
     let out = floor()

@@ -69,6 +69,14 @@ pub(super) fn unauthorized() -> ApiError {
     )
 }
 
+/// 401: a request that needs a token came without one.
+pub(super) fn token_needed() -> ApiError {
+    ApiError(
+        StatusCode::UNAUTHORIZED,
+        "this request needs a token (send `Authorization: Bearer TOKEN`)".into(),
+    )
+}
+
 pub(super) fn forbidden(what: &str) -> ApiError {
     ApiError(StatusCode::FORBIDDEN, format!("this token may not {what}"))
 }
@@ -101,6 +109,7 @@ fn who_at(app: &App, id: &str, headers: &HeaderMap, query: Option<&str>) -> Resu
 fn operator(who: Who, what: &str) -> Result<(), ApiError> {
     match who {
         Who::Operator => Ok(()),
+        Who::Public => Err(token_needed()),
         _ => Err(forbidden(what)),
     }
 }
@@ -147,6 +156,13 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/events", post(event))
         .route("/api/tables/{id}/stream", get(super::stream::stream))
         .merge(super::tournament_api::routes())
+        // Innermost first: the token is checked before any route reads a body; every
+        // refusal, the HTTP layer's included, leaves as JSON.
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            super::auth::gate,
+        ))
+        .layer(axum::middleware::map_response(super::refusal::json_errors))
         .with_state(app)
 }
 
@@ -190,8 +206,8 @@ async fn plugins(State(app): State<Arc<App>>) -> ApiResult {
     Ok(Json(Value::Array(list)))
 }
 
-/// `POST /api/rulesets/{id}/rule/{point}` (operator, auditor), body: the rule point's JSON
-/// context. Answers the plugin's ruling (`point`, `ruleset`, `citation`, `plugin`, `answer`),
+/// `POST /api/rulesets/{id}/rule/{point}` (operator), body: the rule point's JSON context;
+/// an unknown ruleset or an unregistered point is 404, before anything is journaled. Answers the plugin's ruling (`point`, `ruleset`, `citation`, `plugin`, `answer`),
 /// journaled; or, when there is no ruling, a JSON error that says which point, ruleset and
 /// citation and why (409 refused by the ruleset's decision, 404 not bound to a loaded plugin,
 /// 422 refused by the plugin, 500 the plugin failed or panicked) — journaled too.
@@ -201,9 +217,24 @@ async fn rule(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    match who(&app, &headers, None)? {
-        Who::Operator | Who::Auditor => {}
-        _ => return Err(forbidden("ask rule points")),
+    // A ruling asked here is journaled: it is the operator's to ask (the auditor only reads).
+    operator(
+        who(&app, &headers, None)?,
+        "ask rule points (the auditor's token is read-only)",
+    )?;
+    // Nothing a request names is journaled unless it exists: a loaded ruleset, a registered
+    // point.
+    if app.live.active(&id).is_none() {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("there is no loaded ruleset `{id}` (GET /api/rulesets lists them)"),
+        ));
+    }
+    if floor_engine::rules::registry::get(&point).is_none() {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("`{point}` is not a registered rule point"),
+        ));
     }
     let context: Value = parse(&body)?;
     let outcome = tokio::task::spawn_blocking(move || app.rule(&id, &point, &context))
@@ -283,30 +314,49 @@ async fn explain(
     Ok(Json(json!({ "point": entry.id, "text": text })))
 }
 
-/// `GET /api/journal?table=&hand=&rule_point=` (operator, auditor): every ruling with its
-/// citation and ruleset version, and every ruleset activation.
+/// The query of `GET /api/journal`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JournalQuery {
+    table: Option<String>,
+    hand: Option<u64>,
+    rule_point: Option<String>,
+    /// The cursor: only entries after this sequence number (the `next` of the page before).
+    #[serde(default)]
+    after: i64,
+    /// At most this many rulings and activations (default [`JOURNAL_PAGE`], at most
+    /// [`crate::journal::read::MAX_PAGE`]).
+    limit: Option<usize>,
+}
+
+/// The rulings and activations a page of `GET /api/journal` holds unless `limit` says.
+pub const JOURNAL_PAGE: usize = 1000;
+
+/// `GET /api/journal?table=&hand=&rule_point=&after=&limit=` (operator, auditor): one page of
+/// the rulings (each with its citation and ruleset version) and ruleset activations, in
+/// journal order, and `next`, the `after` of the next page (`null` on the last). Read on a
+/// connection of its own, off the runtime's threads: an auditor reading never holds up play.
 async fn journal(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    Query(filter): Query<audit::Filter>,
+    Query(q): Query<JournalQuery>,
 ) -> ApiResult {
     match who(&app, &headers, None)? {
         Who::Operator | Who::Auditor => {}
-        _ => return Err(forbidden("read the journal")),
+        Who::Public => return Err(unauthorized()),
+        Who::Seat(_) => return Err(forbidden("read the journal")),
     }
-    let guard = super::lock(&app.journal);
-    let j = guard
-        .as_ref()
-        .ok_or_else(|| ApiError(StatusCode::SERVICE_UNAVAILABLE, "shutting down".into()))?;
-    let report = audit::Report {
-        rulings: j
-            .rulings(&filter)
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
-        activations: j
-            .activations()
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
+    let filter = audit::Filter {
+        table: q.table,
+        hand: q.hand,
+        rule_point: q.rule_point,
     };
-    serde_json::to_value(report)
+    let limit = q.limit.unwrap_or(JOURNAL_PAGE);
+    let page = tokio::task::spawn_blocking(move || app.journal.page(&filter, q.after, limit))
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    serde_json::to_value(page)
         .map(Json)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
@@ -394,13 +444,15 @@ async fn seat(
     operator(who_at(&app, &id, &headers, None)?, "seat players")?;
     let r: SeatRequest = parse(&body)?;
     let token = super::config::new_token();
+    // The table and the journal keep the token's digest only: the token itself is the
+    // player's, given once in this answer.
     let done = app
         .execute(Command::Seat {
             table: id,
             seat: r.seat,
             name: r.name,
             stack: r.stack,
-            token: token.clone(),
+            token: auth::digest(&token),
         })
         .await?;
     Ok(Json(

@@ -28,7 +28,7 @@ pub struct CashSession {
     /// Its setup.
     pub spec: TableSpec,
     table: CashTable,
-    /// (player, token) of each seated player.
+    /// (player, digest of their token) of each seated player.
     tokens: Vec<(String, String)>,
     /// The content hash of the version the table's rules come from (the next hand's).
     hash: String,
@@ -147,7 +147,7 @@ impl CashSession {
             && (1..=self.spec.seats).any(|s| self.table.player_in(s).is_some())
     }
 
-    /// The seat (index) holding `token`, if any.
+    /// The seat (index) whose token has digest `token` (`auth::digest`), if any.
     pub fn seat_of_token(&self, token: &str) -> Option<usize> {
         let (player, _) = self
             .tokens

@@ -38,7 +38,8 @@ pub enum Command {
         name: String,
         /// Their chips.
         stack: Chips,
-        /// Their token.
+        /// Their token's SHA-256 (`auth::digest`): the token itself is never kept.
+        #[serde(rename = "token_sha256")]
         token: String,
     },
     /// A player leaves.
@@ -160,6 +161,43 @@ impl Command {
             | Command::WaitingList { table, .. }
             | Command::Clock { table, .. } => table,
             Command::Tournament { tournament, .. } => tournament,
+        }
+    }
+}
+
+impl Command {
+    /// The command's name as journaled (`start_hand`, `act`...), for messages and logs that
+    /// must not carry its fields.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::CreateTable { .. } => "create_table",
+            Command::CloseTable { .. } => "close_table",
+            Command::Seat { .. } => "seat",
+            Command::Unseat { .. } => "unseat",
+            Command::StartHand { .. } => "start_hand",
+            Command::Act { .. } => "act",
+            Command::Event { .. } => "event",
+            Command::Void { .. } => "void",
+            Command::Rebuy { .. } => "rebuy",
+            Command::SitOut { .. } => "sit_out",
+            Command::SitIn { .. } => "sit_in",
+            Command::SeatChange { .. } => "seat_change",
+            Command::WaitingList { .. } => "waiting_list",
+            Command::Clock { .. } => "clock",
+            Command::Tournament { .. } => "tournament",
+        }
+    }
+
+    /// The deck seed the command carries (a hand's deck; a tournament's every draw, cards
+    /// included): the journal keeps it sealed, apart from the command's body.
+    pub fn seed_mut(&mut self) -> Option<&mut u64> {
+        match self {
+            Command::StartHand { seed, .. } => Some(seed),
+            Command::Tournament {
+                op: super::tournament::Op::Create { spec, .. },
+                ..
+            } => spec.seed.as_mut(),
+            _ => None,
         }
     }
 }

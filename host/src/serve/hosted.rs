@@ -90,7 +90,7 @@ impl HostedTable {
         }
     }
 
-    /// The seat (index) holding `token`.
+    /// The seat (index) whose token has digest `token` (`auth::digest`).
     pub fn seat_of_token(&self, token: &str) -> Option<usize> {
         match self {
             HostedTable::Cash(c) => c.seat_of_token(token),

@@ -15,6 +15,7 @@ pub mod cash;
 pub mod commands;
 pub mod config;
 pub mod hosted;
+mod refusal;
 pub mod rule;
 pub mod stream;
 pub mod tables;
@@ -23,7 +24,7 @@ pub mod tournament_api;
 mod tournament_exec;
 
 use crate::journal::writer::{Entry, Writer};
-use crate::journal::{Journal, JournalError, RulingRecord};
+use crate::journal::{Journal, JournalError, Reader, RulingRecord};
 use crate::live::{Live, Reloaded, Version};
 use crate::plugins::Plugins;
 use crate::rulesets::Store;
@@ -75,9 +76,10 @@ pub enum ExecError {
 pub struct App {
     /// The rulesets.
     pub live: Arc<Live>,
-    /// The journal (`None` once closed at shutdown): reads, activations, rule-point rulings.
-    pub journal: Mutex<Option<Journal>>,
-    /// The journal's writer thread, which writes the table commands (group commit).
+    /// Reads of the journal, on connections of their own (never the writer's).
+    pub journal: Reader,
+    /// The journal's writer thread, which writes everything the daemon journals (group
+    /// commit for the table commands).
     writer: Writer,
     /// The tables by id.
     pub tables: RwLock<BTreeMap<String, Arc<Slot>>>,
@@ -100,7 +102,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl App {
-    /// Loads every ruleset of `store`, opens the journal in `data`, replays it, and voids the
+    /// Loads every ruleset of `store`, opens the journal in `data` (refused if damaged: see
+    /// [`Journal::open`]), replays it (refused if an entry cannot be replayed), and voids the
     /// hands a crash cut short.
     pub fn start(
         store: Store,
@@ -108,12 +111,54 @@ impl App {
         tokens: Tokens,
         plugins: Arc<Plugins>,
     ) -> Result<Arc<App>, JournalError> {
-        let live = Arc::new(Live::new(store));
         let journal = Journal::open(data)?;
-        let writer = Writer::start(data)?;
-        let app = Arc::new(App {
-            live,
-            journal: Mutex::new(Some(journal)),
+        let clean = journal.stopped_cleanly()?;
+        let reader = journal.reader();
+        let writer = Writer::start(journal, data)?;
+        let app = App::new(Live::new(store), reader, writer, tokens, plugins);
+        for id in app.live.store().ids() {
+            app.reload(&id);
+        }
+        app.recover(data, clean)?;
+        Ok(app)
+    }
+
+    /// Replays the journal of `data` without writing anything, after the checks the daemon
+    /// makes at start (`floor audit --verify`): how many commands, tables and tournaments.
+    pub fn verify(data: &std::path::Path) -> Result<Verified, JournalError> {
+        let (reader, whole) = crate::journal::backup::verify(data)?;
+        let tokens = Tokens {
+            operator: config::new_token(),
+            auditor: config::new_token(),
+        };
+        let app = App::new(
+            Live::new(Store::Embedded),
+            reader,
+            Writer::closed(),
+            tokens,
+            Arc::new(Plugins::default()),
+        );
+        let commands = app.replay_all(data)?;
+        let tables = app.tables.read().map_or(0, |t| t.len());
+        let tournaments = app.tournaments.read().map_or(0, |t| t.len());
+        Ok(Verified {
+            whole,
+            commands,
+            tables,
+            tournaments,
+        })
+    }
+
+    fn new(
+        live: Live,
+        journal: Reader,
+        writer: Writer,
+        tokens: Tokens,
+        plugins: Arc<Plugins>,
+    ) -> Arc<App> {
+        Arc::new(App {
+            live: Arc::new(live),
+            journal,
             writer,
             tables: RwLock::new(BTreeMap::new()),
             versions: Mutex::new(HashMap::new()),
@@ -123,12 +168,7 @@ impl App {
             plugins,
             tournaments: RwLock::new(BTreeMap::new()),
             next_tournament: AtomicU64::new(1),
-        });
-        for id in app.live.store().ids() {
-            app.reload(&id);
-        }
-        app.recover()?;
-        Ok(app)
+        })
     }
 
     /// Reloads ruleset `id` (after a change on disk): journals and logs an activation, or
@@ -191,7 +231,7 @@ impl App {
         if let Some(v) = lock(&self.versions).get(hash) {
             return Some(v.clone());
         }
-        let stored = lock(&self.journal).as_ref()?.content(hash).ok()??;
+        let stored = self.journal.content(hash).ok()??;
         let (id, content) = stored;
         match Version::rebuild(&id, content, self.live.sandbox()) {
             Ok(v) => {
@@ -215,17 +255,31 @@ impl App {
             .ok_or_else(|| ExecError::NoTable(id.to_string()))
     }
 
-    /// The journal entry of a command.
+    /// The journal entry of a command: its body without the deck seed it may carry, which
+    /// the journal keeps sealed.
     fn entry(command: &Command, rulings: Vec<RulingRecord>) -> Result<Entry, ExecError> {
-        let body = serde_json::to_string(command).map_err(|e| {
-            ExecError::Journal(JournalError::Write {
-                file: "journal".into(),
-                message: format!("the command cannot be serialized: {e}"),
+        let serialize = |c: &Command| {
+            serde_json::to_string(c).map_err(|e| {
+                ExecError::Journal(JournalError::Write {
+                    file: "journal".into(),
+                    message: format!("the command cannot be serialized: {e}"),
+                })
             })
-        })?;
+        };
+        let (body, seed) = if matches!(
+            command,
+            Command::StartHand { .. } | Command::Tournament { .. }
+        ) {
+            let mut bare = command.clone();
+            let seed = bare.seed_mut().map(std::mem::take);
+            (serialize(&bare)?, seed)
+        } else {
+            (serialize(command)?, None)
+        };
         Ok(Entry {
             table: command.table().to_string(),
             body,
+            seed,
             rulings,
         })
     }
@@ -323,7 +377,9 @@ impl App {
             tracing::error!(table = %command.table(), error = %e, "command not journaled; nothing changed");
             return Err(e.into());
         }
-        tracing::debug!(table = %command.table(), ?command, "command journaled");
+        // The command's kind only: its fields may hold what a log must not (a seat token's
+        // hash, a deck seed).
+        tracing::debug!(table = %command.table(), command = command.kind(), "command journaled");
         *lock(&slot.table) = table;
         let _ = slot.changes.send(());
         Ok(())
@@ -376,23 +432,38 @@ impl App {
         .await
     }
 
-    /// Rebuilds the tables from the journal; if the last run did not stop cleanly, voids
-    /// every hand it left in progress (pt-online rules 72–73: a failure of the gaming system
-    /// voids the hand and returns every bet).
-    fn recover(&self) -> Result<(), JournalError> {
-        let (commands, clean) = {
-            let guard = lock(&self.journal);
-            let Some(j) = guard.as_ref() else {
-                return Ok(());
-            };
-            (j.commands::<Command>()?, j.stopped_cleanly()?)
-        };
+    /// Applies every journaled command in order, each with its deck seed unsealed; returns
+    /// how many. An entry that cannot be replayed stops it: the state would not be the one
+    /// acknowledged.
+    fn replay_all(&self, data: &std::path::Path) -> Result<usize, JournalError> {
+        let commands = self.journal.commands::<Command>()?;
         let count = commands.len();
-        for (seq, _, command) in commands {
+        for stored in commands {
+            let mut command = stored.command;
+            if let (Some(seed), Some(slot)) = (stored.seed, command.seed_mut()) {
+                *slot = seed;
+            }
             if let Err(e) = self.replay(&command) {
-                tracing::error!(seq, error = %e, "journal entry could not be replayed");
+                return Err(JournalError::Damaged {
+                    file: Journal::path(data).display().to_string(),
+                    data: data.display().to_string(),
+                    what: format!(
+                        "entry {} ({} at {}) cannot be replayed: {e}",
+                        stored.seq,
+                        command.kind(),
+                        stored.table
+                    ),
+                });
             }
         }
+        Ok(count)
+    }
+
+    /// Rebuilds the tables from the journal; if the last run did not stop cleanly (`clean`
+    /// false), voids every hand it left in progress (pt-online rules 72–73: a failure of the
+    /// gaming system voids the hand and returns every bet).
+    fn recover(&self, data: &std::path::Path, clean: bool) -> Result<(), JournalError> {
+        let count = self.replay_all(data)?;
         tracing::info!(
             commands = count,
             tables = self.tables.read().map_or(0, |t| t.len()),
@@ -445,9 +516,12 @@ impl App {
             }
             self.void_tournament_hands();
         }
-        if let Some(j) = lock(&self.journal).as_mut() {
-            j.lifecycle("started")?;
-        }
+        self.writer
+            .run(|j| j.lifecycle("started").map(|()| 0))
+            .ok_or_else(|| JournalError::Write {
+                file: self.journal.file().to_string(),
+                message: "the writer stopped".into(),
+            })??;
         Ok(())
     }
 
@@ -491,12 +565,21 @@ impl App {
     /// Closes the journal (clean stop): the writer finishes what is queued, then the stop is
     /// recorded. Requests after this are refused.
     pub fn close(&self) -> Result<(), JournalError> {
-        self.writer.close();
-        match lock(&self.journal).take() {
-            Some(j) => j.close(),
-            None => Ok(()),
-        }
+        self.writer.close()
     }
+}
+
+/// What `floor audit --verify` found: a whole journal and what replaying it built.
+#[derive(Debug)]
+pub struct Verified {
+    /// The journal's last entry and the one its head record says was acknowledged.
+    pub whole: crate::journal::backup::Whole,
+    /// The commands replayed.
+    pub commands: usize,
+    /// The tables open at its end.
+    pub tables: usize,
+    /// The tournaments at its end.
+    pub tournaments: usize,
 }
 
 /// The journal's records of rulings made at table `id`.

@@ -138,7 +138,7 @@ pub struct Seat {
     pub name: String,
     /// Chips before the hand in progress (the hand holds the live amount).
     pub stack: Chips,
-    /// Their token: it lets them act for this seat and see this seat's cards.
+    /// Their token's digest: the token lets them act for this seat and see this seat's cards.
     pub token: String,
 }
 
@@ -338,7 +338,7 @@ impl Table {
         })
     }
 
-    /// The seat (index) holding `token`, if any.
+    /// The seat (index) whose token has digest `token` (`auth::digest`), if any.
     pub fn seat_of_token(&self, token: &str) -> Option<usize> {
         self.seats.iter().position(|s| {
             s.as_ref()

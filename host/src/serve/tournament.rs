@@ -174,7 +174,8 @@ pub enum Op {
     Register {
         /// The player's name.
         name: String,
-        /// Their token.
+        /// Their token's SHA-256 (`auth::digest`): the token itself is never kept.
+        #[serde(rename = "token_sha256")]
         token: String,
     },
     /// A player out of the tournament buys a new entry.
@@ -236,7 +237,7 @@ pub enum Op {
 pub struct Person {
     /// Their name.
     pub name: String,
-    /// Their token: it acts for their seat and shows their own cards.
+    /// Their token's SHA-256: the token acts for their seat and shows their own cards.
     pub token: String,
 }
 
@@ -643,7 +644,7 @@ impl Tour {
         std::mem::take(&mut self.made)
     }
 
-    /// The person (index) holding `token`.
+    /// The person (index) whose token has digest `token` (`auth::digest`).
     pub fn person_of_token(&self, token: &str) -> Option<usize> {
         self.people
             .iter()

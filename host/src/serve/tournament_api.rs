@@ -16,11 +16,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use floor_engine::events::TableEvent;
+use futures_util::stream::Stream;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::Arc;
-use tokio_stream::Stream;
 
 type ApiResult = Result<Json<Value>, ApiError>;
 
@@ -77,17 +77,29 @@ fn caller(
     query: Option<&str>,
 ) -> Result<Caller, ApiError> {
     let slot = app.tournament(id)?;
-    let Some(token) = super::auth::token(headers, query) else {
+    let token = super::auth::token(headers, query);
+    let tour = lock(&slot.tour);
+    identify(&app.tokens, token.as_deref(), &tour).map_err(|()| unauthorized())
+}
+
+/// Who `token` is at tournament `tour` (the REST routes and, at every event, the stream ask
+/// this). `Err(())`: a token that matches nobody.
+fn identify(
+    tokens: &super::config::Tokens,
+    token: Option<&str>,
+    tour: &super::tournament::Tour,
+) -> Result<Caller, ()> {
+    let Some(token) = token else {
         return Ok(Caller::Public);
     };
-    if super::auth::same(&token, &app.tokens.operator) {
-        return Ok(Caller::Operator);
+    match super::auth::staff(tokens, token) {
+        Some(super::auth::Who::Operator) => return Ok(Caller::Operator),
+        Some(_) => return Ok(Caller::Auditor),
+        None => {}
     }
-    if super::auth::same(&token, &app.tokens.auditor) {
-        return Ok(Caller::Auditor);
-    }
-    let person = lock(&slot.tour).person_of_token(&token);
-    person.map(Caller::Player).ok_or_else(unauthorized)
+    tour.person_of_token(&super::auth::digest(token))
+        .map(Caller::Player)
+        .ok_or(())
 }
 
 fn operator(c: Caller, what: &str) -> Result<(), ApiError> {
@@ -100,10 +112,10 @@ fn operator(c: Caller, what: &str) -> Result<(), ApiError> {
 
 fn operator_anywhere(app: &App, headers: &HeaderMap, what: &str) -> Result<(), ApiError> {
     let token = super::auth::token(headers, None);
-    match token {
-        Some(t) if super::auth::same(&t, &app.tokens.operator) => Ok(()),
-        Some(t) if super::auth::same(&t, &app.tokens.auditor) => Err(forbidden(what)),
-        _ => Err(unauthorized()),
+    match token.and_then(|t| super::auth::staff(&app.tokens, &t)) {
+        Some(super::auth::Who::Operator) => Ok(()),
+        Some(_) => Err(forbidden(what)),
+        None => Err(unauthorized()),
     }
 }
 
@@ -212,7 +224,7 @@ async fn register(
         &id,
         Op::Register {
             name: r.name,
-            token: token.clone(),
+            token: super::auth::digest(&token),
         },
     )?;
     if let Some(r) = done.refused {
@@ -462,29 +474,34 @@ async fn event(
 }
 
 /// `GET /api/tournaments/{id}/stream`: server-sent events `tournament`, at once and after
-/// every change, each the tournament as this caller may see it (a player's stream carries
-/// only their own cards). Ends with `closed` when the tournament is closed, or when the
-/// daemon stops.
+/// every change, each the tournament as this caller may see it at that moment (the caller
+/// identified from the token at every event: a player's stream carries only their own cards,
+/// wherever the tournament moved them). Ends with `closed` when the tournament is closed or
+/// the token stops being valid, or when the daemon stops.
 async fn stream(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let c = caller(&app, &id, &headers, q.token.as_deref())?;
+    caller(&app, &id, &headers, q.token.as_deref())?;
     let slot = app.tournament(&id)?;
-    let (viewer, person) = c.viewer();
+    let token = super::auth::token(&headers, q.token.as_deref());
     let render = {
         let slot = Arc::downgrade(&slot);
+        let tokens = app.tokens.clone();
         move || match slot.upgrade() {
             Some(slot) => {
-                let view = lock(&slot.tour).view(viewer, person);
-                Event::default()
-                    .event("tournament")
-                    .json_data(view)
-                    .unwrap_or_else(|_| Event::default().event("error"))
+                let tour = lock(&slot.tour);
+                match identify(&tokens, token.as_deref(), &tour) {
+                    Ok(c) => {
+                        let (viewer, person) = c.viewer();
+                        super::stream::json_event("tournament", tour.view(viewer, person))
+                    }
+                    Err(()) => super::stream::revoked(),
+                }
             }
-            None => Event::default().event("closed").data("{}"),
+            None => super::stream::closed(),
         }
     };
     let changes = slot.changes.subscribe();

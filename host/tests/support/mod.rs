@@ -13,6 +13,25 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The operator's token of the daemons the tests start (32 characters of the base64
+/// alphabet: a token the daemon accepts).
+pub const OPERATOR: &str = "operator-token-for-the-tests-0123";
+/// The auditor's token of the daemons the tests start.
+pub const AUDITOR: &str = "auditor-token-for-the-tests-01234";
+
+/// Creates the daemon's data directory as the daemon wants it: private (0700).
+pub fn private_dir(data: &Path) {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    if !data.exists() {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(data)
+            .expect("data dir");
+    }
+    std::fs::set_permissions(data, std::fs::Permissions::from_mode(0o700)).expect("chmod 700");
+}
+
 /// How long any wait may take before the test fails (generous: a loaded 2-core machine).
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
@@ -116,14 +135,19 @@ impl Daemon {
 
     /// [`Daemon::start`] with `extra` config fields (RON, e.g. `plugins: [...]`).
     pub fn start_with(rulesets: &Path, data: &Path, extra: &str) -> Daemon {
-        std::fs::create_dir_all(data).expect("data dir");
+        Daemon::start_logged(rulesets, data, extra, "info")
+    }
+
+    /// [`Daemon::start_with`] logging at `level` (`RUST_LOG`) into `DATA/daemon.log`.
+    pub fn start_logged(rulesets: &Path, data: &Path, extra: &str, level: &str) -> Daemon {
+        private_dir(data);
         let addr_file = data.join("addr");
         let _ = std::fs::remove_file(&addr_file);
         let config = data.join("test-config.ron");
         std::fs::write(
             &config,
             format!(
-                r#"(operator_token: "op-secret", auditor_token: "audit-secret", reload_debounce_ms: 30, {extra})"#
+                r#"(operator_token: "{OPERATOR}", auditor_token: "{AUDITOR}", reload_debounce_ms: 30, {extra})"#
             ),
         )
         .expect("config");
@@ -135,7 +159,7 @@ impl Daemon {
             .arg(data)
             .args(["--addr", "127.0.0.1:0", "--config"])
             .arg(&config)
-            .env("RUST_LOG", "info")
+            .env("RUST_LOG", level)
             .stdout(Stdio::null())
             .stderr(
                 std::fs::OpenOptions::new()
@@ -150,8 +174,8 @@ impl Daemon {
         let mut daemon = Daemon {
             child,
             addr: String::new(),
-            operator: "op-secret".into(),
-            auditor: "audit-secret".into(),
+            operator: OPERATOR.into(),
+            auditor: AUDITOR.into(),
             data: data.to_path_buf(),
         };
         daemon.addr = eventually("the daemon's address file", || {
