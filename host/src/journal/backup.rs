@@ -7,7 +7,7 @@ use super::files;
 use super::head::{self, Head};
 use super::schema;
 use super::{check, Journal, JournalError, Reader};
-use rusqlite::backup::Backup;
+use rusqlite::backup::{Backup, StepResult};
 use rusqlite::Connection;
 use std::path::Path;
 use std::time::Duration;
@@ -38,11 +38,19 @@ pub fn verify(data: &Path) -> Result<(Reader, Whole), JournalError> {
         ));
     }
     let recorded = head::read(data).map_err(damaged)?;
-    let c = schema::connect(&path, false).map_err(|source| JournalError::Sql {
-        file: file.clone(),
-        source,
-    })?;
+    let c = schema::connect(&path, false)
+        .map_err(|e| damaged(format!("SQLite cannot read it: {e}")))?;
     schema::integrity(&c).map_err(damaged)?;
+    if schema::is_empty(&c).map_err(|e| damaged(format!("SQLite cannot read it: {e}")))? {
+        return Err(damaged(match &recorded {
+            Some((_, h)) => format!(
+                "it holds nothing, but {} records that entry {} was acknowledged: the journal was emptied, truncated or replaced",
+                head::HEAD_FILE,
+                h.seq
+            ),
+            None => "it holds nothing".into(),
+        }));
+    }
     let (header, seal, head) = check(&c, data, recorded.as_ref())?;
     drop(c);
     let whole = Whole {
@@ -71,10 +79,23 @@ pub fn backup(data: &Path, dest: &Path) -> Result<Whole, JournalError> {
     files::touch_private(dest)?;
     let mut copy = Connection::open(dest).map_err(sql(dest))?;
     // All pages in one step: one read of one snapshot (a reader never holds up the writer in
-    // WAL), where smaller steps would start again at every commit the daemon makes.
-    Backup::new(&src, &mut copy)
-        .and_then(|b| b.run_to_completion(-1, Duration::ZERO, None))
-        .map_err(sql(dest))?;
+    // WAL), where smaller steps would start again at every commit the daemon makes. A lock
+    // held for a moment (a checkpoint) is waited for, a bounded number of times.
+    let copied = Backup::new(&src, &mut copy).and_then(|b| {
+        for _ in 0..1000 {
+            match b.step(-1)? {
+                StepResult::Done => return Ok(true),
+                _ => std::thread::sleep(Duration::from_millis(10)),
+            }
+        }
+        Ok(false)
+    });
+    if !copied.map_err(sql(dest))? {
+        return Err(JournalError::Write {
+            file: dest.display().to_string(),
+            message: "the journal stayed locked for 10 s: try again".into(),
+        });
+    }
     // A standalone file: no WAL beside it.
     copy.execute_batch("PRAGMA journal_mode=DELETE;")
         .map_err(sql(dest))?;

@@ -296,9 +296,11 @@ impl Journal {
         };
         let recorded = head::read(data).map_err(damaged)?;
         files::touch_private(&path)?;
-        let conn = schema::connect(&path, true).map_err(sql)?;
+        // A file SQLite cannot even read is damage like any other: said with the way out.
+        let unreadable = |e: rusqlite::Error| damaged(format!("SQLite cannot read it: {e}"));
+        let conn = schema::connect(&path, true).map_err(unreadable)?;
         schema::integrity(&conn).map_err(damaged)?;
-        if schema::is_empty(&conn).map_err(sql)? {
+        if schema::is_empty(&conn).map_err(unreadable)? {
             if let Some((_, h)) = &recorded {
                 return Err(damaged(format!(
                     "it holds nothing, but {} records that entry {} was acknowledged: the journal was emptied, truncated or replaced",

@@ -169,7 +169,7 @@ mod tests {
         assert!(matches!(t, HostedTable::Plain(_)) && rulings.is_empty());
         for seat in 1..=2 {
             let entry = format!(
-                r#"{{"command":"seat","table":"t1","seat":{seat},"name":"p{seat}","stack":{},"token":"k{seat}"}}"#,
+                r#"{{"command":"seat","table":"t1","seat":{seat},"name":"p{seat}","stack":{},"token_sha256":"k{seat}"}}"#,
                 100 * seat
             );
             t.apply(&command(&entry), None)

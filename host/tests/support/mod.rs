@@ -127,6 +127,51 @@ pub fn audit(data: &Path, filters: &[&str]) -> String {
     text
 }
 
+/// Runs `floor serve` over `rulesets` and `data` (the tests' tokens, its config beside the
+/// data directory, which it neither creates nor changes), which must refuse to start: returns
+/// what it said on stderr. Fails if it serves (writes its address) or has not exited within
+/// [`PATIENCE`].
+pub fn refused_start(rulesets: &Path, data: &Path) -> String {
+    let config = data.with_extension("refused-config.ron");
+    std::fs::write(
+        &config,
+        format!(r#"(operator_token: "{OPERATOR}", auditor_token: "{AUDITOR}")"#),
+    )
+    .expect("config");
+    let _ = std::fs::remove_file(data.join("addr"));
+    let mut child = floor()
+        .arg("serve")
+        .arg("--rulesets")
+        .arg(rulesets)
+        .arg("--data")
+        .arg(data)
+        .args(["--addr", "127.0.0.1:0", "--config"])
+        .arg(&config)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start floor serve");
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if start.elapsed() > PATIENCE || data.join("addr").exists() {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("floor serve started on a data directory it must refuse");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut said = String::new();
+    if let Some(mut err) = child.stderr.take() {
+        let _ = err.read_to_string(&mut said);
+    }
+    assert!(!status.success(), "floor serve exited 0: {said}");
+    assert!(!data.join("addr").exists(), "it wrote its address: {said}");
+    said
+}
+
 impl Daemon {
     /// Starts `floor serve` on port 0 over `rulesets` and `data`, and waits until it answers.
     pub fn start(rulesets: &Path, data: &Path) -> Daemon {
