@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod plugins;
+pub mod sse;
 
 use serde_json::Value;
 use std::io::{Read, Write};
