@@ -249,13 +249,18 @@ impl Reader {
         })
     }
 
-    /// One page: the rulings matching `filter` and the activations that come after entry
-    /// `after`, in journal order, at most `limit` of them together (at most [`MAX_PAGE`]);
-    /// `next` is the cursor of the next page (`None`: this was the last).
+    /// One page: the rulings matching `filter` and — when nothing is filtered — the ruleset
+    /// activations that come after entry `after`, in journal order, at most `limit` of them
+    /// together (at most [`MAX_PAGE`]); `next` is the cursor of the next page (`None`: this
+    /// was the last).
     pub fn page(&self, filter: &Filter, after: i64, limit: usize) -> Result<Page, JournalError> {
         let limit = limit.clamp(1, MAX_PAGE);
         let mut rulings = self.rulings_after(filter, after, limit + 1)?;
-        let mut activations = self.activations_after(after, limit + 1)?;
+        let mut activations = if *filter == Filter::default() {
+            self.activations_after(after, limit + 1)?
+        } else {
+            Vec::new()
+        };
         // Merge by sequence number and keep the first `limit` of both.
         let (mut r, mut a) = (0, 0);
         while r + a < limit && (r < rulings.len() || a < activations.len()) {

@@ -156,8 +156,13 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/events", post(event))
         .route("/api/tables/{id}/stream", get(super::stream::stream))
         .merge(super::tournament_api::routes())
-        // Innermost first: the token is checked before any route reads a body; every
-        // refusal, the HTTP layer's included, leaves as JSON.
+        // Innermost first. Run in the other order: every refusal, the HTTP layer's included,
+        // leaves as JSON; the token is checked, then the announced size, before any route
+        // reads a byte of the body.
+        .layer(axum::extract::DefaultBodyLimit::max(
+            super::refusal::BODY_LIMIT,
+        ))
+        .layer(axum::middleware::from_fn(super::refusal::announced_size))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             super::auth::gate,
@@ -293,7 +298,9 @@ struct ExplainQuery {
     ruleset: Option<String>,
 }
 
-/// `GET /api/explain/{point}?ruleset=ID`: the text of `floor explain`.
+/// `GET /api/explain/{point}?ruleset=ID`: the text of `floor explain`, over the versions live
+/// now (in memory: a request neither reads a file nor compiles a script). Only the id of a
+/// loaded ruleset is valid; any other is 404.
 async fn explain(
     State(app): State<Arc<App>>,
     Path(point): Path<String>,
@@ -305,12 +312,26 @@ async fn explain(
             format!("`{point}` is not a registered rule point"),
         )
     })?;
-    let ids = match q.ruleset {
-        Some(id) => vec![id],
-        None => app.live.snapshot().keys().cloned().collect(),
+    let live = app.live.snapshot();
+    let rulesets = match q.ruleset {
+        Some(id) => {
+            let version = live
+                .get(&id)
+                .and_then(|e| e.active.as_ref())
+                .ok_or_else(|| {
+                    ApiError(
+                        StatusCode::NOT_FOUND,
+                        format!("there is no loaded ruleset `{id}` (GET /api/rulesets lists them)"),
+                    )
+                })?;
+            vec![(id.clone(), version.ruleset.clone())]
+        }
+        None => live
+            .iter()
+            .filter_map(|(id, e)| e.active.as_ref().map(|v| (id.clone(), v.ruleset.clone())))
+            .collect(),
     };
-    let text = crate::cli::explain::explain(entry, app.live.store(), &ids)
-        .map_err(|e| bad(e.to_string()))?;
+    let text = crate::cli::explain::explain_loaded(entry, &rulesets);
     Ok(Json(json!({ "point": entry.id, "text": text })))
 }
 

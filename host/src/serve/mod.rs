@@ -174,11 +174,11 @@ impl App {
     /// Reloads ruleset `id` (after a change on disk): journals and logs an activation, or
     /// logs the error and keeps the previous version.
     pub fn reload(&self, id: &str) -> Reloaded {
+        let before = self.live.active(id);
         let outcome = self.live.reload(id);
         match &outcome {
             Reloaded::Activated { version, hash } => {
                 if let Some(v) = self.live.active(id) {
-                    lock(&self.versions).insert(hash.clone(), v.clone());
                     // Through the writer, in turn with the commands: two connections writing
                     // at once would make one wait in SQLite's busy handler (sleeps of 1, 2,
                     // 5, 10... ms), a latency spike at every reload.
@@ -192,10 +192,18 @@ impl App {
                         .writer
                         .run(move |j| j.activation(&rid, &rversion, &rhash, &content).map(|()| 0));
                     if let Some(Err(e)) = done {
-                        tracing::error!(ruleset = id, error = %e, "activation not journaled");
+                        // A version the journal does not hold could not be rebuilt to replay
+                        // the hands dealt under it: the one before stays live.
+                        let message = format!(
+                            "version {version} is not live: the journal could not record it: {e}"
+                        );
+                        tracing::error!(ruleset = id, error = %e, "activation not journaled; the previous version stays live");
+                        self.live.restore(id, before, message.clone());
+                        return Reloaded::Rejected(message);
                     }
                 }
                 tracing::info!(ruleset = id, version = %version, sha256 = %hash, "ruleset activated");
+                self.prune_versions();
             }
             Reloaded::Unchanged => tracing::debug!(ruleset = id, "ruleset unchanged"),
             Reloaded::Rejected(message) => {
@@ -220,10 +228,45 @@ impl App {
             if self.live.store().ids().contains(&id) {
                 self.reload(&id);
             } else {
-                self.live.forget(&id);
-                tracing::info!(ruleset = %id, "ruleset removed from disk; no longer offered");
+                self.live.missing(&id);
+                tracing::warn!(ruleset = %id, "ruleset.ron missing from disk; the version in force stays live until a valid one returns");
             }
         }
+    }
+
+    /// Keeps in memory only the versions in use: the ones live now, the one each table's
+    /// current (or last) hand was dealt under, each tournament's. Any other is rebuilt from
+    /// the journal's copy if a replay ever needs it again ([`App::version`]); a table's own
+    /// rules stay with the table. A version weighs about 180 KB with its texts, and a house
+    /// ruleset may be rewritten every second.
+    fn prune_versions(&self) {
+        let mut keep: std::collections::HashSet<String> = self
+            .live
+            .snapshot()
+            .into_values()
+            .filter_map(|e| e.active.map(|v| v.hash))
+            .collect();
+        let slots: Vec<Arc<Slot>> = self
+            .tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        keep.extend(
+            slots
+                .iter()
+                .filter_map(|s| lock(&s.table).hand_hash().map(str::to_string)),
+        );
+        let tours: Vec<_> = self
+            .tournaments
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        keep.extend(tours.iter().map(|t| lock(&t.tour).version().hash.clone()));
+        lock(&self.versions).retain(|hash, _| keep.contains(hash));
     }
 
     /// The version with `hash`, from memory or rebuilt from the journal's copy.
@@ -464,6 +507,7 @@ impl App {
     /// gaming system voids the hand and returns every bet).
     fn recover(&self, data: &std::path::Path, clean: bool) -> Result<(), JournalError> {
         let count = self.replay_all(data)?;
+        self.prune_versions();
         tracing::info!(
             commands = count,
             tables = self.tables.read().map_or(0, |t| t.len()),

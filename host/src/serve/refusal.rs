@@ -1,12 +1,40 @@
 //! Every refusal is JSON, `{"error": "…"}`: the routes' own answers already are; this turns
 //! the ones the HTTP layer makes before a route runs (a body over the size limit, a query
 //! that does not parse, an unknown route or method) into the same shape, keeping their
-//! status.
+//! status. And a body announced larger than any route reads is refused before a byte of it
+//! is read.
 
+use axum::extract::Request;
 use axum::http::{header, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
+
+/// The most a request body may hold: no route takes more (the largest bodies are a
+/// tournament's spec and a plugin's context, a few kilobytes).
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// Refuses (413) a request whose `Content-Length` is over [`BODY_LIMIT`] at once, instead of
+/// reading the body up to the limit first. (A body sent without a length is cut at the limit
+/// by the routes' extractor.)
+pub async fn announced_size(request: Request, next: Next) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    match announced {
+        Some(n) if n > BODY_LIMIT as u64 => (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            Json(
+                json!({ "error": format!("the body is {n} bytes: at most {BODY_LIMIT} are read") }),
+            ),
+        )
+            .into_response(),
+        _ => next.run(request).await,
+    }
+}
 
 /// The most of a plain-text refusal kept as its message.
 const MESSAGE_LIMIT: usize = 4096;

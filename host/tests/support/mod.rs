@@ -133,12 +133,18 @@ pub fn audit(data: &Path, filters: &[&str]) -> String {
 /// what it said on stderr. Fails if it serves (writes its address) or has not exited within
 /// [`PATIENCE`].
 pub fn refused_start(rulesets: &Path, data: &Path) -> String {
-    let config = data.with_extension("refused-config.ron");
-    std::fs::write(
-        &config,
-        format!(r#"(operator_token: "{OPERATOR}", auditor_token: "{AUDITOR}")"#),
+    refused_start_config(
+        rulesets,
+        data,
+        &format!(r#"(operator_token: "{OPERATOR}", auditor_token: "{AUDITOR}")"#),
     )
-    .expect("config");
+}
+
+/// [`refused_start`] with the config file `config` (RON).
+pub fn refused_start_config(rulesets: &Path, data: &Path, config: &str) -> String {
+    let text = config;
+    let config = data.with_extension("refused-config.ron");
+    std::fs::write(&config, text).expect("config");
     let _ = std::fs::remove_file(data.join("addr"));
     let mut child = floor()
         .arg("serve")
@@ -235,6 +241,11 @@ impl Daemon {
                 .filter(|(s, _)| *s == 200)
         });
         daemon
+    }
+
+    /// The daemon's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Kills the daemon with SIGKILL (no chance to close anything).
