@@ -422,6 +422,132 @@ fn tournament_view(d: &Daemon, id: &str, token: Option<&str>) -> Value {
     d.get(&format!("/api/tournaments/{id}"), token)
 }
 
+/// A small fast tournament of `players` (1-minute levels, each round 30 seconds of the
+/// clock), registered; its id and each viewer (the public, the auditor, every player) with
+/// its token.
+fn small_tournament(
+    d: &Daemon,
+    players: usize,
+    seed: u64,
+) -> (String, Vec<(String, Option<String>)>) {
+    let levels: Vec<String> = (0..12u64)
+        .map(|i| {
+            let bb = 20u64 << i;
+            format!(
+                r#"{{"small_blind": {}, "big_blind": {bb}, "minutes": 1}}"#,
+                bb / 2
+            )
+        })
+        .collect();
+    let created = d.post(
+        "/api/tournaments",
+        &format!(
+            r#"{{"ruleset": "pt-tournament", "structure": {{"levels": [{}]}}, "starting_stack": 1000,
+                "buy_in": 5000, "fee_percent": 10, "seats_per_table": 6, "seed": {seed},
+                "seconds_per_round": 30,
+                "payouts": {{"bands": [{{"entries_min": 2, "shares_percent": [70, 30]}}]}}}}"#,
+            levels.join(", ")
+        ),
+    );
+    let id = created["tournament"].as_str().expect("id").to_string();
+    let mut viewers: Vec<(String, Option<String>)> = vec![
+        ("public".into(), None),
+        ("auditor".into(), Some(d.auditor.clone())),
+    ];
+    for i in 1..=players {
+        let name = format!("p{i:02}");
+        let r = d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+        viewers.push((name, r["token"].as_str().map(str::to_string)));
+    }
+    (id, viewers)
+}
+
+/// The table, seat and player to act somewhere in tournament view `v`, with the hand.
+fn to_act(v: &Value) -> Option<(u64, u64, String, Value)> {
+    v["tables"].as_array()?.iter().find_map(|t| {
+        let hand = &t["table"]["hand"];
+        let seat = hand["to_act"].as_u64()?;
+        (hand["phase"] == "Betting").then(|| {
+            let name = t["table"]["seats"][seat as usize - 1]["player"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            (t["number"].as_u64().unwrap_or(0), seat, name, hand.clone())
+        })
+    })
+}
+
+/// Every tournament view REST gave each viewer, one per moment.
+struct Seen<'a> {
+    d: &'a Daemon,
+    id: String,
+    viewers: Vec<(String, Option<String>)>,
+    views: Vec<Vec<Value>>,
+}
+
+impl Seen<'_> {
+    fn snapshot(&mut self) {
+        for (i, (_, token)) in self.viewers.iter().enumerate() {
+            self.views[i].push(tournament_view(self.d, &self.id, token.as_deref()));
+        }
+    }
+
+    fn token_of(&self, name: &str) -> String {
+        self.viewers
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, t)| t.clone())
+            .unwrap_or_else(|| self.d.operator.clone())
+    }
+}
+
+/// Plays tournament `seen.id` to its end, each action its player's (all-in, call or fold as
+/// `choices` say, in turn), a moment recorded after each; returns the table counts seen.
+fn play_to_the_end(seen: &mut Seen, choices: &[u8]) -> Result<Vec<usize>, TestCaseError> {
+    let (d, id) = (seen.d, seen.id.clone());
+    let mut tables_seen: Vec<usize> = Vec::new();
+    for step in 0..5000 {
+        let v = tournament_view(d, &id, Some(&d.operator));
+        let tables = v["tables"].as_array().map_or(0, Vec::len);
+        if tables_seen.last() != Some(&tables) {
+            tables_seen.push(tables);
+        }
+        if v["status"] == "finished" {
+            return Ok(tables_seen);
+        }
+        let Some((table, seat, name, hand)) = to_act(&v) else {
+            // A break or a round to deal.
+            d.request(
+                "POST",
+                &format!("/api/tournaments/{id}/rounds"),
+                Some(&d.operator),
+                None,
+            );
+            seen.snapshot();
+            continue;
+        };
+        let action = match choices[step % choices.len()] {
+            0..=5 if hand["max_raise_to"].is_u64() => r#""all_in""#,
+            6 if hand["to_call"].as_u64() > Some(0) => r#""f""#,
+            _ => r#""cc""#,
+        };
+        let (status, body) = d.request(
+            "POST",
+            &format!("/api/tournaments/{id}/tables/{table}/actions"),
+            Some(&seen.token_of(&name)),
+            Some(&format!(r#"{{"seat": {seat}, "action": {action}}}"#)),
+        );
+        prop_assert_eq!(status, 200, "{} at {}/{}: {}", name, table, seat, body);
+        seen.snapshot();
+    }
+    Err(TestCaseError::fail(
+        "the tournament did not finish in 5000 steps",
+    ))
+}
+
 #[test]
 fn finding_1_no_tournament_stream_carries_a_card_its_viewer_may_not_see_through_moves_and_breaks() {
     let scratch = Scratch::new("stream-prop-tour");
@@ -439,123 +565,50 @@ fn finding_1_no_tournament_stream_carries_a_card_its_viewer_may_not_see_through_
         proptest::collection::vec(0..10u8, 16..64),
     );
     let outcome = runner.run(&strategy, |(players, seed, choices)| {
-        let levels: Vec<String> = (0..12u64)
-            .map(|i| {
-                let bb = 20u64 << i;
-                format!(r#"{{"small_blind": {}, "big_blind": {bb}, "minutes": 1}}"#, bb / 2)
-            })
-            .collect();
-        let created = d.post(
-            "/api/tournaments",
-            &format!(
-                r#"{{"ruleset": "pt-tournament", "structure": {{"levels": [{}]}}, "starting_stack": 1000,
-                    "buy_in": 5000, "fee_percent": 10, "seats_per_table": 6, "seed": {seed},
-                    "seconds_per_round": 30,
-                    "payouts": {{"bands": [{{"entries_min": 2, "shares_percent": [70, 30]}}]}}}}"#,
-                levels.join(", ")
-            ),
-        );
-        let id = created["tournament"].as_str().expect("id").to_string();
-        // Each player's token, the auditor's and the public (none), each with a stream.
-        let mut viewers: Vec<(String, Option<String>)> = vec![
-            ("public".into(), None),
-            ("auditor".into(), Some(d.auditor.clone())),
-        ];
-        for i in 1..=players {
-            let name = format!("p{i:02}");
-            let r = d.post(
-                &format!("/api/tournaments/{id}/players"),
-                &format!(r#"{{"name": "{name}"}}"#),
-            );
-            viewers.push((name, r["token"].as_str().map(str::to_string)));
-        }
+        let (id, viewers) = small_tournament(&d, players, seed);
         let streams: Vec<Stream> = viewers
             .iter()
             .map(|(_, token)| {
-                let query = token.as_deref().map_or(String::new(), |t| format!("?token={t}"));
+                let query = token
+                    .as_deref()
+                    .map_or(String::new(), |t| format!("?token={t}"));
                 Stream::open(&d.addr, &format!("/api/tournaments/{id}/stream{query}"))
             })
             .collect();
-        let mut seen: Vec<Vec<Value>> = vec![Vec::new(); viewers.len()];
-        let snapshot = |seen: &mut Vec<Vec<Value>>| {
-            for (i, (_, token)) in viewers.iter().enumerate() {
-                seen[i].push(tournament_view(&d, &id, token.as_deref()));
-            }
+        let mut seen = Seen {
+            d: &d,
+            id: id.clone(),
+            views: vec![Vec::new(); viewers.len()],
+            viewers,
         };
-        snapshot(&mut seen);
+        seen.snapshot();
         d.post(&format!("/api/tournaments/{id}/start"), "");
-        snapshot(&mut seen);
-        let mut tables_seen: Vec<usize> = Vec::new();
-        for step in 0..5000 {
-            let v = tournament_view(&d, &id, Some(&d.operator));
-            let tables = v["tables"].as_array().map_or(0, Vec::len);
-            if tables_seen.last() != Some(&tables) {
-                tables_seen.push(tables);
-            }
-            if v["status"] == "finished" {
-                break;
-            }
-            let to_act = v["tables"].as_array().and_then(|all| {
-                all.iter().find_map(|t| {
-                    let hand = &t["table"]["hand"];
-                    let seat = hand["to_act"].as_u64()?;
-                    (hand["phase"] == "Betting").then(|| {
-                        let name = t["table"]["seats"][seat as usize - 1]["player"]
-                            .as_str()
-                            .unwrap_or_default()
-                            .to_string();
-                        (t["number"].as_u64().unwrap_or(0), seat, name, hand.clone())
-                    })
-                })
-            });
-            let Some((table, seat, name, hand)) = to_act else {
-                // A break or a round to deal.
-                d.request("POST", &format!("/api/tournaments/{id}/rounds"), Some(&d.operator), None);
-                snapshot(&mut seen);
-                continue;
-            };
-            let action = match choices[step % choices.len()] {
-                0..=5 if hand["max_raise_to"].is_u64() => r#""all_in""#,
-                6 if hand["to_call"].as_u64() > Some(0) => r#""f""#,
-                _ => r#""cc""#,
-            };
-            let token = viewers
-                .iter()
-                .find(|(n, _)| *n == name)
-                .and_then(|(_, t)| t.clone())
-                .unwrap_or_else(|| d.operator.clone());
-            let (status, body) = d.request(
-                "POST",
-                &format!("/api/tournaments/{id}/tables/{table}/actions"),
-                Some(&token),
-                Some(&format!(r#"{{"seat": {seat}, "action": {action}}}"#)),
-            );
-            prop_assert_eq!(status, 200, "{} at {}/{}: {}", name, table, seat, body);
-            snapshot(&mut seen);
-        }
-        let v = tournament_view(&d, &id, Some(&d.operator));
-        prop_assert_eq!(&v["status"], "finished");
-        if players > 6 {
-            // Two tables broken down to one: players were moved.
-            prop_assert_eq!(tables_seen.first(), Some(&2), "{:?}", tables_seen);
-            prop_assert_eq!(tables_seen.last(), Some(&1), "{:?}", tables_seen);
-        }
+        seen.snapshot();
+        let tables_seen = play_to_the_end(&mut seen, &choices)?;
+        // Two tables broken down to one: players were moved.
+        prop_assert_eq!(tables_seen.first(), Some(&2), "{:?}", tables_seen);
+        prop_assert_eq!(tables_seen.last(), Some(&1), "{:?}", tables_seen);
         // Closed: every stream ends.
-        let (status, body) =
-            d.request("DELETE", &format!("/api/tournaments/{id}"), Some(&d.operator), None);
+        let (status, body) = d.request(
+            "DELETE",
+            &format!("/api/tournaments/{id}"),
+            Some(&d.operator),
+            None,
+        );
         prop_assert_eq!(status, 200, "{}", body);
         for (i, stream) in streams.iter().enumerate() {
             stream.wait("the end", |_, ended| ended);
+            let who = &seen.viewers[i].0;
             for event in stream.events() {
                 match event.name.as_str() {
                     "tournament" => prop_assert!(
-                        seen[i].contains(&event.data),
+                        seen.views[i].contains(&event.data),
                         "an event of {}'s stream is no view REST ever gave him: {}",
-                        viewers[i].0,
+                        who,
                         event.data
                     ),
                     "closed" => {}
-                    other => prop_assert!(false, "event {} on {}'s stream", other, viewers[i].0),
+                    other => prop_assert!(false, "event {} on {}'s stream", other, who),
                 }
             }
         }

@@ -208,13 +208,11 @@ pub fn verify(
         chain: genesis(journal),
     };
     let mut found = None;
-    loop {
-        let Some(i) = (0..current.len())
-            .filter(|&i| current[i].is_some())
-            .min_by_key(|&i| current[i].as_ref().map_or(i64::MAX, |r| r.seq))
-        else {
-            break;
-        };
+    // The next entry is the lowest-numbered row among the tables' cursors.
+    while let Some(i) = (0..current.len())
+        .filter(|&i| current[i].is_some())
+        .min_by_key(|&i| current[i].as_ref().map_or(i64::MAX, |r| r.seq))
+    {
         let Some(row) = current[i].take() else { break };
         let kind = Kind::ALL[i];
         if row.seq != head.seq + 1 {
