@@ -38,8 +38,16 @@ pub fn verify(data: &Path) -> Result<(Reader, Whole), JournalError> {
         ));
     }
     let recorded = head::read(data).map_err(damaged)?;
-    let c = schema::connect(&path, false)
-        .map_err(|e| damaged(format!("SQLite cannot read it: {e}")))?;
+    let c = schema::connect(&path, false).map_err(|e| {
+        if schema::is_damage(&e) {
+            damaged(format!("SQLite cannot read it: {e}"))
+        } else {
+            JournalError::Sql {
+                file: file.clone(),
+                source: e,
+            }
+        }
+    })?;
     schema::integrity(&c).map_err(damaged)?;
     if schema::is_empty(&c).map_err(|e| damaged(format!("SQLite cannot read it: {e}")))? {
         return Err(damaged(match &recorded {

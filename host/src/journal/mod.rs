@@ -296,8 +296,15 @@ impl Journal {
         };
         let recorded = head::read(data).map_err(damaged)?;
         files::touch_private(&path)?;
-        // A file SQLite cannot even read is damage like any other: said with the way out.
-        let unreadable = |e: rusqlite::Error| damaged(format!("SQLite cannot read it: {e}"));
+        // A file SQLite finds malformed, or not a database, is damage like any other: said
+        // with the way out. Other refusals (a read-only file system, permissions) are not.
+        let unreadable = |e: rusqlite::Error| {
+            if schema::is_damage(&e) {
+                damaged(format!("SQLite cannot read it: {e}"))
+            } else {
+                sql(e)
+            }
+        };
         let conn = schema::connect(&path, true).map_err(unreadable)?;
         schema::integrity(&conn).map_err(damaged)?;
         if schema::is_empty(&conn).map_err(unreadable)? {

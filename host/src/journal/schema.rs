@@ -27,7 +27,6 @@ CREATE TABLE rulings(
     ruleset_version TEXT NOT NULL, citation TEXT NOT NULL, text TEXT NOT NULL,
     chain TEXT NOT NULL);
 CREATE INDEX rulings_table ON rulings(table_id, hand);
-CREATE INDEX rulings_point ON rulings(point);
 CREATE TABLE activations(
     seq INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, ruleset_id TEXT NOT NULL,
     version TEXT NOT NULL, hash TEXT NOT NULL, chain TEXT NOT NULL);
@@ -130,6 +129,15 @@ pub fn header(c: &Connection) -> Result<Header, String> {
         }
         _ => Err("its header is missing or is not a floor journal's".into()),
     }
+}
+
+/// Whether SQLite's error says the file itself is damaged (malformed, or not a database),
+/// rather than that it cannot be reached (permissions, a read-only file system, a lock).
+pub fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+    )
 }
 
 /// `PRAGMA integrity_check`: `Err` with SQLite's first findings when the file is damaged.

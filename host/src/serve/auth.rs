@@ -162,3 +162,42 @@ pub async fn gate(State(app): State<Arc<App>>, request: Request, next: Next) -> 
         Some(_) => super::api::unauthorized().into_response(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens() -> Tokens {
+        Tokens {
+            operator: "operator-token-operator-token-01".into(),
+            auditor: "auditor-token-auditor-token-0123".into(),
+        }
+    }
+
+    #[test]
+    fn the_operator_and_auditor_are_told_by_their_tokens_and_nobody_else_is() {
+        let t = tokens();
+        assert_eq!(staff(&t, &t.operator), Some(Who::Operator));
+        assert_eq!(staff(&t, &t.auditor), Some(Who::Auditor));
+        for other in [
+            "",
+            "operator-token-operator-token-0",
+            "x",
+            "operator-token-operator-token-012",
+        ] {
+            assert_eq!(staff(&t, other), None, "{other}");
+            assert_eq!(identify(&t, Some(other), None), Err(()), "{other}");
+        }
+        assert_eq!(identify(&t, None, None), Ok(Who::Public));
+    }
+
+    #[test]
+    fn a_seat_token_is_kept_and_compared_as_its_digest() {
+        let d = digest("some-seat-token");
+        assert_eq!(d.len(), 64);
+        assert_ne!(d, "some-seat-token");
+        assert!(same(&d, &digest("some-seat-token")));
+        assert!(!same(&d, &digest("some-seat-tokem")));
+        assert!(!same(&d, &d[..63]));
+    }
+}
