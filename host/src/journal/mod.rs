@@ -54,7 +54,7 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What to do about a damaged journal, said with every refusal.
-const WAY_OUT: &str = "restore the journal from a backup (`floor journal backup` makes one; docs/API.md, Security, says how to restore it), then check it with `floor audit --verify`";
+const WAY_OUT: &str = "restore the journal from a backup (`floor journal backup` makes one; docs/API.md, \"Crashes and the journal\", says how to restore it), then check it with `floor audit --verify`";
 
 /// A journal that cannot be opened, read or written.
 #[derive(Debug, thiserror::Error)]
@@ -92,7 +92,7 @@ pub enum JournalError {
         message: String,
     },
     /// The journal is damaged or lost acknowledged entries: it is not used.
-    #[error("journal {file} cannot be trusted: {what}. Nothing was served from it: {WAY_OUT} (`--data {data}`).")]
+    #[error("journal {file} cannot be trusted: {what}. The daemon serves nothing from it: {WAY_OUT} (`--data {data}`).")]
     Damaged {
         /// The database file.
         file: String,
