@@ -106,3 +106,50 @@ fn floor_load_against_a_running_daemon_reads_its_journal_through_data() {
     // The daemon keeps running and still answers.
     assert_eq!(d.ruleset("load-house")["status"], "ok");
 }
+
+#[test]
+fn finding_21_floor_load_stops_and_says_the_daemon_is_gone_when_it_dies() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let scratch = Scratch::new("load-gone");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let mut child = floor()
+        .arg("load")
+        .args(["--addr", &d.addr, "--token", &d.operator])
+        .args(["--tables", "2", "--players", "4", "--seconds", "600"])
+        .args(["--concurrency", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("floor load");
+    // Play is under way at both tables; then the daemon dies.
+    support::eventually("the load's tables to be dealt", || {
+        let tables = d.get("/api/tables", None);
+        let dealt = tables.as_array().map_or(0, |t| {
+            t.iter().filter(|t| t["hand"].as_u64() > Some(0)).count()
+        });
+        (dealt >= 2).then_some(())
+    });
+    d.kill9();
+    // It gives up on its own, long before its 600 s, and says why.
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if start.elapsed() > support::PATIENCE {
+            let _ = child.kill();
+            panic!("floor load went on against a dead daemon");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut said = String::new();
+    if let Some(mut err) = child.stderr.take() {
+        let _ = err.read_to_string(&mut said);
+    }
+    assert!(!status.success(), "{said}");
+    assert!(
+        said.contains("is gone") && said.contains("the run stopped"),
+        "{said}"
+    );
+}

@@ -90,16 +90,19 @@ fn s7_3_the_icm_plugin_makes_a_final_table_deal_that_sums_to_the_prizes_and_is_j
         .as_str()
         .is_some_and(|e| e.contains("final table")));
 
-    // The public may not ask (nothing journaled); the auditor may.
+    // A ruling asked is journaled: the operator's to ask. No token or a wrong one is 401,
+    // the read-only auditor 403, and nothing is journaled for them.
     let path = format!("/api/rulesets/{SOLVERDE}/rule/prize.chop_deals");
     let (status, _) = d.request("POST", &path, None, Some("{}"));
-    assert_eq!(status, 403);
+    assert_eq!(status, 401);
     let (status, _) = d.request("POST", &path, Some("wrong"), Some("{}"));
     assert_eq!(status, 401);
+    let (status, _) = d.request("POST", &path, Some(&d.auditor), Some("{}"));
+    assert_eq!(status, 403);
     let (status, ruling) = d.request(
         "POST",
         &path,
-        Some(&d.auditor),
+        Some(&d.operator),
         Some(r#"{"final_table": true, "stacks": [1, 1], "prizes": [3, 2]}"#),
     );
     assert_eq!(status, 200, "{ruling}");
@@ -167,7 +170,7 @@ fn s7_3_a_plugin_ruling_answered_survives_kill_9_and_is_in_floor_audit_after_a_r
 fn refused_start(name: &str, path: &Path, sha: &str) -> String {
     let scratch = Scratch::new(name);
     let data = scratch.data();
-    std::fs::create_dir_all(&data).expect("data dir");
+    support::private_dir(&data);
     let config = data.join("config.ron");
     std::fs::write(&config, format!("({})", allow(path, sha))).expect("config");
     let out = floor()

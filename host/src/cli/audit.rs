@@ -1,10 +1,14 @@
 //! `floor audit --data DIR [--table ID] [--hand N] [--rule-point ID] [--json]`: reads a
 //! daemon's journal: every ruling with its citation and ruleset version, and every ruleset
 //! version activated (with its SHA-256). Safe while the daemon runs (read-only).
+//!
+//! `floor audit --verify --data DIR`: the checks the daemon makes at start (integrity, header,
+//! key, hash chain, head record) and a replay of every command, writing nothing: exit 0 when
+//! the journal is whole and replays, 1 with what is wrong.
 
 use super::CliError;
 use crate::journal::audit::{self, Filter, Report};
-use crate::journal::Journal;
+use crate::journal::{Journal, Reader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,6 +31,11 @@ pub struct AuditArgs {
     /// activations: [{seq, at_ms, ruleset, version, hash}]}`.
     #[arg(long)]
     json: bool,
+    /// Check the journal instead of printing it: SQLite's integrity check, the header, the
+    /// key, the hash chain over every entry, the head record (the last entry acknowledged),
+    /// and a replay of every command. Exit 1, saying what is wrong, when any fails.
+    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point", "json"])]
+    verify: bool,
 }
 
 pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
@@ -37,8 +46,10 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
             path.display()
         )));
     }
-    let journal =
-        Journal::open_read_only(&args.data).map_err(|e| CliError::Usage(e.to_string()))?;
+    if args.verify {
+        return Ok(verify(&args.data));
+    }
+    let journal = Reader::open(&args.data).map_err(|e| CliError::Usage(e.to_string()))?;
     let filter = Filter {
         table: args.table,
         hand: args.hand,
@@ -60,4 +71,31 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
         print!("{}", audit::text(&report));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--verify`: prints what was found; exit 0 when whole, 1 when not.
+fn verify(data: &std::path::Path) -> ExitCode {
+    match crate::serve::App::verify(data) {
+        Ok(v) => {
+            let acknowledged = match v.whole.acknowledged {
+                Some(n) => format!("the head record's entry {n} is in it, unchanged"),
+                None => "no head record to compare its end with".to_string(),
+            };
+            println!(
+                "{}: whole. Integrity check ok; {} entries, hash chain intact to entry {} ({}); {acknowledged}; {} commands replayed: {} tables, {} tournaments.",
+                Journal::path(data).display(),
+                v.whole.head.seq,
+                v.whole.head.seq,
+                hex::encode(&v.whole.head.chain[..8]),
+                v.commands,
+                v.tables,
+                v.tournaments
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("floor: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -52,12 +52,26 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The explanation as text (also used by tests).
+/// The explanation as text, the rulesets `ids` loaded from `store` (also used by tests).
 pub fn explain(
     point: &registry::RulePoint,
     store: &Store,
     ids: &[String],
 ) -> Result<String, CliError> {
+    let sandbox = Sandbox::new();
+    let loaded = ids
+        .iter()
+        .map(|id| Ok((id.clone(), store.load_for_cli(id, &sandbox)?)))
+        .collect::<Result<Vec<_>, CliError>>()?;
+    Ok(explain_loaded(point, &loaded))
+}
+
+/// The explanation as text, over rulesets already loaded (the daemon's live versions: a
+/// request reads no file).
+pub fn explain_loaded(
+    point: &registry::RulePoint,
+    rulesets: &[(String, std::sync::Arc<floor_engine::ruleset::Ruleset>)],
+) -> String {
     let mut out = String::new();
     let kind = format!("{:?}", point.kind).to_uppercase();
     let _ = writeln!(
@@ -89,9 +103,7 @@ pub fn explain(
         let _ = writeln!(out, "differs:  {}", point.difference);
     }
     let _ = writeln!(out);
-    let sandbox = Sandbox::new();
-    for id in ids {
-        let ruleset = store.load_for_cli(id, &sandbox)?;
+    for (id, ruleset) in rulesets {
         match ruleset.resolve(point.id) {
             None => {
                 let _ = writeln!(out, "{id}: not regulated by this text");
@@ -121,5 +133,5 @@ pub fn explain(
             }
         }
     }
-    Ok(out)
+    out
 }

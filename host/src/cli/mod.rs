@@ -4,6 +4,7 @@ mod audit;
 mod check;
 pub(crate) mod compare;
 pub(crate) mod explain;
+mod journal;
 mod load;
 mod payouts;
 mod plugin;
@@ -43,8 +44,11 @@ enum Command {
     Plugin(plugin::PluginArgs),
     /// Run the daemon: tables over HTTP, rulesets hot-reloaded, every ruling journaled.
     Serve(serve::ServeArgs),
-    /// Read a daemon's journal: every ruling with its citation and ruleset version.
+    /// Read a daemon's journal: every ruling with its citation and ruleset version; or check
+    /// it whole (`--verify`).
     Audit(audit::AuditArgs),
+    /// The daemon's journal: `backup DEST`, a copy taken while the daemon runs.
+    Journal(journal::JournalArgs),
     /// A tournament's prize pool and payout list under a ruleset, in cents, with the articles.
     Payouts(payouts::PayoutsArgs),
     /// Load a daemon: many tables played over HTTP with random legal actions while a ruleset
@@ -65,6 +69,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Plugin(args) => plugin::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Audit(args) => audit::run(args),
+        Command::Journal(args) => journal::run(args),
         Command::Payouts(args) => payouts::run(args),
         Command::Load(args) => load::run(args),
     }

@@ -28,6 +28,18 @@ pub struct Report {
     pub activations: Vec<Activation>,
 }
 
+/// One page of `GET /api/journal`: the rulings and activations after a cursor, in journal
+/// order, and the cursor of the next page.
+#[derive(Clone, Debug, Serialize)]
+pub struct Page {
+    /// The rulings matching the filter, in order.
+    pub rulings: Vec<RulingRecord>,
+    /// The ruleset activations, in order.
+    pub activations: Vec<Activation>,
+    /// Pass as `after` for the next page; `None` when this page is the last.
+    pub next: Option<i64>,
+}
+
 /// One line per ruling: `#seq table/hand point — text [ruleset vVERSION · citation]`, then the
 /// activations.
 pub fn text(report: &Report) -> String {

@@ -13,7 +13,8 @@
 //! automatic checkpoint, the commit that crossed 1,000 WAL pages did the checkpoint and its
 //! fsync while every other table waited for the journal: the latency outliers of `floor load`.)
 
-use super::{Journal, JournalError, RulingRecord};
+use super::{schema, Journal, JournalError, RulingRecord};
+use rusqlite::Connection;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -42,8 +43,11 @@ pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 pub struct Entry {
     /// The table.
     pub table: String,
-    /// The command, serialized once by the request.
+    /// The command, serialized once by the request, without its deck seed.
     pub body: String,
+    /// The deck seed the command carries, journaled sealed beside the body (see
+    /// [`super::seal`]).
+    pub seed: Option<u64>,
     /// Its rulings.
     pub rulings: Vec<RulingRecord>,
 }
@@ -76,7 +80,7 @@ struct Job {
 /// The writer thread and the checkpointer, and the way to hand them entries.
 pub struct Writer {
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
-    thread: Mutex<Option<JoinHandle<()>>>,
+    thread: Mutex<Option<JoinHandle<Journal>>>,
     stop_checkpoints: Mutex<Option<mpsc::Sender<()>>>,
     checkpointer: Mutex<Option<JoinHandle<()>>>,
 }
@@ -86,11 +90,14 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Writer {
-    /// Opens the writer's and the checkpointer's connections to the journal in `data` and
-    /// starts both threads.
-    pub fn start(data: &Path) -> Result<Writer, JournalError> {
-        let journal = Journal::open(data)?;
-        let checkpoints = Journal::open(data)?;
+    /// Starts the writer thread on `journal` (opened and checked) and the checkpointer, with a
+    /// connection of its own, on the journal of `data`.
+    pub fn start(journal: Journal, data: &Path) -> Result<Writer, JournalError> {
+        let checkpoints =
+            schema::connect(&Journal::path(data), true).map_err(|source| JournalError::Sql {
+                file: Journal::path(data).display().to_string(),
+                source,
+            })?;
         let (jobs, queue) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
@@ -151,16 +158,28 @@ impl Writer {
         rx.recv().ok()
     }
 
-    /// Writes what is queued, then stops both threads and closes their connections. Later
-    /// entries are refused.
-    pub fn close(&self) {
-        drop(lock(&self.jobs).take());
-        if let Some(t) = lock(&self.thread).take() {
-            let _ = t.join();
+    /// A writer that refuses every entry (`floor audit --verify` replays without writing).
+    pub fn closed() -> Writer {
+        Writer {
+            jobs: Mutex::new(None),
+            thread: Mutex::new(None),
+            stop_checkpoints: Mutex::new(None),
+            checkpointer: Mutex::new(None),
         }
+    }
+
+    /// Writes what is queued, stops both threads, then closes the journal (the clean stop is
+    /// recorded and the WAL folded into the database). Later entries are refused.
+    pub fn close(&self) -> Result<(), JournalError> {
+        drop(lock(&self.jobs).take());
+        let journal = lock(&self.thread).take().and_then(|t| t.join().ok());
         drop(lock(&self.stop_checkpoints).take());
         if let Some(t) = lock(&self.checkpointer).take() {
             let _ = t.join();
+        }
+        match journal {
+            Some(j) => j.close(),
+            None => Ok(()),
         }
     }
 }
@@ -208,7 +227,7 @@ fn gather(queue: &mpsc::Receiver<Job>, batch: &mut Vec<(Entry, Reply)>) -> Optio
     None
 }
 
-fn write_loop(mut journal: Journal, queue: &mpsc::Receiver<Job>) {
+fn write_loop(mut journal: Journal, queue: &mpsc::Receiver<Job>) -> Journal {
     let mut last_commit: Option<Instant> = None;
     while let Ok(first) = queue.recv() {
         // What is waiting, in order: runs of commands share a transaction; a task runs alone.
@@ -230,11 +249,14 @@ fn write_loop(mut journal: Journal, queue: &mpsc::Receiver<Job>) {
             }
         }
     }
+    journal
 }
 
-fn checkpoint_loop(journal: &Journal, stop: &mpsc::Receiver<()>) {
+/// Folds the WAL into the database file every [`CHECKPOINT_EVERY`] without waiting for (or
+/// blocking) the writer (`PRAGMA wal_checkpoint(PASSIVE)`).
+fn checkpoint_loop(c: &Connection, stop: &mpsc::Receiver<()>) {
     while let Err(mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
-        if let Err(e) = journal.checkpoint() {
+        if let Err(e) = c.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
             tracing::warn!(error = %e, "journal checkpoint failed; retried later");
         }
     }

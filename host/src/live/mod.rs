@@ -196,17 +196,54 @@ impl Live {
                 out
             }
             Err(message) => {
+                let message = self.public(message);
                 entry.error = Some(message.clone());
                 Reloaded::Rejected(message)
             }
         }
     }
 
-    /// A ruleset whose directory disappeared is no longer offered to new tables; its last
-    /// version stays with the tables that use it.
-    pub fn forget(&self, id: &str) {
+    /// Puts `previous` back as ruleset `id`'s version in force, `error` saying why the one
+    /// loaded since is not (the daemon could not journal it).
+    pub fn restore(&self, id: &str, previous: Option<Version>, error: String) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
-        entries.remove(id);
+        entries.insert(
+            id.to_string(),
+            Entry {
+                active: previous,
+                error: Some(error),
+            },
+        );
+    }
+
+    /// `message` with the rulesets directory's own path left out (`house/ruleset.ron:7:5`,
+    /// not the server's absolute path): messages are shown to anyone by `/api/rulesets`.
+    fn public(&self, message: String) -> String {
+        match &self.store {
+            Store::Dir(dir) => {
+                let prefix = format!("{}/", dir.display());
+                message.replace(&prefix, "")
+            }
+            Store::Embedded => message,
+        }
+    }
+
+    /// A ruleset whose `ruleset.ron` disappeared from disk (deleted, moved, an editor's
+    /// delete-and-recreate, a checkout under way): its version in force stays live, the
+    /// absence reported as its error, until a valid file returns. One that never loaded is
+    /// no longer listed.
+    pub fn missing(&self, id: &str) {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        match entries.get_mut(id) {
+            Some(e) if e.active.is_some() => {
+                e.error = Some(format!(
+                    "{id}/ruleset.ron is missing: the version in force stays live until a valid one returns"
+                ));
+            }
+            _ => {
+                entries.remove(id);
+            }
+        }
     }
 
     /// The version new hands of ruleset `id` start with.

@@ -51,6 +51,32 @@ fn changed_since(seen: &mut HashMap<PathBuf, Stamp>, path: &Path) -> bool {
     }
 }
 
+/// The rulesets a batch of events touched, each path's stamp recorded. When a ruleset's own
+/// directory changed, its files are stamped again as well: the reload that follows reads them
+/// as they are now, so a later event about one of them is compared with that — a file moved
+/// away and back between two batches is then seen coming back.
+fn touched(
+    seen: &mut HashMap<PathBuf, Stamp>,
+    root: &Path,
+    raw: &Path,
+    paths: impl Iterator<Item = PathBuf>,
+) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    for path in paths {
+        if !changed_since(seen, &path) {
+            continue;
+        }
+        let Some(id) = ruleset_of(root, raw, &path) else {
+            continue;
+        };
+        if path.is_dir() {
+            stamps(&path, seen);
+        }
+        ids.insert(id);
+    }
+    ids
+}
+
 /// A running watcher; dropping it stops watching.
 pub struct Watcher {
     _debouncer: Debouncer<notify::RecommendedWatcher>,
@@ -84,11 +110,7 @@ pub fn watch(
             tracing::warn!("rulesets watcher: {:?}", result.err());
             return;
         };
-        let ids: BTreeSet<String> = events
-            .iter()
-            .filter(|e| changed_since(&mut seen, &e.path))
-            .filter_map(|e| ruleset_of(&root, &raw, &e.path))
-            .collect();
+        let ids = touched(&mut seen, &root, &raw, events.into_iter().map(|e| e.path));
         if !ids.is_empty() {
             changed(ids.into_iter().collect());
         }

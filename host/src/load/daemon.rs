@@ -96,7 +96,7 @@ impl OwnDaemon {
         let data = dir.join("data");
         copy_rulesets(source, &rulesets)?;
         house::write(&rulesets, 0).map_err(io(&rulesets))?;
-        std::fs::create_dir_all(&data).map_err(io(&data))?;
+        // The daemon creates its data directory itself, private (0700).
         let token = crate::serve::config::new_token();
         let config = dir.join("config.ron");
         std::fs::write(

@@ -9,6 +9,7 @@ pub mod client;
 pub mod daemon;
 pub mod house;
 pub mod play;
+pub mod reach;
 pub mod report;
 pub mod verify;
 
@@ -67,6 +68,12 @@ pub enum LoadError {
     /// The ruleset to play never became live.
     #[error("ruleset `{0}` is not live on the daemon (GET /api/rulesets)")]
     Ruleset(String),
+    /// The daemon stopped answering during the run.
+    #[error("the daemon at {addr} is gone: no answer for {} s (retried with growing pauses); the run stopped (the daemon's log says why it went)", reach::GIVE_UP.as_secs())]
+    Gone {
+        /// Its address.
+        addr: String,
+    },
 }
 
 /// A table as one client task drives it.
@@ -143,6 +150,7 @@ struct Worker {
     ruleset: String,
     rng: rand_chacha::ChaCha8Rng,
     tally: Tally,
+    reach: reach::Reach,
 }
 
 impl Worker {
@@ -164,6 +172,9 @@ impl Worker {
             .entry(kind)
             .or_default()
             .push(started.elapsed());
+        if answer.is_ok() {
+            self.reach.answered();
+        }
         match answer {
             Ok(a) if (200..300).contains(&a.status) => Some(a),
             Ok(a) => {
@@ -174,6 +185,7 @@ impl Worker {
             }
             Err(e) => {
                 self.tally.error(format!("{} → {e}", shown()), None);
+                self.reach.failed().await;
                 None
             }
         }
@@ -445,7 +457,9 @@ pub async fn run(
     // Versions are numbered from the clock so that a daemon that already saw a run gets new ones.
     let base = u64::try_from(crate::journal::now_ms() / 1000).unwrap_or(0) * 100;
     let setup_started = Instant::now();
-    let ready = open_tables(&plan, &target).await?;
+    // Set by the first client task that gives the daemon up for gone.
+    let gone = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let ready = open_tables(&plan, &target, &gone).await?;
     let setup_s = setup_started.elapsed().as_secs_f64();
 
     let load_before = load_average();
@@ -469,6 +483,9 @@ pub async fn run(
         Some(h) => h.await.unwrap_or(0),
         None => 0,
     };
+    if gone.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(LoadError::Gone { addr: target.addr });
+    }
     let (mut tally, acked) = check_tables(done).await?;
     before_journal();
     let journal_check = check_journal(&target, &acked, since_ms, &mut tally);
@@ -498,6 +515,7 @@ pub async fn run(
 async fn open_tables(
     plan: &Plan,
     target: &Target,
+    gone: &std::sync::Arc<std::sync::atomic::AtomicBool>,
 ) -> Result<Vec<(Worker, Vec<Driven>)>, LoadError> {
     let concurrency = plan.concurrency.max(1);
     let mut workers = Vec::new();
@@ -510,6 +528,7 @@ async fn open_tables(
             ruleset: target.ruleset.clone(),
             rng: rand_chacha::ChaCha8Rng::seed_from_u64(plan.seed.wrapping_add(w as u64)),
             tally: Tally::default(),
+            reach: reach::Reach::new(gone.clone()),
         };
         workers.push(tokio::spawn(async move {
             let mut tables = Vec::with_capacity(share);
@@ -561,7 +580,7 @@ async fn play(
     for (mut worker, mut tables) in ready {
         players.push(tokio::spawn(async move {
             let mut i = 0;
-            while Instant::now() < end && !tables.is_empty() {
+            while Instant::now() < end && !tables.is_empty() && !worker.reach.gone() {
                 worker.step(&mut tables[i]).await;
                 i = (i + 1) % tables.len();
             }

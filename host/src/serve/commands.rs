@@ -43,7 +43,8 @@ pub enum Command {
         name: String,
         /// Their chips.
         stack: Chips,
-        /// Their token.
+        /// Their token's SHA-256 (`auth::digest`): the token itself is never kept.
+        #[serde(rename = "token_sha256")]
         token: String,
     },
     /// A player leaves.
@@ -158,11 +159,12 @@ pub enum Op {
         /// The ruleset version's content hash.
         hash: String,
     },
-    /// A player registers (before the start, or late) and gets `token`.
+    /// A player registers (before the start, or late) and gets a token.
     Register {
         /// The player's name.
         name: String,
-        /// Their token.
+        /// Their token's SHA-256 (`auth::digest`): the token itself is never kept.
+        #[serde(rename = "token_sha256")]
         token: String,
     },
     /// The tournament's own command (`{"act": ...}`, `"start"`, `"cancel"`...).
@@ -189,6 +191,41 @@ impl Command {
             | Command::WaitingList { table, .. }
             | Command::Clock { table, .. } => table,
             Command::Tournament { tournament, .. } => tournament,
+        }
+    }
+
+    /// The command's name as journaled (`start_hand`, `act`...), for messages and logs that
+    /// must not carry its fields.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::CreateTable { .. } => "create_table",
+            Command::CloseTable { .. } => "close_table",
+            Command::Seat { .. } => "seat",
+            Command::Unseat { .. } => "unseat",
+            Command::StartHand { .. } => "start_hand",
+            Command::Act { .. } => "act",
+            Command::Event { .. } => "event",
+            Command::Void { .. } => "void",
+            Command::Rebuy { .. } => "rebuy",
+            Command::SitOut { .. } => "sit_out",
+            Command::SitIn { .. } => "sit_in",
+            Command::SeatChange { .. } => "seat_change",
+            Command::WaitingList { .. } => "waiting_list",
+            Command::Clock { .. } => "clock",
+            Command::Tournament { .. } => "tournament",
+        }
+    }
+
+    /// The deck seed the command carries (a hand's deck; a tournament's every draw, cards
+    /// included): the journal keeps it sealed, apart from the command's body.
+    pub fn seed_mut(&mut self) -> Option<&mut u64> {
+        match self {
+            Command::StartHand { seed, .. } => Some(seed),
+            Command::Tournament {
+                op: Op::Create { spec, .. },
+                ..
+            } => spec.seed.as_mut(),
+            _ => None,
         }
     }
 
@@ -273,7 +310,7 @@ mod tests {
     const JOURNALED: &[&str] = &[
         r#"{"command":"create_table","table":"t1","spec":{"ruleset":"pt-casino-2007","blinds":[5,10],"ante":0,"seats":10,"buy_in":1000},"hash":"cf72"}"#,
         r#"{"command":"close_table","table":"t1"}"#,
-        r#"{"command":"seat","table":"t1","seat":1,"name":"ana","stack":1000,"token":"f885"}"#,
+        r#"{"command":"seat","table":"t1","seat":1,"name":"ana","stack":1000,"token_sha256":"f885"}"#,
         r#"{"command":"unseat","table":"t1","seat":1}"#,
         r#"{"command":"waiting_list","table":"t1","name":"gus","join":true}"#,
         r#"{"command":"start_hand","table":"t1","seed":100,"hash":"cf72"}"#,
@@ -287,7 +324,7 @@ mod tests {
         r#"{"command":"clock","table":"t1","minutes":1}"#,
         r#"{"command":"void","table":"t1","point":"online.communication_failure","citation":null,"why":"the daemon stopped"}"#,
         r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769624,"op":{"create":{"spec":{"ruleset":"pt-solverde-chaves-2023","name":"oracle","structure":"turbo","starting_stack":1000,"buy_in":5000,"fee_percent":10,"modality":"standard","seats_per_table":6,"seed":42,"payouts":null,"late_registration_until_level":3,"re_entries":true,"seconds_per_round":120,"rebuy":5000,"max_rebuys":null,"add_on":{"price":4000,"chips":2000}},"hash":"7173"}}}"#,
-        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769628,"op":{"register":{"name":"p1","token":"0635"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769628,"op":{"register":{"name":"p1","token_sha256":"0635"}}}"#,
         r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"start"}"#,
         r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"deal"}"#,
         r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"cancel"}"#,
@@ -311,7 +348,7 @@ mod tests {
 
     #[test]
     fn a_registration_keeps_its_token_and_the_rest_are_the_tournament_s_own() {
-        let op: Op = serde_json::from_str(r#"{"register":{"name":"p1","token":"0635"}}"#)
+        let op: Op = serde_json::from_str(r#"{"register":{"name":"p1","token_sha256":"0635"}}"#)
             .expect("a registration");
         assert!(matches!(op, Op::Register { ref token, .. } if token == "0635"));
         let op: Op = serde_json::from_str(r#""start""#).expect("a start");

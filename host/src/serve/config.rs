@@ -90,6 +90,56 @@ pub enum ConfigError {
         /// What went wrong.
         message: String,
     },
+    /// A token too weak to be a secret.
+    #[error("{field} in {origin}: {message}")]
+    WeakToken {
+        /// `operator_token`, `auditor_token`.
+        field: &'static str,
+        /// The config file or the tokens file it came from.
+        origin: String,
+        /// Why, and what is accepted.
+        message: String,
+    },
+    /// The data directory or the tokens file is not private.
+    #[error(transparent)]
+    Private(#[from] crate::journal::files::PrivateError),
+}
+
+/// What a token must be, said when one is refused.
+pub const TOKEN_RULE: &str = "a token must carry at least 128 bits of randomness: at least 32 hexadecimal digits, or at least 22 characters of the base64 alphabet (A-Z a-z 0-9 + / - _; `=` padding not counted), such as `openssl rand -hex 16` prints";
+
+/// Checks that `token` is long enough for its alphabet to hold 128 random bits: 32
+/// hexadecimal digits (4 bits each) or 22 base64 characters (6 bits each). Nothing can tell
+/// whether the characters were drawn at random; this refuses what certainly was not (empty,
+/// short, a word with spaces).
+pub fn check_token(token: &str) -> Result<(), String> {
+    let body = token.trim_end_matches('=');
+    let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_');
+    if !body.is_empty() && body.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if body.len() >= 32
+            || (body.len() >= 22
+                && body.bytes().any(|b| b.is_ascii_uppercase())
+                && body.bytes().any(|b| b.is_ascii_lowercase()))
+        {
+            return Ok(());
+        }
+        return Err(format!(
+            "{} hexadecimal digits are too few; {TOKEN_RULE}",
+            body.len()
+        ));
+    }
+    if !body.is_empty() && body.bytes().all(base64) {
+        if body.len() >= 22 {
+            return Ok(());
+        }
+        return Err(format!(
+            "{} characters are too few; {TOKEN_RULE}",
+            body.len()
+        ));
+    }
+    Err(format!(
+        "it is empty or holds characters outside those alphabets; {TOKEN_RULE}"
+    ))
 }
 
 impl FileConfig {
@@ -164,9 +214,14 @@ pub fn new_token() -> String {
 
 impl Tokens {
     /// The tokens from the config, else from `DATA/tokens.json`, else new ones written there
-    /// (readable by the operator, who hands the auditor theirs).
+    /// (0600 in the 0700 data directory: readable by the operator, who hands the auditor
+    /// theirs). A data directory or tokens file others may read is refused, as is a token
+    /// weaker than [`TOKEN_RULE`] or the same token for both.
     pub fn resolve(config: &FileConfig, data: &Path) -> Result<Tokens, ConfigError> {
-        let path = data.join("tokens.json");
+        use crate::journal::files;
+        files::private_dir(data)?;
+        let path = data.join(files::TOKENS_FILE);
+        files::private_file(&path)?;
         let name = path.display().to_string();
         let err = |message: String| ConfigError::Tokens {
             path: name.clone(),
@@ -189,10 +244,41 @@ impl Tokens {
                 .or_else(|| stored.as_ref().map(|t| t.auditor.clone()))
                 .unwrap_or_else(new_token),
         };
+        let origin = |from_config: bool| {
+            if from_config {
+                "the config".to_string()
+            } else {
+                name.clone()
+            }
+        };
+        for (field, token, from_config) in [
+            (
+                "operator_token",
+                &tokens.operator,
+                config.operator_token.is_some(),
+            ),
+            (
+                "auditor_token",
+                &tokens.auditor,
+                config.auditor_token.is_some(),
+            ),
+        ] {
+            check_token(token).map_err(|message| ConfigError::WeakToken {
+                field,
+                origin: origin(from_config),
+                message,
+            })?;
+        }
+        if tokens.operator == tokens.auditor {
+            return Err(ConfigError::WeakToken {
+                field: "auditor_token",
+                origin: origin(config.auditor_token.is_some()),
+                message: "it is the operator's token: the auditor's must be another".into(),
+            });
+        }
         if stored.as_ref() != Some(&tokens) {
-            std::fs::create_dir_all(data).map_err(|e| err(e.to_string()))?;
             let text = serde_json::to_string_pretty(&tokens).map_err(|e| err(e.to_string()))?;
-            std::fs::write(&path, text).map_err(|e| err(e.to_string()))?;
+            files::write_private(&path, text.as_bytes())?;
         }
         Ok(tokens)
     }
@@ -207,6 +293,34 @@ mod tests {
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str(text)
             .expect("parses")
+    }
+
+    #[test]
+    fn tokens_need_128_bits_32_hex_digits_or_22_base64_characters() {
+        for good in [
+            "0123456789abcdef0123456789abcdef",
+            "0123456789ABCDEF0123456789abcdef00",
+            "Zm9vYmFyYmF6cXV4cXV1eHg",
+            "Zm9vYmFyYmF6cXV4cXV1eHg==",
+            "a-b_c+d/e0123456789ABCD",
+        ] {
+            assert_eq!(check_token(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "",
+            "1",
+            "op-secret",
+            "0123456789abcdef0123456789abcde",
+            "Zm9vYmFyYmF6cXV4cXV1e",
+            "correct horse battery staple",
+            "========================",
+        ] {
+            let message = check_token(bad).expect_err(bad);
+            assert!(
+                message.contains("32 hexadecimal digits"),
+                "{bad}: {message}"
+            );
+        }
     }
 
     #[test]

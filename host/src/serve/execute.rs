@@ -108,17 +108,31 @@ pub fn new_slot<T>(state: T) -> Arc<Slot<T>> {
     })
 }
 
-/// The journal entry of a command.
+/// The journal entry of a command: its body without the deck seed it may carry, which the
+/// journal keeps sealed.
 pub(super) fn entry(command: &Command, rulings: Vec<RulingRecord>) -> Result<Entry, ExecError> {
-    let body = serde_json::to_string(command).map_err(|e| {
-        ExecError::Journal(JournalError::Write {
-            file: "journal".into(),
-            message: format!("the command cannot be serialized: {e}"),
+    let serialize = |c: &Command| {
+        serde_json::to_string(c).map_err(|e| {
+            ExecError::Journal(JournalError::Write {
+                file: "journal".into(),
+                message: format!("the command cannot be serialized: {e}"),
+            })
         })
-    })?;
+    };
+    let (body, seed) = if matches!(
+        command,
+        Command::StartHand { .. } | Command::Tournament { .. }
+    ) {
+        let mut bare = command.clone();
+        let seed = bare.seed_mut().map(std::mem::take);
+        (serialize(&bare)?, seed)
+    } else {
+        (serialize(command)?, None)
+    };
     Ok(Entry {
         table: command.table().to_string(),
         body,
+        seed,
         rulings,
     })
 }
@@ -162,7 +176,9 @@ impl App {
             tracing::error!(table = %command.table(), error = %e, "command not journaled; nothing changed");
             return Err(e.into());
         }
-        tracing::debug!(table = %command.table(), ?command, "command journaled");
+        // The command's kind only: its fields may hold what a log must not (a seat token's
+        // hash, a deck seed).
+        tracing::debug!(table = %command.table(), command = command.kind(), "command journaled");
         *lock(&slot.state) = state;
         let _ = slot.changes.send(());
         Ok(())

@@ -13,11 +13,12 @@ pub mod commands;
 pub mod config;
 pub mod execute;
 mod recover;
+mod refusal;
 pub mod rule;
 pub mod stream;
 
 use crate::journal::writer::Writer;
-use crate::journal::{now_ms, Journal, JournalError};
+use crate::journal::{now_ms, Journal, JournalError, Reader};
 use crate::live::{Live, Reloaded, Version};
 use crate::plugins::Plugins;
 use crate::rulesets::Store;
@@ -58,9 +59,10 @@ pub enum ExecError {
 pub struct App {
     /// The rulesets.
     pub live: Arc<Live>,
-    /// The journal (`None` once closed at shutdown): reads, activations, rule-point rulings.
-    pub journal: Mutex<Option<Journal>>,
-    /// The journal's writer thread, which writes the table commands (group commit).
+    /// Reads of the journal, on connections of their own (never the writer's).
+    pub journal: Reader,
+    /// The journal's writer thread, which writes everything the daemon journals (group
+    /// commit for the table commands).
     writer: Writer,
     /// The cash tables by id.
     pub tables: Registry<CashTable>,
@@ -89,7 +91,8 @@ fn rules_version(version: &Version) -> RulesVersion {
 }
 
 impl App {
-    /// Loads every ruleset of `store`, opens the journal in `data`, replays it, and voids the
+    /// Loads every ruleset of `store`, opens the journal in `data` (refused if damaged: see
+    /// [`Journal::open`]), replays it (refused if an entry cannot be replayed), and voids the
     /// hands a crash cut short.
     pub fn start(
         store: Store,
@@ -97,12 +100,52 @@ impl App {
         tokens: Tokens,
         plugins: Arc<Plugins>,
     ) -> Result<Arc<App>, JournalError> {
-        let live = Arc::new(Live::new(store));
         let journal = Journal::open(data)?;
-        let writer = Writer::start(data)?;
-        let app = Arc::new(App {
-            live,
-            journal: Mutex::new(Some(journal)),
+        let clean = journal.stopped_cleanly()?;
+        let reader = journal.reader();
+        let writer = Writer::start(journal, data)?;
+        let app = App::new(Live::new(store), reader, writer, tokens, plugins);
+        for id in app.live.store().ids() {
+            app.reload(&id);
+        }
+        app.recover(data, clean)?;
+        Ok(app)
+    }
+
+    /// Replays the journal of `data` without writing anything, after the checks the daemon
+    /// makes at start (`floor audit --verify`): how many commands, tables and tournaments.
+    pub fn verify(data: &std::path::Path) -> Result<Verified, JournalError> {
+        let (reader, whole) = crate::journal::backup::verify(data)?;
+        let tokens = Tokens {
+            operator: config::new_token(),
+            auditor: config::new_token(),
+        };
+        let app = App::new(
+            Live::new(Store::Embedded),
+            reader,
+            Writer::closed(),
+            tokens,
+            Arc::new(Plugins::default()),
+        );
+        let commands = app.replay_all(data)?;
+        Ok(Verified {
+            whole,
+            commands,
+            tables: app.tables.len(),
+            tournaments: app.tournaments.len(),
+        })
+    }
+
+    fn new(
+        live: Live,
+        journal: Reader,
+        writer: Writer,
+        tokens: Tokens,
+        plugins: Arc<Plugins>,
+    ) -> Arc<App> {
+        Arc::new(App {
+            live: Arc::new(live),
+            journal,
             writer,
             tables: Registry::new("t", ExecError::NoTable),
             tournaments: Registry::new("tour", ExecError::NoTournament),
@@ -110,22 +153,17 @@ impl App {
             tokens,
             stopping: tokio::sync::watch::channel(false).0,
             plugins,
-        });
-        for id in app.live.store().ids() {
-            app.reload(&id);
-        }
-        app.recover()?;
-        Ok(app)
+        })
     }
 
     /// Reloads ruleset `id` (after a change on disk): journals and logs an activation, or
     /// logs the error and keeps the previous version.
     pub fn reload(&self, id: &str) -> Reloaded {
+        let before = self.live.active(id);
         let outcome = self.live.reload(id);
         match &outcome {
             Reloaded::Activated { version, hash } => {
                 if let Some(v) = self.live.active(id) {
-                    lock(&self.versions).insert(hash.clone(), v.clone());
                     // Through the writer, in turn with the commands: two connections writing
                     // at once would make one wait in SQLite's busy handler (sleeps of 1, 2,
                     // 5, 10... ms), a latency spike at every reload.
@@ -139,10 +177,18 @@ impl App {
                         .writer
                         .run(move |j| j.activation(&rid, &rversion, &rhash, &content).map(|()| 0));
                     if let Some(Err(e)) = done {
-                        tracing::error!(ruleset = id, error = %e, "activation not journaled");
+                        // A version the journal does not hold could not be rebuilt to replay
+                        // the hands dealt under it: the one before stays live.
+                        let message = format!(
+                            "version {version} is not live: the journal could not record it: {e}"
+                        );
+                        tracing::error!(ruleset = id, error = %e, "activation not journaled; the previous version stays live");
+                        self.live.restore(id, before, message.clone());
+                        return Reloaded::Rejected(message);
                     }
                 }
                 tracing::info!(ruleset = id, version = %version, sha256 = %hash, "ruleset activated");
+                self.prune_versions();
             }
             Reloaded::Unchanged => tracing::debug!(ruleset = id, "ruleset unchanged"),
             Reloaded::Rejected(message) => {
@@ -167,10 +213,37 @@ impl App {
             if self.live.store().ids().contains(&id) {
                 self.reload(&id);
             } else {
-                self.live.forget(&id);
-                tracing::info!(ruleset = %id, "ruleset removed from disk; no longer offered");
+                self.live.missing(&id);
+                tracing::warn!(ruleset = %id, "ruleset.ron missing from disk; the version in force stays live until a valid one returns");
             }
         }
+    }
+
+    /// Keeps in memory only the versions in use: the ones live now, the one each table's
+    /// current (or last) hand was dealt under, each tournament's. Any other is rebuilt from
+    /// the journal's copy if a replay ever needs it again ([`App::version`]); a table's own
+    /// rules stay with the table. A version weighs about 180 KB with its texts, and a house
+    /// ruleset may be rewritten every second.
+    pub(super) fn prune_versions(&self) {
+        let mut keep: std::collections::HashSet<String> = self
+            .live
+            .snapshot()
+            .into_values()
+            .filter_map(|e| e.active.map(|v| v.hash))
+            .collect();
+        keep.extend(
+            self.tables
+                .all()
+                .iter()
+                .filter_map(|(_, s)| lock(&s.state).game.hand_hash().map(str::to_string)),
+        );
+        keep.extend(
+            self.tournaments
+                .all()
+                .iter()
+                .map(|(_, t)| lock(&t.state).director.version().hash.to_string()),
+        );
+        lock(&self.versions).retain(|hash, _| keep.contains(hash));
     }
 
     /// The version with `hash`, from memory or rebuilt from the journal's copy.
@@ -178,7 +251,7 @@ impl App {
         if let Some(v) = lock(&self.versions).get(hash) {
             return Some(v.clone());
         }
-        let stored = lock(&self.journal).as_ref()?.content(hash).ok()??;
+        let stored = self.journal.content(hash).ok()??;
         let (id, content) = stored;
         match Version::rebuild(&id, content, self.live.sandbox()) {
             Ok(v) => {
@@ -334,12 +407,21 @@ impl App {
     /// Closes the journal (clean stop): the writer finishes what is queued, then the stop is
     /// recorded. Requests after this are refused.
     pub fn close(&self) -> Result<(), JournalError> {
-        self.writer.close();
-        match lock(&self.journal).take() {
-            Some(j) => j.close(),
-            None => Ok(()),
-        }
+        self.writer.close()
     }
+}
+
+/// What `floor audit --verify` found: a whole journal and what replaying it built.
+#[derive(Debug)]
+pub struct Verified {
+    /// The journal's last entry and the one its head record says was acknowledged.
+    pub whole: crate::journal::backup::Whole,
+    /// The commands replayed.
+    pub commands: usize,
+    /// The tables open at its end.
+    pub tables: usize,
+    /// The tournaments at its end.
+    pub tournaments: usize,
 }
 
 /// Where and how the daemon runs.

@@ -7,28 +7,44 @@ use super::carried::{CashTable, Tournament};
 use super::commands::{Command, Op};
 use super::execute::new_slot;
 use super::{lock, rules_version, App, ExecError};
-use crate::journal::JournalError;
+use crate::journal::{Journal, JournalError};
 use floor_engine::cash::CashGame;
 use floor_engine::table::interrupted;
 use floor_engine::tournament::director::{self, Director};
 
 impl App {
-    /// Rebuilds the tables and tournaments from the journal; if the last run did not stop
-    /// cleanly, voids every hand it left in progress.
-    pub(super) fn recover(&self) -> Result<(), JournalError> {
-        let (commands, clean) = {
-            let guard = lock(&self.journal);
-            let Some(j) = guard.as_ref() else {
-                return Ok(());
-            };
-            (j.commands::<Command>()?, j.stopped_cleanly()?)
-        };
+    /// Applies every journaled command in order, each with its deck seed unsealed; returns
+    /// how many. An entry that cannot be replayed stops it: the state would not be the one
+    /// acknowledged.
+    pub(super) fn replay_all(&self, data: &std::path::Path) -> Result<usize, JournalError> {
+        let commands = self.journal.commands::<Command>()?;
         let count = commands.len();
-        for (seq, _, command) in commands {
+        for stored in commands {
+            let mut command = stored.command;
+            if let (Some(seed), Some(slot)) = (stored.seed, command.seed_mut()) {
+                *slot = seed;
+            }
             if let Err(e) = self.replay(&command) {
-                tracing::error!(seq, error = %e, "journal entry could not be replayed");
+                return Err(JournalError::Damaged {
+                    file: Journal::path(data).display().to_string(),
+                    data: data.display().to_string(),
+                    what: format!(
+                        "entry {} ({} at {}) cannot be replayed: {e}",
+                        stored.seq,
+                        command.kind(),
+                        stored.table
+                    ),
+                });
             }
         }
+        Ok(count)
+    }
+
+    /// Rebuilds the tables and tournaments from the journal; if the last run did not stop
+    /// cleanly (`clean` false), voids every hand it left in progress.
+    pub(super) fn recover(&self, data: &std::path::Path, clean: bool) -> Result<(), JournalError> {
+        let count = self.replay_all(data)?;
+        self.prune_versions();
         tracing::info!(
             commands = count,
             tables = self.tables.len(),
@@ -40,9 +56,12 @@ impl App {
             self.void_table_hands();
             self.void_tournament_hands();
         }
-        if let Some(j) = lock(&self.journal).as_mut() {
-            j.lifecycle("started")?;
-        }
+        self.writer
+            .run(|j| j.lifecycle("started").map(|()| 0))
+            .ok_or_else(|| JournalError::Write {
+                file: self.journal.file().to_string(),
+                message: "the writer stopped".into(),
+            })??;
         Ok(())
     }
 

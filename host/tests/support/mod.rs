@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod plugins;
+pub mod sse;
 
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -12,6 +13,25 @@ use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// The operator's token of the daemons the tests start (32 characters of the base64
+/// alphabet: a token the daemon accepts).
+pub const OPERATOR: &str = "operator-token-for-the-tests-0123";
+/// The auditor's token of the daemons the tests start.
+pub const AUDITOR: &str = "auditor-token-for-the-tests-01234";
+
+/// Creates the daemon's data directory as the daemon wants it: private (0700).
+pub fn private_dir(data: &Path) {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    if !data.exists() {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(data)
+            .expect("data dir");
+    }
+    std::fs::set_permissions(data, std::fs::Permissions::from_mode(0o700)).expect("chmod 700");
+}
 
 /// How long any wait may take before the test fails (generous: a loaded 2-core machine).
 pub const PATIENCE: Duration = Duration::from_secs(30);
@@ -108,6 +128,57 @@ pub fn audit(data: &Path, filters: &[&str]) -> String {
     text
 }
 
+/// Runs `floor serve` over `rulesets` and `data` (the tests' tokens, its config beside the
+/// data directory, which it neither creates nor changes), which must refuse to start: returns
+/// what it said on stderr. Fails if it serves (writes its address) or has not exited within
+/// [`PATIENCE`].
+pub fn refused_start(rulesets: &Path, data: &Path) -> String {
+    refused_start_config(
+        rulesets,
+        data,
+        &format!(r#"(operator_token: "{OPERATOR}", auditor_token: "{AUDITOR}")"#),
+    )
+}
+
+/// [`refused_start`] with the config file `config` (RON).
+pub fn refused_start_config(rulesets: &Path, data: &Path, config: &str) -> String {
+    let text = config;
+    let config = data.with_extension("refused-config.ron");
+    std::fs::write(&config, text).expect("config");
+    let _ = std::fs::remove_file(data.join("addr"));
+    let mut child = floor()
+        .arg("serve")
+        .arg("--rulesets")
+        .arg(rulesets)
+        .arg("--data")
+        .arg(data)
+        .args(["--addr", "127.0.0.1:0", "--config"])
+        .arg(&config)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start floor serve");
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if start.elapsed() > PATIENCE || data.join("addr").exists() {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("floor serve started on a data directory it must refuse");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut said = String::new();
+    if let Some(mut err) = child.stderr.take() {
+        let _ = err.read_to_string(&mut said);
+    }
+    assert!(!status.success(), "floor serve exited 0: {said}");
+    assert!(!data.join("addr").exists(), "it wrote its address: {said}");
+    said
+}
+
 impl Daemon {
     /// Starts `floor serve` on port 0 over `rulesets` and `data`, and waits until it answers.
     pub fn start(rulesets: &Path, data: &Path) -> Daemon {
@@ -116,14 +187,19 @@ impl Daemon {
 
     /// [`Daemon::start`] with `extra` config fields (RON, e.g. `plugins: [...]`).
     pub fn start_with(rulesets: &Path, data: &Path, extra: &str) -> Daemon {
-        std::fs::create_dir_all(data).expect("data dir");
+        Daemon::start_logged(rulesets, data, extra, "info")
+    }
+
+    /// [`Daemon::start_with`] logging at `level` (`RUST_LOG`) into `DATA/daemon.log`.
+    pub fn start_logged(rulesets: &Path, data: &Path, extra: &str, level: &str) -> Daemon {
+        private_dir(data);
         let addr_file = data.join("addr");
         let _ = std::fs::remove_file(&addr_file);
         let config = data.join("test-config.ron");
         std::fs::write(
             &config,
             format!(
-                r#"(operator_token: "op-secret", auditor_token: "audit-secret", reload_debounce_ms: 30, {extra})"#
+                r#"(operator_token: "{OPERATOR}", auditor_token: "{AUDITOR}", reload_debounce_ms: 30, {extra})"#
             ),
         )
         .expect("config");
@@ -135,7 +211,7 @@ impl Daemon {
             .arg(data)
             .args(["--addr", "127.0.0.1:0", "--config"])
             .arg(&config)
-            .env("RUST_LOG", "info")
+            .env("RUST_LOG", level)
             .stdout(Stdio::null())
             .stderr(
                 std::fs::OpenOptions::new()
@@ -150,8 +226,8 @@ impl Daemon {
         let mut daemon = Daemon {
             child,
             addr: String::new(),
-            operator: "op-secret".into(),
-            auditor: "audit-secret".into(),
+            operator: OPERATOR.into(),
+            auditor: AUDITOR.into(),
             data: data.to_path_buf(),
         };
         daemon.addr = eventually("the daemon's address file", || {
@@ -165,6 +241,11 @@ impl Daemon {
                 .filter(|(s, _)| *s == 200)
         });
         daemon
+    }
+
+    /// The daemon's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Kills the daemon with SIGKILL (no chance to close anything).

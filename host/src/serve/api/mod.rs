@@ -51,10 +51,18 @@ fn bad(message: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, message.into())
 }
 
-fn unauthorized() -> ApiError {
+pub(super) fn unauthorized() -> ApiError {
     ApiError(
         StatusCode::UNAUTHORIZED,
         "unknown token (send `Authorization: Bearer TOKEN`)".into(),
+    )
+}
+
+/// 401: a request that needs a token came without one.
+pub(super) fn token_needed() -> ApiError {
+    ApiError(
+        StatusCode::UNAUTHORIZED,
+        "this request needs a token (send `Authorization: Bearer TOKEN`)".into(),
     )
 }
 
@@ -102,5 +110,17 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(rulesets::routes())
         .merge(tables::routes())
         .merge(tournaments::routes())
+        // Innermost first. Run in the other order: every refusal, the HTTP layer's included,
+        // leaves as JSON; the token is checked, then the announced size, before any route
+        // reads a byte of the body.
+        .layer(axum::extract::DefaultBodyLimit::max(
+            super::refusal::BODY_LIMIT,
+        ))
+        .layer(axum::middleware::from_fn(super::refusal::announced_size))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            super::auth::gate,
+        ))
+        .layer(axum::middleware::map_response(super::refusal::json_errors))
         .with_state(app)
 }

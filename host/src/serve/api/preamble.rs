@@ -5,7 +5,7 @@
 //! The token is `Authorization: Bearer TOKEN`; a `GET` also takes `?token=` (for
 //! EventSource, which cannot set headers).
 
-use super::{bad, forbidden, unauthorized, ApiError};
+use super::{bad, forbidden, token_needed, unauthorized, ApiError};
 use crate::serve::auth::{self, Who};
 use crate::serve::carried::{CashTable, Tournament};
 use crate::serve::execute::Slot;
@@ -59,11 +59,23 @@ impl FromRequestParts<Arc<App>> for Caller {
     }
 }
 
+/// What a caller at a tournament may see, and his own player (index), whose seat shows his
+/// cards (the seat is worked out table by table).
+pub fn tournament_viewer(who: Who) -> (Viewer, Option<usize>) {
+    match who {
+        Who::Operator => (Viewer::Operator, None),
+        Who::Auditor => (Viewer::Auditor, None),
+        Who::Seat(p) => (Viewer::Seat(usize::MAX), Some(p)),
+        Who::Public => (Viewer::Public, None),
+    }
+}
+
 impl Caller {
-    /// Only the operator may do `what`.
+    /// Only the operator may do `what` (a caller without a token is asked for one).
     pub fn operator(&self, what: &str) -> Result<(), ApiError> {
         match self.0 {
             Who::Operator => Ok(()),
+            Who::Public => Err(token_needed()),
             _ => Err(forbidden(what)),
         }
     }
@@ -88,6 +100,8 @@ pub struct AtTable {
     pub slot: Arc<Slot<CashTable>>,
     /// The caller (`Seat`: the player seated there).
     pub who: Who,
+    /// The caller's token, for a stream that identifies him again at every event.
+    pub token: Option<String>,
 }
 
 impl FromRequestParts<Arc<App>> for AtTable {
@@ -108,6 +122,7 @@ impl FromRequestParts<Arc<App>> for AtTable {
             id,
             slot,
             who,
+            token,
         })
     }
 }
@@ -152,6 +167,8 @@ pub struct AtTournament {
     pub slot: Arc<Slot<Tournament>>,
     /// The caller (`Seat`: a registered player, by index).
     pub who: Who,
+    /// The caller's token, for a stream that identifies him again at every event.
+    pub token: Option<String>,
 }
 
 impl FromRequestParts<Arc<App>> for AtTournament {
@@ -172,6 +189,7 @@ impl FromRequestParts<Arc<App>> for AtTournament {
             id,
             slot,
             who,
+            token,
         })
     }
 }
@@ -184,13 +202,7 @@ impl AtTournament {
 
     /// What the caller may see, and his own player (index), whose seat shows his cards.
     pub fn viewer(&self) -> (Viewer, Option<usize>) {
-        match self.who {
-            Who::Operator => (Viewer::Operator, None),
-            Who::Auditor => (Viewer::Auditor, None),
-            // The seat is worked out table by table.
-            Who::Seat(p) => (Viewer::Seat(usize::MAX), Some(p)),
-            Who::Public => (Viewer::Public, None),
-        }
+        tournament_viewer(self.who)
     }
 
     /// Whether the caller may act for `seat` at table `number`: the operator, or the player

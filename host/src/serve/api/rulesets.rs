@@ -3,7 +3,7 @@
 //! and the rule points they answer, and the journal's rulings for the operator and auditor.
 
 use super::preamble::Caller;
-use super::{bad, forbidden, parse, ApiError, ApiResult};
+use super::{bad, forbidden, parse, unauthorized, ApiError, ApiResult};
 use crate::journal::audit;
 use crate::serve::auth::Who;
 use crate::serve::App;
@@ -76,8 +76,8 @@ async fn plugins(State(app): State<Arc<App>>) -> ApiResult {
     Ok(Json(Value::Array(list)))
 }
 
-/// `POST /api/rulesets/{id}/rule/{point}` (operator, auditor), body: the rule point's JSON
-/// context. Answers the plugin's ruling (`point`, `ruleset`, `citation`, `plugin`, `answer`),
+/// `POST /api/rulesets/{id}/rule/{point}` (operator), body: the rule point's JSON context;
+/// an unknown ruleset or an unregistered point is 404, before anything is journaled. Answers the plugin's ruling (`point`, `ruleset`, `citation`, `plugin`, `answer`),
 /// journaled; or, when there is no ruling, a JSON error that says which point, ruleset and
 /// citation and why (409 refused by the ruleset's decision, 404 not bound to a loaded plugin,
 /// 422 refused by the plugin, 500 the plugin failed or panicked) — journaled too.
@@ -87,9 +87,21 @@ async fn rule(
     caller: Caller,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    match caller.0 {
-        Who::Operator | Who::Auditor => {}
-        _ => return Err(forbidden("ask rule points")),
+    // A ruling asked here is journaled: it is the operator's to ask (the auditor only reads).
+    caller.operator("ask rule points (the auditor's token is read-only)")?;
+    // Nothing a request names is journaled unless it exists: a loaded ruleset, a registered
+    // point.
+    if app.live.active(&id).is_none() {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("there is no loaded ruleset `{id}` (GET /api/rulesets lists them)"),
+        ));
+    }
+    if floor_engine::rules::registry::get(&point).is_none() {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("`{point}` is not a registered rule point"),
+        ));
     }
     let context: Value = parse(&body)?;
     let outcome = tokio::task::spawn_blocking(move || app.rule(&id, &point, &context))
@@ -148,7 +160,9 @@ struct ExplainQuery {
     ruleset: Option<String>,
 }
 
-/// `GET /api/explain/{point}?ruleset=ID`: the text of `floor explain`.
+/// `GET /api/explain/{point}?ruleset=ID`: the text of `floor explain`, over the versions live
+/// now (in memory: a request neither reads a file nor compiles a script). Only the id of a
+/// loaded ruleset is valid; any other is 404.
 async fn explain(
     State(app): State<Arc<App>>,
     Path(point): Path<String>,
@@ -160,39 +174,72 @@ async fn explain(
             format!("`{point}` is not a registered rule point"),
         )
     })?;
-    let ids = match q.ruleset {
-        Some(id) => vec![id],
-        None => app.live.snapshot().keys().cloned().collect(),
+    let live = app.live.snapshot();
+    let rulesets = match q.ruleset {
+        Some(id) => {
+            let version = live
+                .get(&id)
+                .and_then(|e| e.active.as_ref())
+                .ok_or_else(|| {
+                    ApiError(
+                        StatusCode::NOT_FOUND,
+                        format!("there is no loaded ruleset `{id}` (GET /api/rulesets lists them)"),
+                    )
+                })?;
+            vec![(id.clone(), version.ruleset.clone())]
+        }
+        None => live
+            .iter()
+            .filter_map(|(id, e)| e.active.as_ref().map(|v| (id.clone(), v.ruleset.clone())))
+            .collect(),
     };
-    let text = crate::cli::explain::explain(entry, app.live.store(), &ids)
-        .map_err(|e| bad(e.to_string()))?;
+    let text = crate::cli::explain::explain_loaded(entry, &rulesets);
     Ok(Json(json!({ "point": entry.id, "text": text })))
 }
 
-/// `GET /api/journal?table=&hand=&rule_point=` (operator, auditor): every ruling with its
-/// citation and ruleset version, and every ruleset activation.
+/// The query of `GET /api/journal`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JournalQuery {
+    table: Option<String>,
+    hand: Option<u64>,
+    rule_point: Option<String>,
+    /// The cursor: only entries after this sequence number (the `next` of the page before).
+    #[serde(default)]
+    after: i64,
+    /// At most this many rulings and activations (default [`JOURNAL_PAGE`], at most
+    /// [`crate::journal::read::MAX_PAGE`]).
+    limit: Option<usize>,
+}
+
+/// The rulings and activations a page of `GET /api/journal` holds unless `limit` says.
+pub const JOURNAL_PAGE: usize = 1000;
+
+/// `GET /api/journal?table=&hand=&rule_point=&after=&limit=` (operator, auditor): one page of
+/// the rulings (each with its citation and ruleset version) and ruleset activations, in
+/// journal order, and `next`, the `after` of the next page (`null` on the last). Read on a
+/// connection of its own, off the runtime's threads: an auditor reading never holds up play.
 async fn journal(
     State(app): State<Arc<App>>,
     caller: Caller,
-    Query(filter): Query<audit::Filter>,
+    Query(q): Query<JournalQuery>,
 ) -> ApiResult {
     match caller.0 {
         Who::Operator | Who::Auditor => {}
-        _ => return Err(forbidden("read the journal")),
+        Who::Public => return Err(unauthorized()),
+        Who::Seat(_) => return Err(forbidden("read the journal")),
     }
-    let guard = crate::serve::lock(&app.journal);
-    let j = guard
-        .as_ref()
-        .ok_or_else(|| ApiError(StatusCode::SERVICE_UNAVAILABLE, "shutting down".into()))?;
-    let report = audit::Report {
-        rulings: j
-            .rulings(&filter)
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
-        activations: j
-            .activations()
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
+    let filter = audit::Filter {
+        table: q.table,
+        hand: q.hand,
+        rule_point: q.rule_point,
     };
-    serde_json::to_value(report)
+    let limit = q.limit.unwrap_or(JOURNAL_PAGE);
+    let page = tokio::task::spawn_blocking(move || app.journal.page(&filter, q.after, limit))
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    serde_json::to_value(page)
         .map(Json)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }

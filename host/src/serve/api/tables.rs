@@ -132,13 +132,15 @@ async fn seat(at: AtTable, body: Bytes) -> ApiResult {
     at.operator("seat players")?;
     let r: SeatRequest = parse(&body)?;
     let token = crate::serve::config::new_token();
+    // The table and the journal keep the token's digest only: the token itself is the
+    // player's, given once in this answer.
     let done = at
         .execute(Command::Seat {
             table: at.id.clone(),
             seat: r.seat,
             name: r.name,
             stack: r.stack,
-            token: token.clone(),
+            token: crate::serve::auth::digest(&token),
         })
         .await?;
     Ok(Json(

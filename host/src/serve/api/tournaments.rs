@@ -166,7 +166,7 @@ async fn register(at: AtTournament, body: Bytes) -> Result<Response, ApiError> {
     let done = at
         .execute(Op::Register {
             name: r.name,
-            token: token.clone(),
+            token: crate::serve::auth::digest(&token),
         })
         .await?;
     if let Some(r) = done.refused {

@@ -1,0 +1,123 @@
+//! `floor journal backup DEST` and `floor audit --verify`'s checks: a copy of the journal
+//! taken while the daemon runs (SQLite's online backup: a consistent snapshot of every
+//! committed entry, the writer never stopped), and the checks the daemon makes at start, run
+//! read-only so that they change nothing.
+
+use super::files;
+use super::head::{self, Head};
+use super::schema;
+use super::{check, Journal, JournalError, Reader};
+use rusqlite::backup::{Backup, StepResult};
+use rusqlite::Connection;
+use std::path::Path;
+use std::time::Duration;
+
+/// What a check or a backup found: a whole journal of `head.seq` entries.
+#[derive(Clone, Copy, Debug)]
+pub struct Whole {
+    /// The last entry, and the chain hash after it.
+    pub head: Head,
+    /// The entry the head record says was acknowledged last (`None`: no head record).
+    pub acknowledged: Option<i64>,
+}
+
+/// Runs the start-up checks on the journal of `data` without writing anything: integrity,
+/// header, key, the hash chain from the first entry to the last, the head record. Returns a
+/// reader of it (its seeds unsealed with the key) and what was found.
+pub fn verify(data: &Path) -> Result<(Reader, Whole), JournalError> {
+    let path = Journal::path(data);
+    let file = path.display().to_string();
+    let damaged = |what: String| JournalError::Damaged {
+        file: file.clone(),
+        data: data.display().to_string(),
+        what,
+    };
+    if !path.is_file() {
+        return Err(damaged(
+            "there is no journal here (is this the daemon's data directory?)".into(),
+        ));
+    }
+    let recorded = head::read(data).map_err(damaged)?;
+    let c = schema::connect(&path, false).map_err(|e| {
+        if schema::is_damage(&e) {
+            damaged(format!("SQLite cannot read it: {e}"))
+        } else {
+            JournalError::Sql {
+                file: file.clone(),
+                source: e,
+            }
+        }
+    })?;
+    schema::integrity(&c).map_err(damaged)?;
+    if schema::is_empty(&c).map_err(|e| damaged(format!("SQLite cannot read it: {e}")))? {
+        return Err(damaged(match &recorded {
+            Some((_, h)) => format!(
+                "it holds nothing, but {} records that entry {} was acknowledged: the journal was emptied, truncated or replaced",
+                head::HEAD_FILE,
+                h.seq
+            ),
+            None => "it holds nothing".into(),
+        }));
+    }
+    let (header, seal, head) = check(&c, data, recorded.as_ref())?;
+    drop(c);
+    let whole = Whole {
+        head,
+        acknowledged: recorded.map(|(_, h)| h.seq),
+    };
+    Ok((Reader::new(&path, header.journal, Some(seal)), whole))
+}
+
+/// Copies the journal of `data` to `dest` (a new file, 0600) with SQLite's online backup,
+/// then checks the copy (integrity, header, hash chain). The key that unseals the deck seeds
+/// is not copied: it stays in the data directory, to be kept apart from the copies.
+pub fn backup(data: &Path, dest: &Path) -> Result<Whole, JournalError> {
+    let path = Journal::path(data);
+    let sql = |file: &Path| {
+        let file = file.display().to_string();
+        move |source| JournalError::Sql { file, source }
+    };
+    if dest.exists() {
+        return Err(JournalError::Write {
+            file: dest.display().to_string(),
+            message: "it exists already: a backup never overwrites a file".into(),
+        });
+    }
+    let src = schema::connect(&path, false).map_err(sql(&path))?;
+    files::touch_private(dest)?;
+    let mut copy = Connection::open(dest).map_err(sql(dest))?;
+    // All pages in one step: one read of one snapshot (a reader never holds up the writer in
+    // WAL), where smaller steps would start again at every commit the daemon makes. A lock
+    // held for a moment (a checkpoint) is waited for, a bounded number of times.
+    let copied = Backup::new(&src, &mut copy).and_then(|b| {
+        for _ in 0..1000 {
+            match b.step(-1)? {
+                StepResult::Done => return Ok(true),
+                _ => std::thread::sleep(Duration::from_millis(10)),
+            }
+        }
+        Ok(false)
+    });
+    if !copied.map_err(sql(dest))? {
+        return Err(JournalError::Write {
+            file: dest.display().to_string(),
+            message: "the journal stayed locked for 10 s: try again".into(),
+        });
+    }
+    // A standalone file: no WAL beside it.
+    copy.execute_batch("PRAGMA journal_mode=DELETE;")
+        .map_err(sql(dest))?;
+    let damaged = |what: String| JournalError::Damaged {
+        file: dest.display().to_string(),
+        data: data.display().to_string(),
+        what,
+    };
+    schema::integrity(&copy).map_err(damaged)?;
+    let header = schema::header(&copy).map_err(damaged)?;
+    let (head, _) =
+        super::chain::verify(&copy, &header.journal, None).map_err(|e| damaged(e.to_string()))?;
+    Ok(Whole {
+        head,
+        acknowledged: None,
+    })
+}

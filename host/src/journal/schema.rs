@@ -1,0 +1,160 @@
+//! The journal's format, schema version 1: the one this release writes and the one every later
+//! release promises to read. Its tables, its header, and the checks a journal must pass
+//! before anything is read from it.
+
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use std::path::Path;
+
+/// The schema this code reads and writes (`PRAGMA user_version` and the header's `schema`).
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// The header's `format`: what the file is.
+pub const FORMAT: &str = "floor journal";
+
+/// `PRAGMA application_id`: "FLOR", so that `file(1)` and SQLite tools can tell the file.
+const APPLICATION_ID: i64 = 0x464c_4f52;
+
+const TABLES: &str = "
+CREATE TABLE header(
+    format TEXT NOT NULL, schema INTEGER NOT NULL, journal_id TEXT NOT NULL,
+    created_ms INTEGER NOT NULL, key_check TEXT NOT NULL);
+CREATE TABLE commands(
+    seq INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, table_id TEXT NOT NULL,
+    body TEXT NOT NULL, sealed_seed INTEGER, chain TEXT NOT NULL);
+CREATE TABLE rulings(
+    seq INTEGER PRIMARY KEY, command_seq INTEGER NOT NULL, table_id TEXT NOT NULL,
+    hand INTEGER NOT NULL, point TEXT NOT NULL, ruleset_id TEXT NOT NULL,
+    ruleset_version TEXT NOT NULL, citation TEXT NOT NULL, text TEXT NOT NULL,
+    chain TEXT NOT NULL);
+CREATE INDEX rulings_table ON rulings(table_id, hand);
+CREATE TABLE activations(
+    seq INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, ruleset_id TEXT NOT NULL,
+    version TEXT NOT NULL, hash TEXT NOT NULL, chain TEXT NOT NULL);
+CREATE TABLE versions(
+    seq INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE, ruleset_id TEXT NOT NULL,
+    toc TEXT NOT NULL, chain TEXT NOT NULL);
+CREATE TABLE texts(hash TEXT PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE lifecycle(
+    seq INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, what TEXT NOT NULL, chain TEXT NOT NULL);
+";
+
+/// What the header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The journal's random id (chain genesis, seed pads, head record).
+    pub journal: String,
+    /// The fingerprint of the key its seeds are sealed with.
+    pub key_check: String,
+}
+
+/// Opens a connection to the journal at `path`: read-only, or for writing (WAL,
+/// `synchronous=NORMAL`, no automatic checkpoint: the writer's checkpointer does it off the
+/// request path). Another connection may hold the lock for a moment: wait for it.
+pub fn connect(path: &Path, write: bool) -> rusqlite::Result<Connection> {
+    let c = if write {
+        Connection::open(path)?
+    } else {
+        Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?
+    };
+    c.busy_timeout(std::time::Duration::from_secs(10))?;
+    if write {
+        c.execute_batch(
+            "PRAGMA journal_mode=WAL;
+             PRAGMA synchronous=NORMAL;
+             PRAGMA wal_autocheckpoint=0;",
+        )?;
+    }
+    Ok(c)
+}
+
+/// Creates the tables and the header of a new journal, in one transaction.
+pub fn create(c: &Connection, journal: &str, key_check: &str, at_ms: i64) -> rusqlite::Result<()> {
+    let tx = c.unchecked_transaction()?;
+    tx.execute_batch(TABLES)?;
+    tx.execute(
+        "INSERT INTO header(format, schema, journal_id, created_ms, key_check)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![FORMAT, SCHEMA_VERSION, journal, at_ms, key_check],
+    )?;
+    tx.execute_batch(&format!(
+        "PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA application_id = {APPLICATION_ID};"
+    ))?;
+    tx.commit()
+}
+
+/// Whether the database holds no table at all (a new or zero-length file).
+pub fn is_empty(c: &Connection) -> rusqlite::Result<bool> {
+    let n: i64 = c.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+    Ok(n == 0)
+}
+
+/// The header of a journal of this schema; `Err` says why the file is not one.
+pub fn header(c: &Connection) -> Result<Header, String> {
+    let sql = |e: rusqlite::Error| e.to_string();
+    let version: i64 = c
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(sql)?;
+    if version > SCHEMA_VERSION {
+        return Err(format!(
+            "its schema is version {version}, newer than this floor's {SCHEMA_VERSION}: use a newer floor"
+        ));
+    }
+    let has_header: Option<String> = c
+        .query_row(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'header'",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(sql)?;
+    if version != SCHEMA_VERSION || has_header.is_none() {
+        return Err(format!(
+            "it is not a floor journal of schema version {SCHEMA_VERSION} (no header; schema version {version})"
+        ));
+    }
+    let row: Option<(String, i64, String, String)> = c
+        .query_row(
+            "SELECT format, schema, journal_id, key_check FROM header",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()
+        .map_err(sql)?;
+    match row {
+        Some((format, SCHEMA_VERSION, journal, key_check)) if format == FORMAT => {
+            Ok(Header { journal, key_check })
+        }
+        _ => Err("its header is missing or is not a floor journal's".into()),
+    }
+}
+
+/// Whether SQLite's error says the file itself is damaged (malformed, or not a database),
+/// rather than that it cannot be reached (permissions, a read-only file system, a lock).
+pub fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+    )
+}
+
+/// `PRAGMA integrity_check`: `Err` with SQLite's first findings when the file is damaged.
+pub fn integrity(c: &Connection) -> Result<(), String> {
+    let mut stmt = c
+        .prepare("PRAGMA integrity_check(5)")
+        .map_err(|e| e.to_string())?;
+    let found: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .and_then(Iterator::collect)
+        .map_err(|e| e.to_string())?;
+    if found.len() == 1 && found[0] == "ok" {
+        Ok(())
+    } else {
+        Err(format!(
+            "SQLite's integrity check failed: {}",
+            found.join("; ")
+        ))
+    }
+}
