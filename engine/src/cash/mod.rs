@@ -24,6 +24,8 @@ mod hand_rules;
 mod play;
 mod seats;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use config::{resolve, CashConfig, Limits, TableMode};
 pub use daemon::HandRef;

@@ -211,11 +211,19 @@ impl CashTable {
             .iter()
             .enumerate()
             .filter(|(_, &b)| b > 0)
-            .map(|(p, b)| {
+            .map(|(p, &b)| {
                 let who = self.seats[dealt[p]]
                     .as_ref()
                     .map_or("?", |s| s.player.as_str());
-                format!("{who} posts {b}")
+                // A player short of the blind posts what he has (after any ante), all in:
+                // the ruling says what was posted, never more.
+                let config = hand.config();
+                let paid = b.min(config.stacks[p].saturating_sub(config.antes[p]));
+                if paid < b {
+                    format!("{who} posts {paid} of the {b} blind, all in")
+                } else {
+                    format!("{who} posts {b}")
+                }
             })
             .collect();
         let r = ruling(
@@ -493,11 +501,13 @@ impl CashTable {
             let totals = Arc::make_mut(&mut self.totals)
                 .entry(player.clone())
                 .or_default();
-            totals.wagered += wagered;
-            totals.won += net_won;
-            totals.commission += commission[p];
-            totals.hand_commission += commission[p];
-            totals.hands += 1;
+            // Running figures over a session: they saturate rather than wrap (each hand adds
+            // at most the chips on the table, themselves bounded: see `crate::bounds`).
+            totals.wagered = totals.wagered.saturating_add(wagered);
+            totals.won = totals.won.saturating_add(net_won);
+            totals.commission = totals.commission.saturating_add(commission[p]);
+            totals.hand_commission = totals.hand_commission.saturating_add(commission[p]);
+            totals.hands = totals.hands.saturating_add(1);
             let hole: Vec<Card> = hand.hole_cards(p).iter().flatten().copied().collect();
             Arc::make_mut(&mut self.reviews).insert(
                 player,

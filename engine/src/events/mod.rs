@@ -11,7 +11,7 @@
 mod defaults;
 mod interpret;
 
-pub use interpret::{classify, facts, Declaration, Verb};
+pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
 
 use crate::rules::{Citation, RulesetRef};
 use crate::Chips;
@@ -103,6 +103,7 @@ pub fn handle(
             declared,
             onto_previous_bet,
         } => {
+            check_amounts(chips, declared.as_ref())?;
             let mut f = facts(hand, *player, chips, declared.as_ref());
             f.insert(
                 "onto_previous_bet".into(),
@@ -118,11 +119,14 @@ pub fn handle(
         TableEvent::Declare {
             player,
             declaration,
-        } => (
-            classify(hand, *player, &[], Some(declaration)).to_string(),
-            facts(hand, *player, &[], Some(declaration)),
-            Some(*player),
-        ),
+        } => {
+            check_amounts(&[], Some(declaration))?;
+            (
+                classify(hand, *player, &[], Some(declaration)).to_string(),
+                facts(hand, *player, &[], Some(declaration)),
+                Some(*player),
+            )
+        }
         TableEvent::Situation { point, facts } => {
             (point.clone(), with_hand_facts(hand, facts.clone()), None)
         }
@@ -199,4 +203,88 @@ fn with_hand_facts(
         .entry("actions".into())
         .or_insert_with(|| ron::Value::Seq(actions));
     facts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::{Action, ActionError, Hand, HandConfig};
+    use crate::rules::DefaultRules;
+    use std::sync::Arc;
+
+    /// Three players, blinds 1/2; player 1 raises to 4: player 2 (from 0) is to act,
+    /// facing 4.
+    fn facing_four() -> Hand {
+        let config = HandConfig::holdem(vec![1000, 1000, 1000], 2, 1, 2);
+        let mut hand = Hand::new(config, Arc::new(DefaultRules)).expect("a valid hand");
+        for p in 0..3 {
+            hand.deal_hole(p, &[None, None]).expect("hole cards");
+        }
+        let first = hand.actor().expect("someone to act");
+        hand.act(first, Action::BetOrRaiseTo(4)).expect("a raise");
+        hand
+    }
+
+    #[test]
+    fn security_finding_14_an_overflowing_chips_list_is_refused_not_ruled_on() {
+        let mut hand = facing_four();
+        let player = hand.actor().expect("someone to act");
+        let (events, rulings) = (hand.events().len(), hand.rulings().len());
+        let wraps = TableEvent::Chips {
+            player,
+            chips: vec![u64::MAX, 3],
+            declared: None,
+            onto_previous_bet: false,
+        };
+        let refused = handle(&mut hand, &wraps).expect_err("a wrapping total is refused");
+        assert!(
+            matches!(&refused, ActionError::Amount(e) if e.amount == u64::MAX),
+            "{refused:?}"
+        );
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "the chips pushed {} is above the bound of {} chips",
+                u64::MAX,
+                crate::bounds::MAX_HAND_CHIPS
+            )
+        );
+        assert_eq!(
+            (hand.events().len(), hand.rulings().len()),
+            (events, rulings)
+        );
+        // A list longer than the bound is refused too, whatever its total.
+        let long = TableEvent::Chips {
+            player,
+            chips: vec![1; crate::bounds::MAX_CHIPS_PUSHED + 1],
+            declared: None,
+            onto_previous_bet: false,
+        };
+        assert!(matches!(
+            handle(&mut hand, &long),
+            Err(ActionError::TooManyChips { .. })
+        ));
+        // So is a said amount above the hand bound.
+        let said = TableEvent::Declare {
+            player,
+            declaration: Declaration {
+                verb: Some(Verb::Raise),
+                amount: Some(u64::MAX),
+                readings: Vec::new(),
+            },
+        };
+        assert!(matches!(
+            handle(&mut hand, &said),
+            Err(ActionError::Amount(_))
+        ));
+        // The same push within the bound is ruled on as usual.
+        let fine = TableEvent::Chips {
+            player,
+            chips: vec![1, 1],
+            declared: None,
+            onto_previous_bet: false,
+        };
+        let ruling = handle(&mut hand, &fine).expect("ruled");
+        assert_eq!(ruling.point, "action.insufficient_call");
+    }
 }

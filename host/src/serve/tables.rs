@@ -17,9 +17,9 @@ use floor_engine::Chips;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-/// The most chips one seat may bring or a blind may be: far beyond any real game, and small
-/// enough that every sum of a table's chips fits in the engine's integers.
-pub const MAX_CHIPS: Chips = 1_000_000_000_000;
+/// The most chips one seat may bring or a blind may be: the engine's bound, kept in one place
+/// ([`floor_engine::bounds`]).
+pub const MAX_CHIPS: Chips = floor_engine::bounds::MAX_CHIPS;
 
 /// How a table is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
