@@ -3,6 +3,7 @@
 //! file:line:col, so that `floor check` can list them all.
 
 use super::error::{Location, Problem, ProblemKind};
+use super::limits::{self, MAX_RON_DEPTH, MAX_RULESET_BYTES, MAX_SCRIPT_BYTES};
 use super::schema::{Binding, Bound, RulesetFile, RulesetKind};
 use super::script::{NoCache, Sandbox, Script, ScriptCache};
 use crate::rules::registry::{self, Kind, RulePoint};
@@ -254,6 +255,10 @@ fn compile(
     cache: &dyn ScriptCache,
     source: &RulesetSource,
 ) -> Result<Script, Problem> {
+    if let Some(problem) = limits::file_too_large(&source.file, source.text.len(), MAX_SCRIPT_BYTES)
+    {
+        return Err(problem);
+    }
     if let Some(script) = cache.get(&source.text) {
         return Ok(script.named(&source.file));
     }
@@ -270,9 +275,15 @@ fn load_layer(
     cache: &dyn ScriptCache,
 ) -> Result<(Layer, Vec<Problem>), Vec<Problem>> {
     let source = loader.ruleset(id).map_err(|p| vec![p])?;
+    if let Some(problem) =
+        limits::file_too_large(&source.file, source.text.len(), MAX_RULESET_BYTES)
+    {
+        return Err(vec![problem]);
+    }
     // `implicit_some` lets authors write `ruling: "..."` rather than `ruling: Some("...")`.
-    let options =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let options = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(MAX_RON_DEPTH);
     let file: RulesetFile = options.from_str(&source.text).map_err(|e| {
         vec![Problem::new(
             ProblemKind::Ron,
@@ -281,7 +292,7 @@ fn load_layer(
                 line: e.span.start.line,
                 col: e.span.start.col,
             },
-            e.code.to_string(),
+            limits::too_deep(e.code.to_string()),
         )]
     })?;
     let mut problems = Vec::new();
@@ -300,6 +311,12 @@ fn load_layer(
                 layer.file.id
             ),
         ));
+    }
+    let before = problems.len();
+    limits::check(&layer, &mut problems);
+    if problems.len() > before {
+        // Nothing more is read from a file past its bounds.
+        return Ok((layer, problems));
     }
     let mut scripts_ok = true;
     for name in layer.file.scripts.clone() {

@@ -9,6 +9,7 @@
 
 mod compare;
 mod error;
+pub mod limits;
 mod load;
 mod memo;
 mod rules;

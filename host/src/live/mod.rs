@@ -381,4 +381,44 @@ mod tests {
         assert!(resolved.layer.script_for("rebuy_declaration").is_some());
         let _ = std::fs::remove_dir_all(&dir);
     }
+    #[test]
+    fn security_finding_8_a_huge_ruleset_is_refused_by_reload_and_check_and_never_read_whole() {
+        use floor_engine::ruleset::limits::MAX_RULESET_BYTES;
+        let dir = std::env::temp_dir().join(format!("floor-live-huge-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("house")).expect("mkdir");
+        let file = dir.join("house/ruleset.ron");
+        std::fs::write(&file, house("1.0.0")).expect("write");
+        let live = Live::new(Store::Dir(dir.clone()));
+        assert!(matches!(live.reload("house"), Reloaded::Activated { .. }));
+        // The review's 100 MB title, in a file twenty times the bound.
+        let huge = house("1.0.1").replace(
+            "title: \"House\"",
+            &format!("title: \"{}\"", "x".repeat(20 * MAX_RULESET_BYTES)),
+        );
+        std::fs::write(&file, huge).expect("rewrite");
+        let Reloaded::Rejected(message) = live.reload("house") else {
+            panic!("a huge ruleset is refused");
+        };
+        assert!(
+            message.contains(&format!(
+                "house/ruleset.ron: the file holds {} bytes or more; the bound is {MAX_RULESET_BYTES} bytes",
+                MAX_RULESET_BYTES + 1
+            )),
+            "{message}"
+        );
+        assert_eq!(
+            live.active("house")
+                .map(|v| v.ruleset.version().to_string()),
+            Some("1.0.0".into()),
+            "the version in force stays"
+        );
+        let (report, failed) =
+            crate::cli::check::check(&[(Store::Dir(dir.clone()), "house".to_string())]);
+        assert!(
+            failed && report.contains("the bound is 524288 bytes"),
+            "{report}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
