@@ -13,6 +13,7 @@
 //! |---|---|
 //! | [`MAX_CHIPS`] | a table's amounts: a seat's stack after a buy-in or rebuy, the buy-in, the rebuy, the minimum entry, the table minimum and maximum, the blinds |
 //! | [`MAX_HAND_CHIPS`] | a hand's amounts: each stack, ante, blind, post and fixed-limit bet of a [`crate::hand::HandConfig`] (hand histories count in smaller units than tables) |
+//! | [`MAX_POT`] | a hand's pot, and an amount a ruleset answers for the hand to play |
 //! | [`MAX_CHIPS_PUSHED`] | the chips one `Chips` table event may list |
 
 use crate::Chips;
@@ -28,8 +29,22 @@ pub const MAX_CHIPS: Chips = 1_000_000_000_000;
 /// above [`MAX_CHIPS`]; [`crate::hand::MAX_PLAYERS`] of it sum below 2^63.
 pub const MAX_HAND_CHIPS: Chips = 1 << 58;
 
-/// The most chips a single `Chips` event may list (one entry per chip pushed over the line).
-pub const MAX_CHIPS_PUSHED: usize = 1_024;
+/// The most chips a hand's pot can hold: every player's largest stack. An amount a ruleset
+/// answers for the hand to play (a minimum raise, a pot-limit maximum) is within it, so that
+/// the current bet plus it still fits.
+pub const MAX_POT: Chips = crate::hand::MAX_PLAYERS as Chips * MAX_HAND_CHIPS;
+
+/// The most chips a single `Chips` event may list (one entry per chip pushed over the line):
+/// far more than a hand holds, and few enough that a ruleset's script may copy and join the
+/// list within the sandbox's 1,024 entries.
+pub const MAX_CHIPS_PUSHED: usize = 256;
+
+// Checked when the crate compiles: a pot of the largest stacks, plus a bet on top, fits an
+// `i64` (what scripts count in), and a table's bound is inside a hand's.
+const _: () = {
+    assert!(MAX_POT as u128 + MAX_HAND_CHIPS as u128 <= i64::MAX as u128);
+    assert!(MAX_CHIPS < MAX_HAND_CHIPS);
+};
 
 /// An amount above its bound, or a sum that would pass it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -81,13 +96,6 @@ pub fn sum(what: &str, amounts: &[Chips], bound: Chips) -> Result<Chips, AmountE
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_hand_bound_keeps_every_sum_of_a_full_hand_inside_an_i64() {
-        let players = crate::hand::MAX_PLAYERS as u128;
-        assert!(players * u128::from(MAX_HAND_CHIPS) < i64::MAX as u128);
-        assert!(MAX_CHIPS < MAX_HAND_CHIPS);
-    }
 
     #[test]
     fn security_finding_7_a_hand_refuses_an_amount_above_the_hand_bound() {

@@ -43,6 +43,9 @@ pub(crate) struct Decision {
     pub outcome: String,
     pub fields: BTreeMap<String, String>,
     pub ruling: Ruling,
+    /// When the ruleset's decision failed, the ruling that says so: recorded whether or not
+    /// the table records `ruling` (see `CashTable::said`).
+    pub failure: Option<Ruling>,
 }
 
 impl Decision {
@@ -77,10 +80,12 @@ pub(crate) fn decide(
         let (outcome, text) = default();
         (outcome, BTreeMap::new(), text)
     };
+    let failure = Ruling::failure(point_id(point), rules.ruleset(), &answer.citation);
     Decision {
         outcome,
         fields,
         ruling: ruling(rules, point, answer.citation, text),
+        failure,
     }
 }
 

@@ -81,6 +81,7 @@ impl CashTable {
                 ]),
                 || ("table_cannot_run".into(), why.clone()),
             );
+            self.said(&mut out, &d);
             return Err(CashError::CannotStart(format!("{}", d.ruling)));
         }
         let dealt: Vec<usize> = (0..self.seats.len())
@@ -140,6 +141,7 @@ impl CashTable {
                         )
                     },
                 );
+                self.said(&mut out, &d);
                 if d.outcome == "post_dead" {
                     config.antes[p] = d.number("amount").unwrap_or(0);
                 }
@@ -304,6 +306,7 @@ impl CashTable {
                 }
             },
         );
+        self.said(out, &d);
         let named = d
             .number("mao_seat")
             .or_else(|| d.number("button_seat"))
@@ -558,6 +561,7 @@ impl CashTable {
             ]),
             || ("commission".into(), "every hand pays the commission".into()),
         );
+        self.said(out, &d);
         if d.outcome == "no_commission" {
             self.push(out, d.ruling);
             return none;
@@ -582,6 +586,7 @@ impl CashTable {
                     )
                 },
             );
+            self.said(out, &d);
             let split = if d.outcome == "from_each_payment" {
                 Split::FromEachPayment
             } else {
@@ -658,6 +663,7 @@ impl CashTable {
             },
         );
         let mut out = Vec::new();
+        self.said(&mut out, &d);
         let void = d.outcome == "hand_void";
         self.push(&mut out, d.ruling);
         if !void {
@@ -682,10 +688,10 @@ impl CashTable {
             } else {
                 // He folded and left: what he put in goes back to him all the same.
                 let returned = live.start_stacks[p].saturating_sub(live.hand.stack_of(p));
-                Arc::make_mut(&mut self.totals)
+                let totals = Arc::make_mut(&mut self.totals)
                     .entry(before.player.clone())
-                    .or_default()
-                    .cashed_out += returned;
+                    .or_default();
+                totals.cashed_out = totals.cashed_out.saturating_add(returned);
             }
             {
                 let seat = before;

@@ -4,7 +4,7 @@
 
 use super::commission::{self, share, Mode};
 use super::config::{resolve, CashConfig, Limits};
-use super::decide::{decide, facts, flag, int, ruling, text};
+use super::decide::{decide, facts, flag, int, ruling, text, Decision};
 use super::error::CashError;
 use super::play::LiveHand;
 use super::seats::{HandReview, Seat, Totals};
@@ -294,6 +294,14 @@ impl CashTable {
         out.push(r);
     }
 
+    /// Records that `d`'s decision failed, if it did: every decision the table asks goes
+    /// through this, whether or not its ruling is recorded.
+    pub(super) fn said(&mut self, out: &mut Vec<Ruling>, d: &Decision) {
+        if let Some(failure) = &d.failure {
+            self.push(out, failure.clone());
+        }
+    }
+
     fn refuse_if_closed(&self) -> Result<(), CashError> {
         if self.status == Status::Closed {
             return Err(CashError::Closed(
@@ -355,6 +363,7 @@ impl CashTable {
                 }
             },
         );
+        self.said(out, &d);
         let runs = matches!(
             d.outcome.as_str(),
             "game_runs" | "game_resumes" | "table_runs"
@@ -476,6 +485,7 @@ impl CashTable {
                         )
                     },
                 );
+                self.said(&mut out, &d);
                 if d.outcome == "plays_from_next_deal" {
                     new.waits_one_deal = true;
                 }
@@ -532,6 +542,7 @@ impl CashTable {
                 )
             },
         );
+        self.said(out, &d);
         let amount = d.number("amount").unwrap_or(initial);
         let ok = match d.outcome.as_str() {
             "at_least" => buy_in >= amount,
@@ -734,6 +745,7 @@ impl CashTable {
                     }
                 },
             );
+            self.said(out, &d);
             if requested && d.outcome == "seat_change_request_first" {
                 let mover = self.seat_change_requests.remove(0);
                 if let Some(from) = self.find(&mover) {
@@ -795,6 +807,7 @@ impl CashTable {
             },
         );
         let mut out = Vec::new();
+        self.said(&mut out, &d);
         let leaves = d.outcome == "must_leave";
         self.push(&mut out, d.ruling);
         if leaves && !self.in_live_hand(index) {

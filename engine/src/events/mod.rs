@@ -86,6 +86,19 @@ impl EventRuling {
     }
 }
 
+/// When `ruling`'s decision failed, the ruling that says so (its outcome `decision_failed`,
+/// its citation the failure's): recorded before `ruling` wherever table events are recorded.
+pub fn failure_of(ruling: &EventRuling) -> Option<EventRuling> {
+    matches!(ruling.citation, Citation::ScriptFailed(_)).then(|| EventRuling {
+        point: ruling.point.clone(),
+        ruleset: ruling.ruleset.clone(),
+        citation: ruling.citation.clone(),
+        outcome: "decision_failed".into(),
+        fields: BTreeMap::new(),
+        text: crate::rules::Finding::DecisionFailed.to_string(),
+    })
+}
+
 /// Decides events the ruleset does not bind: the engine's documented defaults.
 pub use defaults::default_ruling;
 
@@ -145,6 +158,12 @@ pub fn handle(
         hand.act(player, action)?;
     }
     let point_id = crate::rules::registry::get(&point).map_or("table.event", |p| p.id);
+    // A decision that failed is a ruling of its own, before the one its fallback gave.
+    if let Some(failure) =
+        crate::rules::Ruling::failure(point_id, &ruling.ruleset, &ruling.citation)
+    {
+        hand.record_ruling(failure);
+    }
     hand.record_ruling(crate::rules::Ruling {
         point: point_id,
         ruleset: ruling.ruleset.clone(),

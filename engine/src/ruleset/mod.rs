@@ -12,6 +12,7 @@ mod error;
 pub mod limits;
 mod load;
 mod memo;
+mod probe;
 mod rules;
 mod schema;
 mod script;
@@ -20,5 +21,5 @@ pub use compare::{compare, compare_with, probe_battery, render, Cell, Matrix, Pr
 pub use error::{Location, Problem, ProblemKind};
 pub use load::{Layer, Loader, MemoryLoader, Resolved, Ruleset, RulesetSource};
 pub use rules::RulesetRules;
-pub use schema::{Binding, Bound, Bounds, RulesetFile, RulesetKind};
+pub use schema::{Binding, Bound, Bounds, Fallback, RulesetFile, RulesetKind};
 pub use script::{NoCache, Sandbox, Script, ScriptCache, ScriptError};
