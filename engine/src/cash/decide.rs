@@ -32,6 +32,17 @@ pub(crate) fn text(s: &str) -> ron::Value {
     ron::Value::String(s.to_string())
 }
 
+/// A betting round as a fact, spelt as every table event's `street` is (`preflop`...).
+pub(crate) fn street(street: crate::hand::Street) -> ron::Value {
+    use crate::hand::Street;
+    text(match street {
+        Street::Preflop => "preflop",
+        Street::Flop => "flop",
+        Street::Turn => "turn",
+        Street::River => "river",
+    })
+}
+
 /// A list of numbers as a fact.
 pub(crate) fn ints(list: &[u64]) -> ron::Value {
     ron::Value::Seq(list.iter().map(|&n| int(n)).collect())

@@ -4,7 +4,7 @@
 //! failure.
 
 use super::commission::{self, per_hand, Mode, Payment, Split};
-use super::decide::{decide, facts, flag, int, ints, ruling, text};
+use super::decide::{decide, facts, flag, int, ints, ruling, street, text};
 use super::error::CashError;
 use super::hand_rules::HandRules;
 use super::seats::HandReview;
@@ -557,7 +557,7 @@ impl CashTable {
             &facts([
                 ("flop_dealt", flag(flop)),
                 ("voluntary_bet", flag(voluntary)),
-                ("street", text(hand.street().name())),
+                ("street", street(hand.street())),
             ]),
             || ("commission".into(), "every hand pays the commission".into()),
         );
@@ -647,7 +647,7 @@ impl CashTable {
             "online.communication_failure",
             &facts([
                 ("origin", text(origin)),
-                ("street", text(live.hand.street().name())),
+                ("street", street(live.hand.street())),
             ]),
             || {
                 match failure {

@@ -141,6 +141,16 @@ pub fn handle(
             )
         }
         TableEvent::Situation { point, facts } => {
+            // The facts a caller gives must fit the point's context: known, of their kind,
+            // within their bounds. Refused, never ruled on, otherwise.
+            if let Some(signature) = crate::rules::decision::signature(point) {
+                signature
+                    .fits(facts)
+                    .map_err(|why| crate::hand::ActionError::Facts {
+                        point: point.clone(),
+                        why,
+                    })?;
+            }
             (point.clone(), with_hand_facts(hand, facts.clone()), None)
         }
     };
@@ -305,5 +315,41 @@ mod tests {
         };
         let ruling = handle(&mut hand, &fine).expect("ruled");
         assert_eq!(ruling.point, "action.insufficient_call");
+    }
+
+    #[test]
+    fn security_finding_7_a_situation_whose_facts_pass_their_bounds_is_refused() {
+        let mut hand = facing_four();
+        let rulings = hand.rulings().len();
+        let situation = |facts: &[(&str, ron::Value)]| TableEvent::Situation {
+            point: "table.min_players".into(),
+            facts: facts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        };
+        let huge = ron::Value::Number(ron::Number::U64(u64::MAX));
+        let refused = handle(&mut hand, &situation(&[("players", huge)])).expect_err("refused");
+        assert!(
+            refused
+                .to_string()
+                .starts_with("the facts of `table.min_players` do not fit its context: "),
+            "{refused}"
+        );
+        let hundred = ron::Value::Number(ron::Number::U64(100));
+        let refused = handle(&mut hand, &situation(&[("players", hundred)])).expect_err("refused");
+        assert!(
+            refused.to_string().ends_with("100 is outside 0 to 23"),
+            "{refused}"
+        );
+        let unknown = situation(&[("seated", ron::Value::Bool(true))]);
+        let refused = handle(&mut hand, &unknown).expect_err("refused");
+        assert!(
+            refused.to_string().contains("unknown field `seated`"),
+            "{refused}"
+        );
+        assert_eq!(hand.rulings().len(), rulings, "nothing was ruled");
+        let three = ron::Value::Number(ron::Number::U64(3));
+        assert!(handle(&mut hand, &situation(&[("players", three)])).is_ok());
     }
 }

@@ -140,7 +140,10 @@ fn fits_of<C: Context>(facts: &Facts) -> Result<(), String> {
     let map = facts_map(facts)?;
     rhai::serde::from_dynamic::<C>(&map)
         .map(|_| ())
-        .map_err(|e| e.to_string())
+        .map_err(|e| {
+            let e = e.to_string();
+            e.strip_prefix("Syntax error: ").unwrap_or(&e).to_string()
+        })
 }
 
 /// The check of a table event's answer with typed fields `F`.

@@ -281,7 +281,10 @@ words! {
     GameWord { Holdem = "holdem", Omaha = "omaha", Synthetic = "synthetic", Flop = "flop",
         Stud = "stud", Razz = "razz", Mixed = "mixed" }
     /// How a player comes to a table in a tournament.
-    EntryCategory { Alternate = "alternate", BrokenTable = "broken_table", LateRegistrant = "late_registrant", New = "new", Reentry = "reentry" }
+    EntryCategory {
+        Alternate = "alternate", BrokenTable = "broken_table", DayTwoEntry = "day_two_entry",
+        LateRegistrant = "late_registrant", New = "new", Reentry = "reentry",
+    }
     /// A table format.
     Format {
         FullRing = "full_ring", TenHanded = "10-handed", SevenHanded = "seven-handed",

@@ -1,149 +1,179 @@
-//! The contexts of the table events of time, player presence, penalties and conduct (catalogue areas 10–12).
-//!
-//! Each struct is the context of one point: the facts its decision reads, as the
-//! rulebooks' scripts document them. See [`situations!`](super::super::situation::situations).
+//! The contexts of time, player presence, penalties and conduct (catalogue areas 10–12): the
+//! facts each point's decision reads, as the rulebooks' scripts document them (see
+//! [`situations!`](super::super::situation::situations)).
 
 use super::super::situation::situations;
 use super::super::values::*;
 
 words! {
-    /// `situation` of `presence.no_show_and_unpaid_seat`.
-    Situation { Absent = "absent", Preregistration = "preregistration", Unpaid = "unpaid" }
-    /// `action` of `presence.leave_and_chip_removal`.
-    Action { AddChips = "add_chips", ChangeTable = "change_table", InsertChips = "insert_chips", Leave = "leave", LeaveTable = "leave_table", LeaveTemporarily = "leave_temporarily", Rebuy = "rebuy", RemoveChips = "remove_chips" }
-    /// `action` of `conduct.soft_play_checking_nuts`.
-    SoftPlayCheckingNutsAction { Bet = "bet", Call = "call", Check = "check", Raise = "raise" }
-    /// `offence` of `conduct.collusion_and_chip_dumping`.
-    Offence { Agreement = "agreement", ChipDumping = "chip_dumping", ChipTheft = "chip_theft", ChipTransfer = "chip_transfer", Collusion = "collusion", JointPlay = "joint_play", Lending = "lending", MarkedCards = "marked_cards", Pairs = "pairs", Parol = "parol", PotSplit = "pot_split", SharingCardInformation = "sharing_card_information", Signals = "signals", SoftPlay = "soft_play", SwitchedCards = "switched_cards", UnauthorisedDevice = "unauthorised_device" }
-    /// `conduct` of `conduct.one_player_per_hand`.
-    Conduct { AdviseOrCriticise = "advise_or_criticise", Comment = "comment", Criticise = "criticise", DiscussCards = "discuss_cards", Influence = "influence", Peek = "peek", ReadUntabledHand = "read_untabled_hand", ReceiveCardInformation = "receive_card_information", RevealMuck = "reveal_muck", RevealUntabledHand = "reveal_untabled_hand", ShareCardInformation = "share_card_information", ShowCards = "show_cards" }
-    /// `event` of `conduct.chip_custody`.
-    ChipCustodyEvent { AddedDuringHand = "added_during_hand", ColourUp = "colour_up", DisorganisedStack = "disorganised_stack", Exchange = "exchange", Found = "found", Hidden = "hidden", Inserted = "inserted", Removed = "removed", TransportedOutOfSight = "transported_out_of_sight" }
-    /// `action` of `conduct.chip_insertion_removal_lending`.
-    ChipInsertionRemovalLendingAction { AddDuringHand = "add_during_hand", ChipDumping = "chip_dumping", ChipTheft = "chip_theft", Insert = "insert", Lend = "lend", RebuyDuringHand = "rebuy_during_hand", Remove = "remove", Transfer = "transfer" }
+    /// Why a registered player's seat is in question.
+    SeatSituation { Absent = "absent", Preregistration = "preregistration", Unpaid = "unpaid" }
+    /// What a cash player does with his seat or his chips.
+    LeaveAction {
+        AddChips = "add_chips", ChangeTable = "change_table", InsertChips = "insert_chips",
+        Leave = "leave", LeaveTable = "leave_table", LeaveTemporarily = "leave_temporarily",
+        Rebuy = "rebuy", RemoveChips = "remove_chips",
+    }
+    /// What a player holding the nuts did.
+    NutsAction { Bet = "bet", Call = "call", Check = "check", Raise = "raise" }
+    /// A collusion offence.
+    Offence {
+        Agreement = "agreement", ChipDumping = "chip_dumping", ChipTheft = "chip_theft",
+        ChipTransfer = "chip_transfer", Collusion = "collusion", JointPlay = "joint_play",
+        Lending = "lending", MarkedCards = "marked_cards", Pairs = "pairs", Parol = "parol",
+        PotSplit = "pot_split", SharingCardInformation = "sharing_card_information",
+        Signals = "signals", SoftPlay = "soft_play", SwitchedCards = "switched_cards",
+        UnauthorisedDevice = "unauthorised_device",
+    }
+    /// A breach of one player to a hand.
+    Conduct {
+        AdviseOrCriticise = "advise_or_criticise", Comment = "comment", Criticise = "criticise",
+        DiscussCards = "discuss_cards", Influence = "influence", Peek = "peek",
+        ReadUntabledHand = "read_untabled_hand",
+        ReceiveCardInformation = "receive_card_information", RevealMuck = "reveal_muck",
+        RevealUntabledHand = "reveal_untabled_hand",
+        ShareCardInformation = "share_card_information", ShowCards = "show_cards",
+    }
+    /// What happened to chips.
+    ChipCustodyEvent {
+        AddedDuringHand = "added_during_hand", ColourUp = "colour_up",
+        DisorganisedStack = "disorganised_stack", Exchange = "exchange", Found = "found",
+        Hidden = "hidden", Inserted = "inserted", Removed = "removed",
+        TransportedOutOfSight = "transported_out_of_sight",
+    }
+    /// What was done with chips outside play.
+    ChipAction {
+        AddDuringHand = "add_during_hand", ChipDumping = "chip_dumping", ChipTheft = "chip_theft",
+        Insert = "insert", Lend = "lend", RebuyDuringHand = "rebuy_during_hand", Remove = "remove",
+        Transfer = "transfer",
+    }
 }
 
 situations! {
-    /// `time.call_clock`: what happens when \"time\" is called on a slow player: the allowance, the countdown, and the result on expiry.
+    /// `time.call_clock`: what happens when "time" is called on a slow player: the allowance, the
+    /// countdown, and the result on expiry.
     CallClock for "time.call_clock" -> Ruled {
-        /// `acted`.
+        /// He acted before the time ran out.
         acted: bool,
-        /// The TD may adjust it.
+        /// The seconds allowed (missing: the text's; the director may adjust them).
         allowance_seconds: Seconds,
-        /// The result is the same.
+        /// He faces a bet.
         bet_faced: bool,
-        /// `check_available`.
+        /// He could check (missing: the opposite of `bet_faced`).
         check_available: bool,
-        /// Unclear whether he acted before the time ran out.
+        /// It is unclear whether he acted before the time ran out.
         doubt: bool,
-        /// `extra_time_granted`.
+        /// He was granted extra time.
         extra_time_granted: bool,
         /// He keeps delaying after a warning.
         repeated: bool,
-        /// Since "time" was applied.
+        /// Seconds since time was called.
         seconds_used: Seconds,
-        /// `time_expired`.
+        /// His time ran out.
         time_expired: bool,
     }
     /// `time.shot_clock`: the per-decision shot clock.
     ShotClock for "time.shot_clock" -> Ruled {
-        /// `acted`.
+        /// He acted before the time ran out.
         acted: bool,
-        /// `bet_faced`.
+        /// He faces a bet.
         bet_faced: bool,
-        /// `check_available`.
+        /// He could check (missing: the opposite of `bet_faced`).
         check_available: bool,
-        /// Default true.
+        /// The clock was started (missing: yes).
         clock_started: bool,
-        /// `doubt`.
+        /// It is unclear whether he acted in time.
         doubt: bool,
-        /// `extra_time_granted`.
+        /// He was granted extra time.
         extra_time_granted: bool,
-        /// Since the clock started.
+        /// Seconds since the clock started.
         seconds_elapsed: Seconds,
-        /// Read when the clock has not started.
+        /// Seconds since the action came to him, when the clock has not started.
         seconds_since_action_given: Seconds,
-        /// Held before these uses.
+        /// Time banks he held before these uses.
         time_banks_left: Count,
-        /// On this decision.
+        /// Time banks used on this decision.
         time_banks_used: Count,
-        /// `time_expired`.
+        /// His time ran out.
         time_expired: bool,
     }
     /// `time.online_timeout`: the default action when an online player's decision time runs out.
     OnlineTimeout for "time.online_timeout" -> Ruled {
-        /// `bet_faced`.
+        /// He faces a bet.
         bet_faced: bool,
-        /// `check_available`.
+        /// He could check (missing: the opposite of `bet_faced`).
         check_available: bool,
-        /// `extra_time_granted`.
+        /// He was granted extra time.
         extra_time_granted: bool,
-        /// Default true.
+        /// His time ran out (missing: yes).
         time_expired: bool,
     }
     /// `time.hand_for_hand_clock`: how the level clock runs during hand-for-hand.
     HandForHandClock for "time.hand_for_hand_clock" -> Ruled {
-        /// `hands_played`.
+        /// Hands played hand for hand.
         hands_played: Count,
-        /// On the clock when hand-for- hand play was announced.
+        /// Seconds left on the clock when hand-for-hand play began.
         level_seconds_left: Seconds,
     }
     /// `time.slow_play_sanction`: the sanction for habitual slow play.
     SlowPlaySanction for "time.slow_play_sanction" -> Ruled {
-        /// `deliberate`.
+        /// The slow play is deliberate.
         deliberate: bool,
-        /// `repeated`.
+        /// He did it before.
         repeated: bool,
     }
-    /// `presence.at_seat_for_live_hand`: whether a player who is away from the table when the hand starts keeps a live hand, and what happens to his forced bets.
+    /// `presence.at_seat_for_live_hand`: whether a player who is away from the table when the hand
+    /// starts keeps a live hand, and what happens to his forced bets.
     AtSeatForLiveHand for "presence.at_seat_for_live_hand" -> Ruled {
-        /// Within reach of his chair now.
+        /// He is within reach of his chair now.
         at_seat: bool,
-        /// `at_seat_at_end_of_deal`.
+        /// He was at his seat when the last card was dealt.
         at_seat_at_end_of_deal: bool,
         /// He arrived in time to act in his turn.
         at_seat_by_turn: bool,
-        /// `returned_without_restoring_stack`.
+        /// He came back without restoring his stack.
         returned_without_restoring_stack: bool,
-        /// `serious_or_repeated`.
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
-        /// `wants_to_call_time`.
+        /// Another player wants to call time on him.
         wants_to_call_time: bool,
     }
-    /// `presence.remain_at_table_with_live_hand`: whether a player with live cards (including all-in) may leave the table before showdown.
+    /// `presence.remain_at_table_with_live_hand`: whether a player with live cards (including all-
+    /// in) may leave the table before showdown.
     RemainAtTableWithLiveHand for "presence.remain_at_table_with_live_hand" -> Ruled {
-        /// `deliberate`.
+        /// He left on purpose.
         deliberate: bool,
-        /// `left_before_acting`.
+        /// He left before acting.
         left_before_acting: bool,
-        /// `left_seat`.
+        /// He left his seat.
         left_seat: bool,
-        /// Default true.
+        /// He holds a live hand (missing: yes).
         live_hand: bool,
-        /// `serious_or_repeated`.
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
-        /// `someone_else_bets_for_him`.
+        /// Someone else bets for him.
         someone_else_bets_for_him: bool,
-        /// `all_in`.
+        /// He is all in.
         all_in: bool,
     }
-    /// `presence.sit_out_and_inactivity`: how long a cash player may sit out or not bet before losing the seat or being forced to post.
+    /// `presence.sit_out_and_inactivity`: how long a cash player may sit out or not bet before
+    /// losing the seat or being forced to post.
     SitOutAndInactivity for "presence.sit_out_and_inactivity" -> Ruled {
-        /// After the warning.
+        /// He bet in the hand after the warning.
         bet_in_next_hand: bool,
-        /// Invited to end the session, he stays.
+        /// Invited to end his session, he stays.
         declined_to_leave: bool,
-        /// `hands_rested`.
+        /// Hands he has rested.
         hands_rested: Count,
-        /// Hands without betting, read for a seated player by rule 89.
-        hands_without_bet: Amount,
-        /// `in_prize_position`.
+        /// Hands in a row he played without betting.
+        hands_without_bet: Count,
+        /// He is in a prize position.
         in_prize_position: bool,
-        /// `level_1_over`.
+        /// The first level is over.
         level_1_over: bool,
-        /// `present`.
+        /// He is present.
         present: bool,
-        /// Default true.
+        /// The event is a quarterly final (missing: yes).
         quarterly_final: bool,
         /// Keeps using the two-hand rest.
         repeated_rest: bool,
@@ -151,54 +181,57 @@ situations! {
         rest_granted: bool,
         /// Resting on request.
         sitting_out: bool,
-        /// The specific rules may set fewer.
+        /// Hands without betting the operator allows (missing: the text's).
         threshold: Count,
-        /// `warned`.
+        /// He was warned.
         warned: bool,
     }
-    /// `presence.no_show_and_unpaid_seat`: what happens to a registered tournament player who has not shown up or not paid by a deadline.
+    /// `presence.no_show_and_unpaid_seat`: what happens to a registered tournament player who has
+    /// not shown up or not paid by a deadline.
     NoShowAndUnpaidSeat for "presence.no_show_and_unpaid_seat" -> Ruled {
-        /// `confirmed_in_person`.
+        /// He confirmed his seat in person.
         confirmed_in_person: bool,
-        /// `level_1_over`.
+        /// The first level is over.
         level_1_over: bool,
-        /// When he confirmed.
+        /// How many minutes before the start he confirmed.
         minutes_before_start: Minutes,
-        /// For "absent".
+        /// He was present when the cards were dealt.
         present_at_deal: bool,
-        /// `situation`.
-        situation: Situation,
+        /// Why his seat is in question.
+        situation: SeatSituation,
     }
-    /// `presence.leave_and_chip_removal`: whether a cash player may leave with his chips or take chips off the table while seated.
+    /// `presence.leave_and_chip_removal`: whether a cash player may leave with his chips or take
+    /// chips off the table while seated.
     LeaveAndChipRemoval for "presence.leave_and_chip_removal" -> Ruled {
-        /// `action`.
-        action: Action,
-        /// `during_hand`.
+        /// What he does.
+        action: LeaveAction,
+        /// It happens during a hand.
         during_hand: bool,
-        /// `lost_stack`.
+        /// He lost his whole stack.
         lost_stack: bool,
-        /// `players_left_after`.
+        /// Players left at the table after he goes.
         players_left_after: Players,
-        /// On his return.
+        /// On his return he restores his stack.
         restored_stack: bool,
-        /// `serious_or_repeated`.
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
-        /// `unbalances_tables`.
+        /// His leaving unbalances the tables.
         unbalances_tables: bool,
     }
-    /// `penalty.missed_hands_formula`: the number of hands a player misses for an \"N orbits/rounds\" penalty.
+    /// `penalty.missed_hands_formula`: the number of hands a player misses for an "N orbits/rounds"
+    /// penalty.
     MissedHandsFormula for "penalty.missed_hands_formula" -> Ruled {
-        /// A one-hand penalty.
+        /// The penalty is one hand.
         one_hand: bool,
-        /// `orbits`.
+        /// Orbits of the penalty (missing: `rounds`).
         orbits: Count,
-        /// Not used here.
+        /// Players at the table when the penalty is applied (missing: `players_at_table`).
         players_at_application: Players,
-        /// Not used here.
+        /// Players at the table at the infraction (missing: `players_at_table`).
         players_at_infraction: Players,
-        /// `players_at_table`.
+        /// Players at the table.
         players_at_table: Players,
-        /// `rounds`.
+        /// Rounds of the penalty (missing: `orbits`).
         rounds: Count,
     }
     /// `penalty.serving`: how a penalty is served: presence, cards, forced bets.
@@ -209,67 +242,71 @@ situations! {
     /// `penalty.disqualification_effects`: what happens to a disqualified player's chips and entry.
     DisqualificationEffects for "penalty.disqualification_effects" -> Ruled {
     }
-    /// `conduct.soft_play_checking_nuts`: whether the last player to act on the final round who only checks (or calls) holding the nuts is guilty of soft play.
+    /// `conduct.soft_play_checking_nuts`: whether the last player to act on the final round who
+    /// only checks (or calls) holding the nuts is guilty of soft play.
     SoftPlayCheckingNuts for "conduct.soft_play_checking_nuts" -> Ruled {
-        /// `action`.
-        action: SoftPlayCheckingNutsAction,
-        /// The best possible hand with the board.
+        /// What he did holding the nuts.
+        action: NutsAction,
+        /// He holds the best possible hand with the board.
         holds_nuts: bool,
-        /// `last_round`.
+        /// It happened in the last betting round.
         last_round: bool,
-        /// `last_to_act`.
+        /// He was the last to act.
         last_to_act: bool,
     }
-    /// `conduct.soft_play_and_check_down`: whether players agreeing to check a hand down, notably with a third player all-in, is soft play.
+    /// `conduct.soft_play_and_check_down`: whether players agreeing to check a hand down, notably
+    /// with a third player all-in, is soft play.
     SoftPlayAndCheckDown for "conduct.soft_play_and_check_down" -> Ruled {
-        /// `agreement`.
+        /// The players agreed to check it down.
         agreement: bool,
-        /// `serious_or_repeated`.
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
-        /// `third_player_all_in`.
+        /// A third player is all in.
         third_player_all_in: bool,
     }
     /// `conduct.collusion_and_chip_dumping`: the sanction for collusion and chip dumping.
     CollusionAndChipDumping for "conduct.collusion_and_chip_dumping" -> Ruled {
-        /// `offence`.
+        /// The offence.
         offence: Offence,
-        /// `serious_or_repeated`.
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
     }
     /// `conduct.one_player_per_hand`: the duty not to disclose or discuss hands, or advise others.
     OnePlayerPerHand for "conduct.one_player_per_hand" -> Ruled {
-        /// `conduct`.
+        /// The breach.
         conduct: Conduct,
-        /// `serious_or_repeated`.
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
-        /// `in_hand`.
+        /// The player is in the hand.
         in_hand: bool,
     }
     /// `conduct.exposing_cards`: the effect of a player exposing his own cards during the action.
     ExposingCards for "conduct.exposing_cards" -> Ruled {
-        /// Default true.
+        /// Action is still pending (missing: yes).
         action_pending: bool,
-        /// `intentional`.
+        /// He exposed them on purpose.
         intentional: bool,
-        /// `repeated`.
+        /// He did it before.
         repeated: bool,
     }
-    /// `conduct.chip_custody`: rules on chip visibility, hidden or pocketed chips, transport, and chips found loose.
+    /// `conduct.chip_custody`: rules on chip visibility, hidden or pocketed chips, transport, and
+    /// chips found loose.
     ChipCustody for "conduct.chip_custody" -> Ruled {
-        /// `event`.
+        /// What happened to the chips.
         event: ChipCustodyEvent,
-        /// `owner_known`.
+        /// It is known whose chips they are.
         owner_known: bool,
-        /// For colour_up.
+        /// A colour-up was scheduled.
         scheduled: bool,
-        /// `serious_or_repeated`.
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
     }
-    /// `conduct.chip_insertion_removal_lending`: whether chips may be added, removed, lent or transferred outside play.
+    /// `conduct.chip_insertion_removal_lending`: whether chips may be added, removed, lent or
+    /// transferred outside play.
     ChipInsertionRemovalLending for "conduct.chip_insertion_removal_lending" -> Ruled {
-        /// `action`.
-        action: ChipInsertionRemovalLendingAction,
-        /// `serious_or_repeated`.
+        /// What was done with the chips.
+        action: ChipAction,
+        /// The breach is serious or repeated.
         serious_or_repeated: bool,
     }
 }
