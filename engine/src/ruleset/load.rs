@@ -143,8 +143,10 @@ impl Ruleset {
     }
 
     /// [`Ruleset::load`], taking each script whose text `cache` holds from it instead of
-    /// compiling it again (and keeping in it each script it compiles). Everything else —
-    /// parsing, bindings, bounds, probing each decision — is checked as by `load`.
+    /// compiling it again (and keeping in it each script it compiles), and not probing again
+    /// a decision `cache` says passed the same probe before (same script text, function,
+    /// point and parameters). Everything else — parsing, bindings, bounds — is checked as by
+    /// `load`.
     pub fn load_cached(
         id: &str,
         loader: &dyn Loader,
@@ -152,7 +154,7 @@ impl Ruleset {
         cache: &dyn ScriptCache,
     ) -> Result<Ruleset, Vec<Problem>> {
         let ruleset = Ruleset::load_unprobed_cached(id, loader, sandbox, cache)?;
-        let problems = super::probe::probe_all(&ruleset);
+        let problems = super::probe::probe_all(&ruleset, cache);
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -282,6 +284,11 @@ impl Ruleset {
                     inherited: i > 0,
                 })
             })
+    }
+
+    /// How many decisions of the chain a load probes, and on how many generated contexts.
+    pub fn probe_extent(&self) -> (usize, usize) {
+        super::probe::extent(self)
     }
 
     /// The index of `layer` among this ruleset's layers (0 for its own).

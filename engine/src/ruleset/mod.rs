@@ -22,4 +22,4 @@ pub use error::{Location, Problem, ProblemKind};
 pub use load::{Layer, Loader, MemoryLoader, Resolved, Ruleset, RulesetSource};
 pub use rules::RulesetRules;
 pub use schema::{Binding, Bound, Bounds, Fallback, RulesetFile, RulesetKind};
-pub use script::{NoCache, Sandbox, Script, ScriptCache, ScriptError};
+pub use script::{NoCache, ProbeKey, Sandbox, Script, ScriptCache, ScriptError};

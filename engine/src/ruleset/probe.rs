@@ -8,15 +8,22 @@
 
 use super::error::{Location, Problem, ProblemKind};
 use super::load::Ruleset;
-use super::script::Script;
+use super::script::{ProbeKey, Script, ScriptCache};
 use crate::rules::decision::Signature;
 use crate::rules::registry::{self, Kind};
 use rhai::Dynamic;
 
 /// Every decision binding of every layer of `ruleset`, probed; the problems found (at most
-/// one per binding: the first context it fails on).
-pub(super) fn probe_all(ruleset: &Ruleset) -> Vec<Problem> {
+/// one per binding: the first context it fails on). A probe `cache` says passed in an earlier
+/// load is not run again.
+pub(super) fn probe_all(ruleset: &Ruleset, cache: &dyn ScriptCache) -> Vec<Problem> {
     let params = ruleset.parameters();
+    let params_key = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        params.hash(&mut hasher);
+        hasher.finish()
+    };
     let params = rhai::serde::to_dynamic(&params).unwrap_or(Dynamic::UNIT);
     let mut problems = Vec::new();
     for layer in ruleset.layers() {
@@ -31,10 +38,34 @@ pub(super) fn probe_all(ruleset: &Ruleset) -> Vec<Problem> {
             let Some(script) = layer.script_for(name) else {
                 continue;
             };
-            problems.extend(probe(signature, name, script, &params));
+            let key = ProbeKey::new(script, name, entry.id, params_key);
+            if cache.passed(&key) {
+                continue;
+            }
+            match probe(signature, name, script, &params) {
+                Some(problem) => problems.push(problem),
+                None => cache.keep_passed(key),
+            }
         }
     }
     problems
+}
+
+/// How many decision bindings of `ruleset`'s chain a load probes, and on how many
+/// generated contexts in all (what `floor check` reports).
+pub(super) fn extent(ruleset: &Ruleset) -> (usize, usize) {
+    let mut decisions = 0;
+    let mut contexts = 0;
+    for layer in ruleset.layers() {
+        for (point, binding) in &layer.file.bindings {
+            let signature = registry::get(point).and_then(|p| p.signature());
+            if let (Some(_), Some(signature)) = (&binding.decision, signature) {
+                decisions += 1;
+                contexts += signature.samples().len();
+            }
+        }
+    }
+    (decisions, contexts)
 }
 
 /// Calls decision `name` of `signature`'s point on each generated context; the first failure.
@@ -207,5 +238,47 @@ mod tests {
             all.len(),
             all.join("\n")
         );
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::tests::{Bundled, BUNDLED};
+    use crate::ruleset::{Ruleset, Sandbox};
+
+    /// How long probing takes beside the rest of a load, per bundled ruleset. A measurement:
+    /// `cargo test --release -p floor-engine --lib ruleset::probe::timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement: run by hand with --ignored --nocapture"]
+    fn probe_time_beside_the_rest_of_a_load() {
+        let sandbox = Sandbox::new();
+        let start = std::time::Instant::now();
+        let n: usize = crate::rules::decision::all()
+            .map(|s| s.samples().len())
+            .sum();
+        println!(
+            "generating every point's {n} samples: {:.1} ms",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+        for id in BUNDLED {
+            let median = |f: &dyn Fn()| {
+                let mut samples: Vec<f64> = (0..9)
+                    .map(|_| {
+                        let start = std::time::Instant::now();
+                        f();
+                        start.elapsed().as_secs_f64() * 1e3
+                    })
+                    .collect();
+                samples.sort_by(f64::total_cmp);
+                samples[samples.len() / 2]
+            };
+            let loaded = Ruleset::load_unprobed(id, &Bundled, &sandbox).expect("loads");
+            let load = median(&|| drop(Ruleset::load_unprobed(id, &Bundled, &sandbox)));
+            let probe = median(&|| drop(super::probe_all(&loaded, &crate::ruleset::NoCache)));
+            let (decisions, contexts) = loaded.probe_extent();
+            println!(
+                "{id}: load without probing {load:.1} ms; probing {probe:.1} ms ({decisions} decisions, {contexts} contexts)"
+            );
+        }
     }
 }
