@@ -99,3 +99,42 @@ pub enum ActionError {
     #[error("no showdown now: {0}")]
     NoShowdown(&'static str),
 }
+
+/// Why the player to act may not bet or raise at all (as [`super::Legal::no_raise`] says):
+/// the menu then holds only fold, check or call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum NoRaise {
+    /// Calling takes every chip the player has: nothing is left to raise with.
+    Covered,
+    /// Every opponent still in is all in or covered: nobody could call a raise.
+    NobodyToRaise,
+    /// The player already acted and the bet grew by less than a full raise since
+    /// (`allin.reopening`).
+    NotReopened {
+        /// What the bet grew by since the player acted.
+        raised: Chips,
+        /// A full raise.
+        full: Chips,
+    },
+    /// The round's bets and raises reached the cap (`betting.raise_cap`).
+    CapReached {
+        /// The cap.
+        cap: u32,
+    },
+}
+
+impl NoRaise {
+    /// The refusal of a raise for this reason; `current_bet` and `available` (the player's
+    /// bet plus stack) describe a covered player's position.
+    pub(super) fn refusal(self, current_bet: Chips, available: Chips) -> ActionError {
+        match self {
+            NoRaise::Covered => ActionError::NotEnoughChips {
+                amount: current_bet + 1,
+                available,
+            },
+            NoRaise::NobodyToRaise => ActionError::NobodyToRaise,
+            NoRaise::NotReopened { raised, full } => ActionError::NotReopened { raised, full },
+            NoRaise::CapReached { cap } => ActionError::RaiseCapReached { cap },
+        }
+    }
+}

@@ -16,8 +16,8 @@ mod ruling;
 
 pub use contexts::{
     BlindPlan, BlindsContext, FirstToActContext, MinRaiseContext, OddChipContext, PotLimitContext,
-    RaiseCapContext, RakeContext, ReopenContext, ShowdownOrderContext, TimeoutAction,
-    TimeoutContext,
+    RaiseCapContext, RakeContext, ReopenContext, RoundHistory, RoundRaise, ShowdownOrderContext,
+    TimeoutAction, TimeoutContext,
 };
 pub use defaulted::{DefaultedPoint, DefaultedPoints};
 pub use defaults::DefaultRules;
@@ -77,6 +77,25 @@ pub trait Rules: Send + Sync {
     /// game (`None`: unlimited).
     fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
         DefaultRules.raise_cap(ctx)
+    }
+
+    /// [`Rules::reopens`] with the round's course: what the state machine asks. Rules that
+    /// read only the context's facts (every ruleset) keep the default, which asks
+    /// [`Rules::reopens`]; a convention that depends on the order of the round's raises (the
+    /// PHH reference engine's) reads `round`.
+    fn reopens_in_round(&self, ctx: &ReopenContext, round: &RoundHistory) -> Decided<bool> {
+        let _ = round;
+        self.reopens(ctx)
+    }
+
+    /// [`Rules::raise_cap`] with the round's course (see [`Rules::reopens_in_round`]).
+    fn raise_cap_in_round(
+        &self,
+        ctx: &RaiseCapContext,
+        round: &RoundHistory,
+    ) -> Decided<Option<u32>> {
+        let _ = round;
+        self.raise_cap(ctx)
     }
 
     /// `betting.pot_limit_max`: the largest raise-to amount in pot-limit (and the 2007 decree's
