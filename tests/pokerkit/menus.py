@@ -4,7 +4,8 @@ Usage: python menus.py FILE.phhs > menus.jsonl
 
 For each hand (in order), one JSON line:
   {"hand": N, "menus": {"I": [actor, to_call, min_to, max_to, can_fold], ...},
-   "stacks": [...] or null, "error": null or "why PokerKit refused"}
+   "stacks": [...] or null, "error": null or "why PokerKit refused",
+   "applied": how many of the hand's actions PokerKit applied}
 where I is the index in `actions` of a betting action (f, cc, cbr) and the menu is the one
 PokerKit offers just before it: who acts, what calling costs, the smallest and largest
 bet or raise-to amounts (null when raising is not allowed) and whether folding is allowed.
@@ -94,7 +95,7 @@ def one_hand(hh):
         stacks = [int(s) for s in state.stacks]
         if consumed != len(hh.actions):
             error = f"PokerKit applied {consumed} of {len(hh.actions)} actions"
-    return {"menus": menus, "stacks": stacks, "error": error}
+    return {"menus": menus, "stacks": stacks, "error": error, "applied": consumed}
 
 
 def main():

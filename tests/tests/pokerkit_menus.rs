@@ -3,11 +3,14 @@
 //! whether raising is allowed at all, and the stacks at the end. On the shared cross-check
 //! corpora and on hands generated to stress the corners (see `generate`).
 //!
-//! Under [`PhhConventions`] the menus must be PokerKit's exactly. Under the engine's defaults
-//! (the standard rules) every difference must be one of the documented conventions: the
-//! reopening after short all-ins and the fixed-limit raise cap (see `rules/reference.rs`).
-//! The stacks must agree wherever PokerKit plays a hand to the end; where it cannot (a
-//! run-out that floor ends because every hand but one was mucked), the reason is counted.
+//! A model of PokerKit's betting built on the engine's API ([`ReferenceModel`]: its
+//! reopening from the round's raises, [`reference_engine_reopens`], and its fixed-limit cap)
+//! must offer PokerKit's menus exactly: that is how the differences are known to be these and
+//! no others. Under [`PhhConventions`] and under the engine's defaults (the standard rules)
+//! every difference from PokerKit must then be one of the documented conventions (see
+//! `rules/reference.rs`): the reopening after short all-ins, the fixed-limit half bet and
+//! raise cap. The stacks must agree wherever PokerKit plays a hand to the end; where they do
+//! not, the reason must be one of PokerKit's documented defects or the run-out rule.
 //!
 //! PokerKit runs in Python: `tests/run` installs it in a virtual environment under the
 //! target directory; `FLOOR_POKERKIT_PYTHON` names another interpreter. Without it the test
@@ -16,10 +19,14 @@
 #[path = "pokerkit_menus/generate.rs"]
 mod generate;
 
+use floor_engine::hand::Structure;
 use floor_engine::hand::{Event, Hand, Legal, NoRaise};
 use floor_engine::phh::{parse_file, write_phhs, Action as PhhAction, PhhHand};
 use floor_engine::replay::Replayer;
-use floor_engine::rules::{DefaultRules, PhhConventions, Rules};
+use floor_engine::rules::{
+    reference_engine_reopens, Decided, DefaultRules, DefaultedPoint, DefaultedPoints,
+    PhhConventions, RaiseCapContext, ReopenContext, RoundHistory, Rules,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,6 +53,39 @@ fn python() -> Result<PathBuf, String> {
     }
 }
 
+/// PokerKit's betting as a [`Rules`]: the standard rules but for its reopening and its
+/// fixed-limit cap (four bets and raises a round, every all-in counted, never lifted).
+struct ReferenceModel;
+
+impl Rules for ReferenceModel {
+    fn defaulted(&self) -> DefaultedPoints {
+        DefaultedPoints::NONE
+            .with(DefaultedPoint::MinRaise)
+            .with(DefaultedPoint::FirstToAct)
+            .with(DefaultedPoint::PotLimitMax)
+    }
+
+    fn reopens_in_round(&self, _ctx: &ReopenContext, round: &RoundHistory) -> Decided<bool> {
+        Decided::by_default(reference_engine_reopens(round))
+    }
+
+    fn raise_cap_in_round(
+        &self,
+        ctx: &RaiseCapContext,
+        round: &RoundHistory,
+    ) -> Decided<Option<u32>> {
+        Decided::by_default(match ctx.structure {
+            Structure::FixedLimit { .. } => {
+                // The engine counts the raises that reopen the betting; PokerKit counts every
+                // one: the cap is lowered by the ones the engine leaves out.
+                let uncounted = (round.raises.len() as u32).saturating_sub(ctx.raises_this_round);
+                Some(4u32.saturating_sub(uncounted))
+            }
+            _ => None,
+        })
+    }
+}
+
 /// A menu as both engines give it: actor, to call, min and max raise-to, fold allowed.
 type Menu = (usize, u64, Option<u64>, Option<u64>, bool);
 
@@ -64,6 +104,8 @@ struct Reference {
     menus: BTreeMap<usize, Option<Menu>>,
     stacks: Option<Vec<u64>>,
     error: Option<String>,
+    /// How many of the hand's actions PokerKit applied.
+    applied: usize,
 }
 
 fn reference_hands(python: &Path, file: &Path) -> Vec<Reference> {
@@ -103,6 +145,7 @@ fn reference_hands(python: &Path, file: &Path) -> Vec<Reference> {
                     .as_array()
                     .map(|s| s.iter().filter_map(Value::as_u64).collect()),
                 error: v["error"].as_str().map(str::to_string),
+                applied: number(&v["applied"]).unwrap_or(0) as usize,
             }
         })
         .collect()
@@ -208,12 +251,16 @@ fn a_side_pot_only_folded_players_reached(hand: &Hand) -> bool {
 struct Tally {
     hands: usize,
     points: usize,
-    classes: BTreeMap<&'static str, usize>,
+    classes: BTreeMap<String, usize>,
     unexplained: Vec<String>,
 }
 
 impl Tally {
-    fn count(&mut self, class: &'static str) {
+    fn count(&mut self, class: &str) {
+        *self.classes.entry(class.to_string()).or_default() += 1;
+    }
+
+    fn count_owned(&mut self, class: String) {
         *self.classes.entry(class).or_default() += 1;
     }
 
@@ -223,6 +270,37 @@ impl Tally {
             self.unexplained.push(what);
         }
     }
+}
+
+/// How a menu of floor's under some rules compares with PokerKit's, at a point where the
+/// model of PokerKit's betting offers PokerKit's own menu: the same, or a documented class.
+fn class_of(
+    rules: &'static str,
+    floor: &(Menu, Option<NoRaise>),
+    model: &(Menu, Option<NoRaise>),
+    pk: &Menu,
+) -> Option<String> {
+    if floor.0 == *pk {
+        return Some(format!("{rules}: same menu"));
+    }
+    let ((menu, why), (_, model_why)) = (floor, model);
+    // Only whether a raise is allowed may differ, and for a documented reason.
+    if (menu.0, menu.1, menu.4) != (pk.0, pk.1, pk.4) || menu.2.is_none() == pk.2.is_none() {
+        return None;
+    }
+    let class = match (why, model_why) {
+        (Some(NoRaise::NotReopened { .. }), _) => {
+            "the standard rule does not reopen where PokerKit does (PokerKit measures the first raise of a round from zero)"
+        }
+        (_, Some(NoRaise::NotReopened { .. })) => {
+            "PokerKit does not reopen where the standard rule does (short all-ins adding up to a full raise; the fixed-limit half bet)"
+        }
+        (Some(NoRaise::CapReached { .. }), _) | (_, Some(NoRaise::CapReached { .. })) => {
+            "fixed-limit raise cap (PokerKit counts every all-in and never lifts it heads-up)"
+        }
+        _ => return None,
+    };
+    Some(format!("{rules}: {class}"))
 }
 
 /// Compares one corpus; `name` labels the differences.
@@ -235,54 +313,58 @@ fn compare(name: &str, records: &[PhhHand], reference: &[Reference], tally: &mut
     for (i, (record, pk)) in records.iter().zip(reference).enumerate() {
         tally.hands += 1;
         let at = |index: usize| format!("{name} hand {} action {}", i + 1, index + 1);
-        let phh = play(record, Arc::new(PhhConventions));
-        let default = play(record, Arc::new(DefaultRules));
+        let model = play(record, Arc::new(ReferenceModel));
+        let played = [
+            ("PHH conventions", play(record, Arc::new(PhhConventions))),
+            ("defaults", play(record, Arc::new(DefaultRules))),
+        ];
         for (&index, pk_menu) in &pk.menus {
             let Some(pk_menu) = pk_menu else { continue };
             tally.points += 1;
-            match phh.menus.get(&index) {
-                Some((menu, _)) if menu == pk_menu => tally.count("same under the PHH conventions"),
-                Some((menu, why)) => tally.unexplained(format!(
-                    "{}: PHH conventions {menu:?} ({why:?}), PokerKit {pk_menu:?}",
+            let Some(model_menu) = model.menus.get(&index) else {
+                tally.unexplained(format!("{}: the model has no menu", at(index)));
+                continue;
+            };
+            if model_menu.0 != *pk_menu {
+                tally.unexplained(format!(
+                    "{}: the model of PokerKit offers {model_menu:?}, PokerKit {pk_menu:?}",
                     at(index)
-                )),
-                None if phh.refused.is_some_and(|r| r < index) => {}
-                None => tally.unexplained(format!("{}: floor has no menu", at(index))),
-            }
-            if default.refused.is_some_and(|r| r < index) {
+                ));
                 continue;
             }
-            match (default.menus.get(&index), phh.menus.get(&index)) {
-                (Some((menu, _)), _) if menu == pk_menu => tally.count("same under the defaults"),
-                (Some((menu, why)), Some((conv, conv_why))) => {
-                    let same_but_raise = (menu.0, menu.1) == (conv.0, conv.1)
-                        && (menu.2.is_none() != conv.2.is_none());
-                    let reason = why.or(*conv_why);
-                    match (same_but_raise, reason) {
-                        (true, Some(NoRaise::NotReopened { .. })) => {
-                            tally.count("defaults: reopening after a short all-in")
-                        }
-                        (true, Some(NoRaise::CapReached { .. })) => {
-                            tally.count("defaults: fixed-limit raise cap")
-                        }
-                        _ => tally.unexplained(format!(
-                            "{}: defaults {menu:?} ({why:?}), PokerKit {pk_menu:?}",
-                            at(index)
-                        )),
-                    }
+            tally.count("the model of PokerKit: same menu");
+            for (rules, floor) in &played {
+                if floor.refused.is_some_and(|r| r < index) {
+                    continue;
                 }
-                (a, _) => tally.unexplained(format!("{}: defaults {a:?}", at(index))),
+                let class = floor
+                    .menus
+                    .get(&index)
+                    .and_then(|menu| class_of(rules, menu, model_menu, pk_menu));
+                match class {
+                    Some(class) => tally.count_owned(class),
+                    None => tally.unexplained(format!(
+                        "{}: {rules} {:?}, PokerKit {pk_menu:?}",
+                        at(index),
+                        floor.menus.get(&index)
+                    )),
+                }
             }
         }
-        if let Some(index) = phh.refused {
-            tally.unexplained(format!("{}: refused under the PHH conventions", at(index)));
-        }
+        let [(_, phh), _] = &played;
         let Some(hand) = &phh.hand else { continue };
+        if phh.refused.is_some() {
+            // An action PokerKit took that the PHH conventions refuse: counted at its menu.
+            continue;
+        }
         match (&pk.stacks, &pk.error) {
             _ if ended_by_run_out_mucks(hand) => {
                 tally.count("run-out ended by mucks: PokerKit waits for the board, then burns the pot")
             }
             (Some(stacks), None) if *stacks == hand.stacks() => tally.count("same stacks"),
+            (_, Some(_)) if model.refused == Some(pk.applied) => tally.count(
+                "PokerKit refuses an action the PHH conventions allow (its menu differs, counted above)",
+            ),
             _ if a_pot_every_contender_mucked(hand) => tally.count(
                 "a pot every contender mucked: floor gives it to the last live hand, PokerKit burns it or fails an assertion",
             ),
@@ -303,7 +385,7 @@ fn compare(name: &str, records: &[PhhHand], reference: &[Reference], tally: &mut
 }
 
 #[test]
-fn floor_offers_pokerkits_menus_under_the_phh_conventions_and_documented_differences_otherwise() {
+fn every_menu_difference_from_pokerkit_is_a_documented_convention() {
     let python = python().unwrap_or_else(|why| {
         panic!("PokerKit is not available ({why}); tests/run installs it (pip install pokerkit==0.7.7 in a venv under the target directory), or set FLOOR_POKERKIT_PYTHON")
     });

@@ -100,6 +100,22 @@ pub enum ActionError {
     NoShowdown(&'static str),
 }
 
+impl ActionError {
+    /// The rule point whose answer refused the action, when a rulebook decides it (the
+    /// minimum raise, the pot-limit maximum, the raise cap, the reopening after a short
+    /// all-in); `None` for refusals every rulebook shares (out of turn, not enough chips).
+    pub fn rule_point(&self) -> Option<&'static str> {
+        match self {
+            ActionError::BelowMinimum { .. } => Some("betting.min_raise"),
+            ActionError::AboveMaximum { .. } => Some("betting.pot_limit_max"),
+            ActionError::RaiseCapReached { .. } => Some("betting.raise_cap"),
+            ActionError::NotReopened { .. } => Some("allin.reopening"),
+            ActionError::FixedAmount { .. } => Some("betting.structure"),
+            _ => None,
+        }
+    }
+}
+
 /// Why the player to act may not bet or raise at all (as [`super::Legal::no_raise`] says):
 /// the menu then holds only fold, check or call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

@@ -129,6 +129,8 @@ pub struct IllegalAction {
     pub notation: String,
     /// Why it was refused.
     pub reason: String,
+    /// The rule point whose answer refused it, when a rulebook decides it.
+    pub point: Option<&'static str>,
 }
 
 /// Finishing stacks that do not match.
@@ -480,6 +482,7 @@ where
                 line: line.line as usize,
                 notation: line.action.to_string(),
                 reason: error.to_string(),
+                point: error.rule_point(),
             });
             return;
         }

@@ -21,7 +21,7 @@ pub use contexts::{
 };
 pub use defaulted::{DefaultedPoint, DefaultedPoints};
 pub use defaults::DefaultRules;
-pub use reference::PhhConventions;
+pub use reference::{reference_engine_reopens, PhhConventions};
 pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetName, RulesetRef, Ruling};
 
 use crate::Chips;
