@@ -111,7 +111,23 @@ fn whole(text: &str) -> Result<Vec<PhhHand>, PhhError> {
 fn fast_reader_reads_written_corpora_as_the_general_reader_does() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let text = write_phhs(&random_nlhe_records(&mut rng, 300, Arc::new(DefaultRules)));
-    for text in [text.as_str(), REAL] {
+    let mut texts = vec![text, REAL.to_string()];
+    // The shared corpora, written by other tools.
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
+    for file in [
+        "phh/abs_NLH_handhq_1-OBFUSCATED.phhs",
+        "phh/abs_NLH_handhq_2-OBFUSCATED.phhs",
+        "phh/ftp_NLH_handhq_406-OBFUSCATED.phhs",
+        "phh/ps_NLH_handhq_334-OBFUSCATED.phhs",
+        "crosscheck/random-nlhe-2k.phhs",
+        "crosscheck/random-plo-500.phhs",
+    ] {
+        let path = shared.join(file);
+        texts.push(std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!("{} is missing ({e}): the shared corpora live in ../shared/data beside the workspace", path.display())
+        }));
+    }
+    for text in texts.iter().map(String::as_str) {
         let mut reader = super::fast::FastReader::new(text, 1);
         let mut hand = PhhHand::default();
         let mut fast = Vec::new();

@@ -13,7 +13,7 @@
 //! tests hold it to that.
 
 use super::amount::{Decimal, Scale, MAX_DECIMALS};
-use super::cards::CardList;
+use super::cards::{CardList, INLINE_CARDS};
 use super::hand::{required_by_variant, PhhHand, Stack};
 use super::notation::{self, Action, ActionLine};
 use super::toml::is_datetime;
@@ -48,8 +48,69 @@ mod seen {
 /// A number as written, before the hand's scale is known.
 #[derive(Clone, Copy)]
 enum Raw {
-    Amount(Decimal),
+    Amount(Small),
     Inf,
+}
+
+/// An amount in the plain form, `mantissa / 10^frac`, with at most 18 digits: what the
+/// general reader holds as a [`Decimal`], in a word, with [`Decimal::decimals_needed`] and
+/// [`Scale::to_chips`] worked out in 64-bit arithmetic (the same values: every such amount
+/// fits, and a result that does not fit an `i64` is refused by both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Small {
+    mantissa: i64,
+    frac: u32,
+}
+
+impl Small {
+    /// The fewest decimal places that represent it exactly.
+    #[inline]
+    fn decimals_needed(self) -> u32 {
+        let (mut m, mut f) = (self.mantissa, self.frac);
+        while f > 0 && m % 10 == 0 {
+            m /= 10;
+            f -= 1;
+        }
+        f
+    }
+
+    /// Its chips at `decimals` decimal places, if whole and within an `i64`.
+    #[inline]
+    fn chips(self, decimals: u32) -> Option<i64> {
+        let (m, f) = (self.mantissa, self.frac);
+        if decimals == f {
+            return Some(m);
+        }
+        if decimals > f {
+            return m.checked_mul(10i64.checked_pow(decimals - f)?);
+        }
+        let divisor = 10i64.checked_pow(f - decimals)?;
+        (m % divisor == 0).then(|| m / divisor)
+    }
+}
+
+/// A `cbr` amount before the hand's scale is known: a plain one, or one the general
+/// notation read.
+#[derive(Clone, Copy)]
+enum Amount {
+    Small(Small),
+    Decimal(Decimal),
+}
+
+impl Amount {
+    fn decimals_needed(self) -> u32 {
+        match self {
+            Amount::Small(s) => s.decimals_needed(),
+            Amount::Decimal(d) => d.decimals_needed(),
+        }
+    }
+
+    fn chips(self, scale: Scale) -> Option<i64> {
+        match self {
+            Amount::Small(s) => s.chips(scale.decimals()),
+            Amount::Decimal(d) => scale.to_chips(d),
+        }
+    }
 }
 
 /// A reader over one text (a chunk of a `.phhs` file starting at a hand's header), with
@@ -60,9 +121,9 @@ pub(crate) struct FastReader<'a> {
     at: usize,
     line: usize,
     lists: [Vec<Raw>; 5],
-    singles: [Option<Decimal>; 4],
+    singles: [Option<Small>; 4],
     /// Where each `cbr` amount goes (index in the hand's actions) and what it says.
-    amounts: Vec<(usize, Decimal)>,
+    amounts: Vec<(usize, Amount)>,
     /// The other fields' names, for spotting one given twice.
     others: Vec<&'a str>,
     /// The lengths of `seats`, `players` and `time_banks`, which must equal the players.
@@ -237,10 +298,7 @@ impl<'a> FastReader<'a> {
     /// A bare key.
     fn key(&mut self) -> Option<&'a str> {
         let start = self.at;
-        while self
-            .peek()
-            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        {
+        while self.peek().is_some_and(|b| KEY_BYTE[b as usize]) {
             self.at += 1;
         }
         (self.at > start).then(|| &self.text[start..self.at])
@@ -250,9 +308,16 @@ impl<'a> FastReader<'a> {
     fn string(&mut self) -> Option<&'a str> {
         let quote = self.peek().filter(|&q| q == b'\'' || q == b'"')?;
         let start = self.at + 1;
-        let len = self.bytes[start..]
-            .iter()
-            .position(|&b| b == quote || b == b'\n' || (quote == b'"' && b == b'\\'))?;
+        // Strings are short (an action, a name): a plain loop beats a vectorised search.
+        let mut end = start;
+        loop {
+            match self.bytes.get(end) {
+                None => return None,
+                Some(&b) if b == quote || b == b'\n' || (b == b'\\' && quote == b'"') => break,
+                Some(_) => end += 1,
+            }
+        }
+        let len = end - start;
         if self.bytes[start + len] != quote {
             return None;
         }
@@ -267,28 +332,7 @@ impl<'a> FastReader<'a> {
     /// An unquoted token, up to what ends one (as the general reader's cursor has it).
     fn bare(&mut self) -> &'a str {
         let start = self.at;
-        while let Some(b) = self.peek() {
-            if matches!(
-                b,
-                b'\t'
-                    | b'\n'
-                    | 0x0b
-                    | 0x0c
-                    | b'\r'
-                    | b' '
-                    | b','
-                    | b'['
-                    | b']'
-                    | b'{'
-                    | b'}'
-                    | b'#'
-                    | b'='
-                    | b'"'
-                    | b'\''
-            ) || !b.is_ascii()
-            {
-                break;
-            }
+        while self.peek().is_some_and(|b| !ENDS_BARE[b as usize]) {
             self.at += 1;
         }
         &self.text[start..self.at]
@@ -296,20 +340,74 @@ impl<'a> FastReader<'a> {
 
     /// A number in the plain form `[+-]digits[.digits]` (at most 18 digits), as the
     /// general reader's shortcut reads it, and whether it was written as an integer.
-    fn number(&mut self) -> Option<(Decimal, bool)> {
-        plain_number(self.bare())
+    fn number(&mut self) -> Option<(Small, bool)> {
+        // Read in place, as `plain_number` reads the token `bare` would give: the digits,
+        // then a byte that ends a token.
+        let bytes = self.bytes;
+        let mut at = self.at;
+        let negative = match bytes.get(at) {
+            Some(b'-') => {
+                at += 1;
+                true
+            }
+            Some(b'+') => {
+                at += 1;
+                false
+            }
+            _ => false,
+        };
+        let (mut mantissa, mut digits, mut frac): (i64, u32, Option<u32>) = (0, 0, None);
+        loop {
+            match bytes.get(at) {
+                Some(&b @ b'0'..=b'9') => {
+                    if digits == 18 {
+                        return None;
+                    }
+                    mantissa = mantissa * 10 + i64::from(b - b'0');
+                    digits += 1;
+                    if let Some(f) = &mut frac {
+                        *f += 1;
+                    }
+                }
+                Some(b'.') if frac.is_none() && digits > 0 => {
+                    if !bytes.get(at + 1).is_some_and(u8::is_ascii_digit) {
+                        return None;
+                    }
+                    frac = Some(0);
+                }
+                None => break,
+                Some(&b) if ENDS_BARE[b as usize] => break,
+                Some(_) => return None,
+            }
+            at += 1;
+        }
+        if digits == 0 {
+            return None;
+        }
+        self.at = at;
+        Some((
+            Small {
+                mantissa: if negative { -mantissa } else { mantissa },
+                frac: frac.unwrap_or(0),
+            },
+            frac.is_none(),
+        ))
     }
 
     /// A per-player list of amounts on one line (`inf` allowed in `starting_stacks`).
     fn list(&mut self, which: usize, inf_ok: bool) -> Option<u32> {
         let mut items = std::mem::take(&mut self.lists[which]);
         let read = self.array(|reader| {
-            let token = reader.bare();
-            if inf_ok && (token == "inf" || token == "+inf") {
-                items.push(Raw::Inf);
-            } else {
+            if inf_ok && matches!(reader.peek(), Some(b'i' | b'+')) {
+                let token = reader.bare();
+                if token == "inf" || token == "+inf" {
+                    items.push(Raw::Inf);
+                    return Some(());
+                }
                 items.push(Raw::Amount(plain_number(token)?.0));
+                return Some(());
             }
+            items.push(Raw::Amount(reader.number()?.0));
             Some(())
         });
         self.lists[which] = items;
@@ -338,6 +436,13 @@ impl<'a> FastReader<'a> {
         loop {
             each(self)?;
             count += 1;
+            // The usual separator, `, `, then the next element.
+            if self.bytes.get(self.at..self.at + 2) == Some(b", ")
+                && !matches!(self.bytes.get(self.at + 2), Some(b' ' | b'\t' | b']'))
+            {
+                self.at += 2;
+                continue;
+            }
             self.skip_spaces();
             match self.peek()? {
                 b',' => {
@@ -363,12 +468,29 @@ impl<'a> FastReader<'a> {
         let line = super::notation::source_line(self.line);
         let mut amounts = std::mem::take(&mut self.amounts);
         let read = self.array(|reader| {
-            let text = reader.string()?;
             let index = hand.actions.len();
+            // The usual notations, read where they lie, up to their closing quote.
+            if reader.peek() == Some(b'\'') {
+                if let Some((action, amount, end)) =
+                    quoted_action(reader.bytes, reader.at + 1, players)
+                {
+                    if let Some(amount) = amount {
+                        amounts.push((index, Amount::Small(amount)));
+                    }
+                    hand.actions.push(ActionLine {
+                        action,
+                        commentary: None,
+                        line,
+                    });
+                    reader.at = end + 1;
+                    return Some(());
+                }
+            }
+            let text = reader.string()?;
             let action = match quick_action(text.as_bytes(), players) {
                 Some((action, amount)) => {
                     if let Some(amount) = amount {
-                        amounts.push((index, amount));
+                        amounts.push((index, Amount::Small(amount)));
                     }
                     ActionLine {
                         action,
@@ -382,7 +504,7 @@ impl<'a> FastReader<'a> {
                         return None;
                     }
                     if let Some((amount, _)) = parsed.amount {
-                        amounts.push((index, amount));
+                        amounts.push((index, Amount::Decimal(amount)));
                     }
                     ActionLine {
                         action: parsed.action,
@@ -507,18 +629,18 @@ impl<'a> FastReader<'a> {
             Raw::Amount(d) => Some(d),
             Raw::Inf => None,
         });
-        for d in all
-            .chain(self.singles.iter().flatten())
-            .chain(self.amounts.iter().map(|(_, d)| d))
-        {
+        for d in all.chain(self.singles.iter().flatten()) {
             decimals = decimals.max(d.decimals_needed());
+        }
+        for (_, amount) in &self.amounts {
+            decimals = decimals.max(amount.decimals_needed());
         }
         if decimals > MAX_DECIMALS {
             return false;
         }
         let scale = Scale::from_decimals(decimals).unwrap_or(Scale::ONE);
         let chips = |raw: &Raw| match raw {
-            Raw::Amount(d) => scale.to_chips(*d),
+            Raw::Amount(d) => d.chips(decimals),
             Raw::Inf => None,
         };
         hand.starting_stacks.clear();
@@ -533,7 +655,7 @@ impl<'a> FastReader<'a> {
             hand.starting_stacks.push(stack);
         }
         for &(index, amount) in &self.amounts {
-            let Some(value) = scale.to_chips(amount) else {
+            let Some(value) = amount.chips(scale) else {
                 return false;
             };
             if let Action::CompleteBetRaiseTo { amount, .. } = &mut hand.actions[index].action {
@@ -568,7 +690,7 @@ impl<'a> FastReader<'a> {
         let mut singles = [None; 4];
         for (value, raw) in singles.iter_mut().zip(&self.singles) {
             if let Some(d) = raw {
-                match scale.to_chips(*d) {
+                match d.chips(decimals) {
                     Some(c) => *value = Some(c),
                     None => return false,
                 }
@@ -589,7 +711,7 @@ impl<'a> FastReader<'a> {
 /// general notation parser: the action and a `cbr` amount as written. `None` for anything
 /// else, which [`notation::parse`] reads.
 #[inline]
-fn quick_action(text: &[u8], players: usize) -> Option<(Action, Option<Decimal>)> {
+fn quick_action(text: &[u8], players: usize) -> Option<(Action, Option<Small>)> {
     match text {
         [b'd', b' ', b'd', b'h', b' ', rest @ ..] => {
             let (player, cards) = player_then(rest, players)?;
@@ -642,7 +764,111 @@ fn quick_action(text: &[u8], players: usize) -> Option<(Action, Option<Decimal>)
     }
 }
 
-/// `pN` at the start of `text` (1 ≤ N ≤ players), then, after one space, the rest.
+/// A notation [`quick_action`] reads, written in a literal string whose content starts at
+/// `at`, read in place up to its closing quote: the action, a `cbr` amount, and where the
+/// quote is. `None` for anything else (the string is then read whole and its notation
+/// parsed), so what this reads is what [`quick_action`] reads of the same content.
+#[inline]
+fn quoted_action(
+    bytes: &[u8],
+    at: usize,
+    players: usize,
+) -> Option<(Action, Option<Small>, usize)> {
+    let b = bytes.get(at..)?;
+    if let Some(rest) = b.strip_prefix(b"d dh ") {
+        let (player, n) = player_at(rest, players)?;
+        let rest = rest.get(n..)?.strip_prefix(b" ")?;
+        let (cards, len) = cards_to_quote(rest)?;
+        let end = at + 5 + n + 1 + len;
+        return Some((Action::DealHole { player, cards }, None, end));
+    }
+    if let Some(rest) = b.strip_prefix(b"d db ") {
+        let (cards, len) = cards_to_quote(rest)?;
+        let cards = cards.iter().copied().collect::<Option<CardList<Card>>>()?;
+        return Some((Action::DealBoard { cards }, None, at + 5 + len));
+    }
+    let (player, n) = player_at(b, players)?;
+    let rest = &b[n..];
+    let simple = |tail: &[u8], action: Action| {
+        rest.starts_with(tail)
+            .then(|| (action, None, at + n + tail.len() - 1))
+    };
+    if let Some(found) = simple(b" f'", Action::Fold { player })
+        .or_else(|| simple(b" cc'", Action::CheckCall { player }))
+        .or_else(|| {
+            simple(
+                b" sm'",
+                Action::ShowMuck {
+                    player,
+                    cards: None,
+                },
+            )
+        })
+    {
+        return Some(found);
+    }
+    if let Some(shown) = rest.strip_prefix(b" sm ") {
+        let (cards, len) = cards_to_quote(shown)?;
+        let action = Action::ShowMuck {
+            player,
+            cards: Some(cards),
+        };
+        return Some((action, None, at + n + 4 + len));
+    }
+    let amount = rest.strip_prefix(b" cbr ")?;
+    let len = amount.iter().position(|&b| b == b'\'')?;
+    let value = plain_amount(&amount[..len])?;
+    let action = Action::CompleteBetRaiseTo { player, amount: 0 };
+    Some((action, Some(value), at + n + 5 + len))
+}
+
+/// `pN` at the start of `text` (1 ≤ N ≤ players, no leading zero): the index and the bytes
+/// it takes.
+#[inline]
+fn player_at(text: &[u8], players: usize) -> Option<(u8, usize)> {
+    if text.first() != Some(&b'p') {
+        return None;
+    }
+    let mut n = 0usize;
+    let mut len = 0;
+    while let Some(&d @ b'0'..=b'9') = text.get(1 + len) {
+        if len == 3 || (len == 0 && d == b'0') {
+            return None;
+        }
+        n = n * 10 + usize::from(d - b'0');
+        len += 1;
+    }
+    if len == 0 || n > players || n > 256 {
+        return None;
+    }
+    Some(((n - 1) as u8, 1 + len))
+}
+
+/// Cards up to a closing quote (at most [`INLINE_CARDS`], at least one), as [`hole_cards`]
+/// reads them: the cards and the bytes they take.
+#[inline]
+fn cards_to_quote(text: &[u8]) -> Option<(CardList<Option<Card>>, usize)> {
+    let mut cards = [None; INLINE_CARDS];
+    let mut count = 0;
+    loop {
+        if text.get(count * 2) == Some(&b'\'') {
+            break;
+        }
+        match text.get(count * 2..count * 2 + 2)? {
+            b"??" => {}
+            &[rank, suit] => *cards.get_mut(count)? = Some(card(rank, suit)?),
+            _ => return None,
+        }
+        count += 1;
+        if count > INLINE_CARDS {
+            return None;
+        }
+    }
+    (count > 0).then(|| (CardList::inline(cards, count), count * 2))
+}
+
+/// `pN` at the start of `text` (1 ≤ N ≤ players), then, after one space, the rest (which
+/// the caller matches whole: a second space leaves it unmatched).
 #[inline]
 fn player_then(text: &[u8], players: usize) -> Option<(u8, Option<&[u8]>)> {
     let digits = text.get(1..)?;
@@ -658,45 +884,101 @@ fn player_then(text: &[u8], players: usize) -> Option<(u8, Option<&[u8]>)> {
     }
     let rest = match &digits[len..] {
         [] => None,
-        [b' ', rest @ ..] if !rest.is_empty() && !rest.contains(&b' ') => Some(rest),
+        [b' ', rest @ ..] if !rest.is_empty() => Some(rest),
         _ => return None,
     };
     Some(((n - 1) as u8, rest))
 }
 
-/// Concatenated cards, `??` for an unknown one, as [`Card`]'s parser reads them.
+/// Concatenated cards, `??` for an unknown one, as [`Card`]'s parser reads them (at most
+/// [`INLINE_CARDS`]: longer lists are the general notation's).
 #[inline]
 fn hole_cards(text: &[u8]) -> Option<CardList<Option<Card>>> {
-    if text.is_empty() || !text.len().is_multiple_of(2) {
+    let len = text.len() / 2;
+    if text.is_empty() || !text.len().is_multiple_of(2) || len > INLINE_CARDS {
         return None;
     }
-    let mut cards = CardList::new();
-    for pair in text.chunks_exact(2) {
-        cards.push(match pair {
+    let mut cards = [None; INLINE_CARDS];
+    for (slot, pair) in cards.iter_mut().zip(text.chunks_exact(2)) {
+        *slot = match pair {
             b"??" => None,
-            [rank, suit] => Some(card(*rank, *suit)?),
+            &[rank, suit] => Some(card(rank, suit)?),
             _ => return None,
-        });
+        };
     }
-    Some(cards)
+    Some(CardList::inline(cards, len))
 }
+
+/// The value of each rank letter (either case) in `0..13`, 255 for other bytes.
+const RANK_OF: [u8; 256] = {
+    let mut table = [255u8; 256];
+    let mut i = 0;
+    while i < 13 {
+        let letter = crate::cards::RANKS[i];
+        table[letter as usize] = i as u8;
+        table[letter.to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The value of each suit letter (either case) in `0..4`, 255 for other bytes.
+const SUIT_OF: [u8; 256] = {
+    let mut table = [255u8; 256];
+    let mut i = 0;
+    while i < 4 {
+        let letter = crate::cards::SUITS[i];
+        table[letter as usize] = i as u8;
+        table[letter.to_ascii_uppercase() as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
 
 /// A card from its rank and suit letters (either case, as [`Card`]'s parser takes them).
 #[inline]
 fn card(rank: u8, suit: u8) -> Option<Card> {
-    let rank = crate::cards::RANKS
-        .iter()
-        .position(|&r| r == rank.to_ascii_uppercase())?;
-    let suit = crate::cards::SUITS
-        .iter()
-        .position(|&s| s == suit.to_ascii_lowercase())?;
-    Card::from_index((rank * 4 + suit) as u8)
+    let (rank, suit) = (RANK_OF[rank as usize], SUIT_OF[suit as usize]);
+    if rank == 255 || suit == 255 {
+        return None;
+    }
+    Card::from_index(rank * 4 + suit)
 }
+
+/// The bytes that end an unquoted token, as the general reader's cursor has them (and every
+/// non-ASCII byte, left to the general reader).
+const ENDS_BARE: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b"\t\n\x0b\x0c\r ,[]{}#=\"'";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    let mut b = 128;
+    while b < 256 {
+        table[b] = true;
+        b += 1;
+    }
+    table
+};
+
+/// The bytes of a bare key.
+const KEY_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    table
+};
 
 /// A `cbr` amount in the plain form `digits[.digits]` (at most 18 digits), as
 /// [`Decimal::parse`] reads it.
 #[inline]
-fn plain_amount(text: &[u8]) -> Option<Decimal> {
+fn plain_amount(text: &[u8]) -> Option<Small> {
     if text.is_empty() || text.len() > 19 {
         return None;
     }
@@ -714,12 +996,15 @@ fn plain_amount(text: &[u8]) -> Option<Decimal> {
             _ => return None,
         }
     }
-    Decimal::new(i128::from(mantissa), frac.unwrap_or(0))
+    Some(Small {
+        mantissa,
+        frac: frac.unwrap_or(0),
+    })
 }
 
 /// A token in the plain number form `[+-]digits[.digits]` (at most 18 digits), as the
 /// general reader's shortcut reads it, and whether it was written as an integer.
-fn plain_number(token: &str) -> Option<(Decimal, bool)> {
+fn plain_number(token: &str) -> Option<(Small, bool)> {
     let bytes = token.as_bytes();
     let (negative, body) = match bytes.first()? {
         b'-' => (true, &bytes[1..]),
@@ -747,7 +1032,10 @@ fn plain_number(token: &str) -> Option<(Decimal, bool)> {
         mantissa = -mantissa;
     }
     Some((
-        Decimal::new(i128::from(mantissa), frac.unwrap_or(0))?,
+        Small {
+            mantissa,
+            frac: frac.unwrap_or(0),
+        },
         frac.is_none(),
     ))
 }
