@@ -103,9 +103,11 @@ pub enum ActionError {
 impl ActionError {
     /// The rule point whose answer refused the action, when a rulebook decides it (the
     /// minimum raise, the pot-limit maximum, the raise cap, the reopening after a short
-    /// all-in); `None` for refusals every rulebook shares (out of turn, not enough chips).
+    /// all-in, who opens a round after the first: `betting.first_to_act`); `None` for
+    /// refusals every rulebook shares (not enough chips, no betting now).
     pub fn rule_point(&self) -> Option<&'static str> {
         match self {
+            ActionError::OutOfTurn { .. } => Some("betting.first_to_act"),
             ActionError::BelowMinimum { .. } => Some("betting.min_raise"),
             ActionError::AboveMaximum { .. } => Some("betting.pot_limit_max"),
             ActionError::RaiseCapReached { .. } => Some("betting.raise_cap"),

@@ -115,10 +115,14 @@ pub(super) fn winnings(phh: &PhhHand, hand: &Hand, readings: &mut Readings) -> V
         return Verdict::Contradiction(format!("the winnings pay player {}, who folded", p + 1));
     }
     let returned: Chips = paid.returned[..n].iter().sum();
+    // Amounts in the record's own units (`35` for 350 chips at scale 10).
+    let units = |chips: Chips| phh.scale.format(chips);
     if total > paid.pot {
         return Verdict::Contradiction(format!(
-            "the winnings pay {total} from a pot of {} (with {returned} of uncalled bets returned): more than the actions put in, and no dead money is recorded",
-            paid.pot
+            "the winnings pay {} from a pot of {} (with {} of uncalled bets returned): more than the actions put in, and no dead money is recorded",
+            units(total),
+            units(paid.pot),
+            units(returned)
         ));
     }
     if let Some(p) = (0..n).find(|&p| record[p] > 0 && paid.won[p] == 0) {
@@ -128,8 +132,10 @@ pub(super) fn winnings(phh: &PhhHand, hand: &Hand, readings: &mut Readings) -> V
         ));
     }
     Verdict::Mismatch(format!(
-        "the record pays {total} from a pot of {}: the difference is not a rake between 0 and {bound} (a tenth of the pot plus half a big blind), nor is the division the engine's",
-        paid.pot
+        "the record pays {} from a pot of {}: the difference is not a rake between 0 and {} (a tenth of the pot plus half a big blind), nor is the division the engine's",
+        units(total),
+        units(paid.pot),
+        units(bound)
     ))
 }
 
@@ -188,8 +194,8 @@ fn stacks_contradiction(phh: &PhhHand, hand: &Hand, paid: &Paid) -> Option<Strin
         return Some(format!(
             "the finishing stacks give player {}, who folded, {} where he kept {}",
             p + 1,
-            record[p],
-            kept(p)
+            phh.scale.format(record[p]),
+            phh.scale.format(kept(p))
         ));
     }
     if starting.iter().all(Option::is_some) {
@@ -197,7 +203,9 @@ fn stacks_contradiction(phh: &PhhHand, hand: &Hand, paid: &Paid) -> Option<Strin
         let after: i64 = record.iter().sum();
         if after > before {
             return Some(format!(
-                "the finishing stacks hold {after} chips, the starting stacks {before}: chips were created"
+                "the finishing stacks hold {}, the starting stacks {}: chips were created",
+                phh.scale.format(after),
+                phh.scale.format(before)
             ));
         }
     }

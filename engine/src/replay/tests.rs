@@ -144,3 +144,144 @@ fn replay_all_gives_what_replay_gives() {
     });
     assert_eq!(visited, (0..records.len()).collect::<Vec<_>>());
 }
+
+/// Replays a one-hand record under the PHH conventions.
+fn replayed(text: &str) -> (Hand, ReplayReport) {
+    let phh = crate::phh::parse_phh(text).expect("a valid record");
+    replay(&phh, Arc::new(crate::rules::PhhConventions)).expect("a hand that sets up")
+}
+
+/// Three-handed at $1/$2: the button raises to 6 and both blinds fold.
+fn steal(results: &str) -> String {
+    format!(
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+         starting_stacks = [100, 100, 100]\n\
+         actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f']\n{results}"
+    )
+}
+
+/// A walk: the big blind's whole blind counted as won (as some sites write it) reads as the
+/// uncalled bet counted as won; the engine's own figure (the pot alone) reads plainly.
+#[test]
+fn a_walks_winnings_may_count_the_uncalled_blind() {
+    let walk = |w: &str| {
+        format!(
+            "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+             starting_stacks = [100, 100]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n\
+             winnings = [{w}, 0]\n"
+        )
+    };
+    let (_, report) = replayed(&walk("3"));
+    assert!(
+        !report.failed() && report.contradiction.is_none(),
+        "{report:?}"
+    );
+    assert!(report.readings.winnings_include_uncalled);
+    let (_, report) = replayed(&walk("2"));
+    assert!(!report.failed(), "{report:?}");
+    assert!(!report.readings.winnings_include_uncalled);
+}
+
+/// Winnings after a site's rake, within a tenth of the pot plus half a big blind, are
+/// accepted; a bigger difference is a mismatch.
+#[test]
+fn winnings_after_a_rake_are_accepted_within_the_bound() {
+    let text = |w: &str| {
+        format!(
+            "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+             starting_stacks = [100, 100, 100]\n\
+             actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 4', 'p1 f', 'p2 cc',\
+             'd db 2c7d9h', 'p2 cc', 'p3 cc', 'd db Kd', 'p2 cc', 'p3 cc', 'd db 3s', 'p2 cbr 5', 'p3 f']\n\
+             winnings = [0, {w}, 0]\n"
+        )
+    };
+    let (_, report) = replayed(&text("8.25"));
+    assert!(!report.failed(), "{report:?}");
+    assert_eq!(report.readings.winnings_rake, 75, "75 cents of a $9 pot");
+    let (_, report) = replayed(&text("3"));
+    assert!(report.winnings_mismatch.is_some(), "{report:?}");
+}
+
+/// Winnings above everything the actions put in the middle: the record contradicts itself
+/// (dead money it does not record), which is not a disagreement with the engine.
+#[test]
+fn winnings_above_the_pot_are_a_contradiction_not_a_mismatch() {
+    let (_, report) = replayed(&steal("winnings = [0, 0, 20]\n"));
+    assert!(!report.failed(), "{report:?}");
+    assert_eq!(
+        report.contradiction.as_deref(),
+        Some("the winnings pay 20 from a pot of 5 (with 4 of uncalled bets returned): more than the actions put in, and no dead money is recorded")
+    );
+    let (_, report) = replayed(&steal("winnings = [0, 3, 0]\n"));
+    assert_eq!(
+        report.contradiction.as_deref(),
+        Some("the winnings pay player 2, who folded")
+    );
+}
+
+/// Finishing stacks after a rake are accepted within the bound; stacks that never moved
+/// although the actions move chips contradict the record's own actions.
+#[test]
+fn finishing_stacks_after_a_rake_and_unchanged_stacks() {
+    let (_, report) = replayed(&steal("finishing_stacks = [99, 98, 102]\n"));
+    assert!(
+        !report.failed() && report.contradiction.is_none(),
+        "{report:?}"
+    );
+    assert_eq!(report.readings.stacks_rake, 1);
+    let (_, report) = replayed(&steal("finishing_stacks = [99, 98, 90]\n"));
+    assert!(report.stack_mismatch.is_some(), "{report:?}");
+    let (_, report) = replayed(&steal("finishing_stacks = [100, 100, 100]\n"));
+    assert!(!report.failed(), "{report:?}");
+    assert_eq!(
+        report.contradiction.as_deref(),
+        Some("the finishing stacks give player 1, who folded, 100 where he kept 99")
+    );
+    // Both players all in, both listed at their starting stacks, though one lost.
+    let all_in = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+                  starting_stacks = [50, 80]\n\
+                  actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 cbr 80', 'p1 cc', 'p2 sm 7c2d', 'p1 sm AsAh',\
+                  'd db KsQs3d', 'd db 9h', 'd db 4c']\nfinishing_stacks = [50, 80]\n";
+    let (_, report) = replayed(all_in);
+    assert!(!report.failed(), "{report:?}");
+    assert_eq!(
+        report.contradiction.as_deref(),
+        Some("the finishing stacks are the starting stacks (player 1, player 2 all in), though the actions move chips from one player to another")
+    );
+}
+
+/// A hand with only a big blind, written in the first slot, and a live post written as a
+/// negative blind replay: the first to act is the player after the blind, and the post is
+/// live money that does not move the order.
+#[test]
+fn a_big_blind_alone_and_a_negative_post_replay() {
+    let (hand, report) = replayed(
+        "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [10, 0, 0, 0]\nmin_bet = 10\n\
+         starting_stacks = [1000, 1000, 1000, 1000]\n\
+         actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p2 cbr 30', 'p3 f', 'p4 f', 'p1 f']\n\
+         finishing_stacks = [990, 1010, 1000, 1000]\n",
+    );
+    assert!(!report.failed(), "{report:?}");
+    assert!(hand.is_complete());
+    let (hand, report) = replayed(
+        "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 0, -2]\nmin_bet = 2\n\
+         starting_stacks = [100, 100, 100, 100]\n\
+         actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 f', 'p4 cc', 'p1 f', 'p2 cc',\
+         'd db 2c7d9h', 'p2 cc', 'p4 cbr 4', 'p2 f']\nfinishing_stacks = [99, 98, 100, 103]\n",
+    );
+    assert!(!report.failed(), "{report:?}");
+    assert_eq!(hand.stacks(), vec![99, 98, 100, 103]);
+}
+
+/// The winner of an uncontested pot showing his cards (the last action of the record) is
+/// accepted: noted in the report and ruled on under `showdown.uncontested_pot`.
+#[test]
+fn a_show_after_an_uncontested_pot_is_noted_and_ruled_on() {
+    let (hand, report) = replayed(&steal("").replace("'p2 f']", "'p2 f', 'p3 sm KcQc']"));
+    assert!(!report.failed(), "{report:?}");
+    assert_eq!(report.shown_after_hand.len(), 1);
+    assert!(report.shown_after_hand[0].uncontested);
+    let ruling = hand.rulings().last().expect("a ruling");
+    assert_eq!(ruling.point, "showdown.uncontested_pot");
+    assert_eq!(ruling.citation.to_string(), "not regulated by this text");
+}

@@ -375,8 +375,7 @@ fn print_json(out: &mut dyn Write, summary: &mut Summary) -> std::io::Result<()>
             let sep = if first { "" } else { "," };
             first = false;
             write!(out, "{sep}\n    {}", item.replace('\n', "\n    "))
-        })
-        .map_err(std::io::Error::other)?;
+        })?;
         if !empty {
             write!(out, "\n  ")?;
         }
@@ -449,8 +448,7 @@ fn print_table(out: &mut dyn Write, summary: &mut Summary) -> std::io::Result<()
                 "  {}:{} hand {} [{}] {}",
                 f.file, f.line, f.hand, f.kind, f.message
             )
-        })
-        .map_err(std::io::Error::other)?;
+        })?;
     }
     Ok(())
 }

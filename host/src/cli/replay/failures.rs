@@ -76,26 +76,27 @@ impl<T: Serialize + DeserializeOwned> Spilled<T> {
         self.len == 0
     }
 
-    /// Calls `each` with every entry, in order.
+    /// Calls `each` with every entry, in order; `each`'s errors keep their kind (a reader
+    /// that closed the pipe is told apart).
     pub fn for_each(
         &mut self,
         mut each: impl FnMut(&T) -> std::io::Result<()>,
-    ) -> Result<(), String> {
+    ) -> std::io::Result<()> {
+        let other = |e: String| std::io::Error::other(e);
         if let Some(e) = &self.error {
-            return Err(format!("the list of failures could not be kept: {e}"));
+            return Err(other(format!("the list could not be kept: {e}")));
         }
         for failure in &self.first {
-            each(failure).map_err(|e| e.to_string())?;
+            each(failure)?;
         }
         let Some(out) = self.rest.take() else {
             return Ok(());
         };
-        let mut file = out.into_inner().map_err(|e| e.to_string())?;
-        file.rewind().map_err(|e| e.to_string())?;
+        let mut file = out.into_inner().map_err(|e| other(e.to_string()))?;
+        file.rewind()?;
         for line in BufReader::new(file).lines() {
-            let line = line.map_err(|e| e.to_string())?;
-            let failure: T = serde_json::from_str(&line).map_err(|e| e.to_string())?;
-            each(&failure).map_err(|e| e.to_string())?;
+            let failure: T = serde_json::from_str(&line?).map_err(|e| other(e.to_string()))?;
+            each(&failure)?;
         }
         Ok(())
     }

@@ -3,14 +3,14 @@
 //! the jurisdiction's ruleset (or under two rulesets) — and compared: an action one law
 //! forbids, a pot divided otherwise, a commission taken. Each effect names its rule point and
 //! the article each side rules by; the summary counts the hands each rule point affects and
-//! the chips it moves.
+//! the amount it moves, in the records' units.
 
 use super::failures::Spilled;
 use super::stream::{self, Input};
 use super::{CliError, ReplayArgs};
 use crate::rulesets::Store;
 use floor_engine::hand::{Event, Hand};
-use floor_engine::phh::PhhHand;
+use floor_engine::phh::{PhhHand, Scale};
 use floor_engine::replay::{IllegalAction, ReplayReport, Replayer};
 use floor_engine::rules::{PhhConventions, Rules};
 use floor_engine::ruleset::{Ruleset, RulesetRules, Sandbox};
@@ -41,15 +41,21 @@ impl Side {
     }
 }
 
-/// Where the law rules differently in one hand.
+/// Where the law rules differently in one hand. Amounts in `what` are in the record's own
+/// units; `chips` counts chips at the record's scale.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 struct Effect {
     /// The rule point.
     point: String,
     /// What differs, in a sentence.
     what: String,
-    /// The chips that end up elsewhere (or are taken) because of it.
+    /// The amount that ends up elsewhere (or is taken) because of it, in the record's units.
+    amount: String,
+    /// The same in chips, at the record's scale (`decimals` decimal places).
+    #[serde(skip)]
     chips: u64,
+    #[serde(skip)]
+    decimals: u32,
     /// The article each side rules by: first side, second side.
     citations: [String; 2],
 }
@@ -72,13 +78,27 @@ struct LawTally {
     affected: Vec<Affected>,
 }
 
-/// Per rule point: hands affected, chips moved, and the citations.
+/// Per rule point: hands affected, the amount moved (in the records' units), and the
+/// citations.
 #[derive(Serialize, Default)]
 struct PointSummary {
     point: String,
     hands: usize,
-    chips_moved: u64,
+    amount_moved: String,
+    /// The amount moved at 18 decimal places, whatever each record's scale.
+    #[serde(skip)]
+    moved: i128,
     citations: BTreeMap<String, String>,
+}
+
+/// An amount held at 18 decimal places, written without trailing zeros.
+fn exact(amount: i128) -> String {
+    let (whole, frac) = (amount / 10i128.pow(18), (amount % 10i128.pow(18)).abs());
+    if frac == 0 {
+        return whole.to_string();
+    }
+    let digits = format!("{frac:018}");
+    format!("{whole}.{}", digits.trim_end_matches('0'))
 }
 
 pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<ExitCode, CliError> {
@@ -139,7 +159,7 @@ pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<Ex
                         ..PointSummary::default()
                     });
                 entry.hands += 1;
-                entry.chips_moved += effect.chips;
+                entry.moved += i128::from(effect.chips) * 10i128.pow(18 - effect.decimals.min(18));
             }
             affected.push(hand);
         }
@@ -150,7 +170,13 @@ pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<Ex
         hands,
         not_replayed,
         hands_affected: affected.len(),
-        rule_points: points.into_values().collect(),
+        rule_points: points
+            .into_values()
+            .map(|mut p| {
+                p.amount_moved = exact(p.moved);
+                p
+            })
+            .collect(),
     };
     let mut out = std::io::stdout().lock();
     let printed = if args.json {
@@ -198,7 +224,7 @@ fn compare_hand(
         (None, Some(refused)) => effects.push(forbidden(refused, 1, sides)),
         (Some(refused), None) => effects.push(forbidden(refused, 0, sides)),
         (Some(_), Some(_)) => {}
-        (None, None) if ra.settled && rb.settled => outcome(&a, &b, sides, &mut effects),
+        (None, None) if ra.settled && rb.settled => outcome(&a, &b, sides, phh.scale, &mut effects),
         (None, None) => {}
     }
     if !effects.is_empty() {
@@ -218,13 +244,15 @@ fn forbidden(refused: &IllegalAction, refusing: usize, sides: &[Side; 2]) -> Eff
     Effect {
         point: point.to_string(),
         what: format!(
-            "{} forbids action {} `{}`: {}",
+            "{} refuses action {} `{}`: {}",
             sides[refusing].id,
             refused.index + 1,
             refused.notation,
             refused.reason
         ),
+        amount: "0".into(),
         chips: 0,
+        decimals: 0,
         citations: [sides[0].citation(point), sides[1].citation(point)],
     }
 }
@@ -244,17 +272,22 @@ fn paid(hand: &Hand) -> (u64, Vec<u64>) {
 }
 
 /// Both sides played the hand to the end: the commission and the division of the pots.
-fn outcome(a: &Hand, b: &Hand, sides: &[Side; 2], effects: &mut Vec<Effect>) {
+fn outcome(a: &Hand, b: &Hand, sides: &[Side; 2], scale: Scale, effects: &mut Vec<Effect>) {
     let ((rake_a, won_a), (rake_b, won_b)) = (paid(a), paid(b));
     if rake_a != rake_b {
         let point = "cash.rake.mode_and_bounds";
         effects.push(Effect {
             point: point.into(),
             what: format!(
-                "commission: {} takes {rake_a}, {} takes {rake_b}",
-                sides[0].id, sides[1].id
+                "commission: {} takes {}, {} takes {}",
+                sides[0].id,
+                scale.format(rake_a),
+                sides[1].id,
+                scale.format(rake_b)
             ),
+            amount: scale.format(rake_a.abs_diff(rake_b)),
             chips: rake_a.abs_diff(rake_b),
+            decimals: scale.decimals(),
             citations: [sides[0].citation(point), sides[1].citation(point)],
         });
     }
@@ -285,7 +318,7 @@ fn outcome(a: &Hand, b: &Hand, sides: &[Side; 2], effects: &mut Vec<Effect>) {
         won.iter()
             .enumerate()
             .filter(|(_, &w)| w > 0)
-            .map(|(p, w)| format!("player {} {w}", p + 1))
+            .map(|(p, &w)| format!("player {} {}", p + 1, scale.format(w)))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -298,7 +331,9 @@ fn outcome(a: &Hand, b: &Hand, sides: &[Side; 2], effects: &mut Vec<Effect>) {
             sides[1].id,
             division(&won_b)
         ),
+        amount: scale.format(moved),
         chips: moved,
+        decimals: scale.decimals(),
         citations: [sides[0].citation(point), sides[1].citation(point)],
     });
 }
@@ -322,14 +357,12 @@ impl Report {
         write!(out, "{},\n  \"affected\": [", head.trim_end_matches("\n}"))?;
         let mut first = true;
         let empty = affected.is_empty();
-        affected
-            .for_each(|hand| {
-                let item = serde_json::to_string_pretty(hand).map_err(json)?;
-                let sep = if first { "" } else { "," };
-                first = false;
-                write!(out, "{sep}\n    {}", item.replace('\n', "\n    "))
-            })
-            .map_err(std::io::Error::other)?;
+        affected.for_each(|hand| {
+            let item = serde_json::to_string_pretty(hand).map_err(json)?;
+            let sep = if first { "" } else { "," };
+            first = false;
+            write!(out, "{sep}\n    {}", item.replace('\n', "\n    "))
+        })?;
         if !empty {
             write!(out, "\n  ")?;
         }
@@ -360,17 +393,17 @@ impl Report {
                 .max(10);
             writeln!(
                 out,
-                "\n{:<width$}  {:>7} {:>11}  articles",
-                "rule point", "hands", "chips moved"
+                "\n{:<width$}  {:>7} {:>12}  articles",
+                "rule point", "hands", "amount moved"
             )?;
             for p in &self.rule_points {
                 let cite = |id: &str| p.citations.get(id).map_or("", String::as_str).to_string();
                 writeln!(
                     out,
-                    "{:<width$}  {:>7} {:>11}  {a}: {}; {b}: {}",
+                    "{:<width$}  {:>7} {:>12}  {a}: {}; {b}: {}",
                     p.point,
                     p.hands,
-                    p.chips_moved,
+                    p.amount_moved,
                     cite(a),
                     cite(b)
                 )?;
@@ -379,23 +412,21 @@ impl Report {
         if !affected.is_empty() {
             writeln!(out, "\nhands:")?;
         }
-        affected
-            .for_each(|hand| {
-                for e in &hand.effects {
-                    writeln!(
-                        out,
-                        "  {}:{} hand {} [{}] {} ({a}: {}; {b}: {})",
-                        hand.file,
-                        hand.line,
-                        hand.hand,
-                        e.point,
-                        e.what,
-                        e.citations[0],
-                        e.citations[1]
-                    )?;
-                }
-                Ok(())
-            })
-            .map_err(std::io::Error::other)
+        affected.for_each(|hand| {
+            for e in &hand.effects {
+                writeln!(
+                    out,
+                    "  {}:{} hand {} [{}] {} ({a}: {}; {b}: {})",
+                    hand.file,
+                    hand.line,
+                    hand.hand,
+                    e.point,
+                    e.what,
+                    e.citations[0],
+                    e.citations[1]
+                )?;
+            }
+            Ok(())
+        })
     }
 }

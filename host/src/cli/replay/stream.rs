@@ -322,7 +322,7 @@ impl<'a> Merge<'a> {
                 if let Some((mut before, line, start)) = self.joined.take() {
                     // Read again, joined to the chunk that ended inside an array.
                     before.extend_from_slice(&text);
-                    self.read_joined(file, before, line, start, worker, take);
+                    self.read_joined(file, (before, line, start), false, worker, take);
                     return;
                 }
                 if read.ends_in_array() {
@@ -336,9 +336,9 @@ impl<'a> Merge<'a> {
             }
             Done::Failed { file, error, .. } => self.note_read_error(file, error),
             Done::End { file, .. } => {
-                if let Some((text, line, start)) = self.joined.take() {
+                if let Some(joined) = self.joined.take() {
                     // The last chunk ended inside an array: its error stands.
-                    self.read_joined(file, text, line, start, worker, take);
+                    self.read_joined(file, joined, true, worker, take);
                 }
                 if let Some(judge) = self.judge.take() {
                     if let Err(error) = judge.outcome() {
@@ -349,13 +349,13 @@ impl<'a> Merge<'a> {
         }
     }
 
-    /// Reads text made of chunks joined (serially: a rare case), then judges it.
+    /// Reads text made of chunks joined (serially: a rare case), then judges it; unless
+    /// it still ends inside an array and more of the file is to come (`last` is false).
     fn read_joined<T: Tally, W: FnMut(&PhhHand, &mut T)>(
         &mut self,
         file: usize,
-        text: Vec<u8>,
-        first_line: usize,
-        file_start: bool,
+        (text, first_line, file_start): (Vec<u8>, usize, bool),
+        last: bool,
         worker: &(dyn Fn() -> W + Sync),
         take: &mut dyn FnMut(usize, T, u64),
     ) {
@@ -370,7 +370,7 @@ impl<'a> Merge<'a> {
         let read = read_chunk(text_str, first_line, file_start, &mut hand, |h| {
             replay(h, &mut tally)
         });
-        if read.ends_in_array() {
+        if read.ends_in_array() && !last {
             self.joined = Some((text, first_line, file_start));
             return;
         }
