@@ -209,8 +209,10 @@ fn stacks_contradiction(phh: &PhhHand, hand: &Hand, paid: &Paid) -> Option<Strin
             ));
         }
     }
+    // Chips moved from one player to another: someone ends above where he started (a
+    // commission alone moves nothing between players).
     let unchanged = (0..n).all(|p| starting[p].is_none_or(|s| s == record[p]));
-    let moved = (0..n).any(|p| starting[p].is_some_and(|s| s != hand.stack_of(p) as i64));
+    let moved = (0..n).any(|p| starting[p].is_some_and(|s| (hand.stack_of(p) as i64) > s));
     if unchanged && moved {
         let all_in: Vec<String> = (0..n)
             .filter(|&p| kept(p) == paid.returned[p] as i64 && !hand.has_folded(p))
