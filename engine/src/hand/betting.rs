@@ -850,8 +850,10 @@ mod tests {
 
     /// The default rules, counting how often `betting.raise_cap` is asked and with which
     /// facts (street, players in hand, raises counted, players when the cap was reached).
+    /// One question asked: the street, players in hand, raises so far, capped with whom.
+    type CapAsked = (Street, usize, u32, Option<usize>);
     #[derive(Default)]
-    struct CountingRaiseCap(std::sync::Mutex<Vec<(Street, usize, u32, Option<usize>)>>);
+    struct CountingRaiseCap(std::sync::Mutex<Vec<CapAsked>>);
 
     impl Rules for CountingRaiseCap {
         fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
