@@ -3,6 +3,7 @@
 //! expected under each ruleset. Written as `Scenario(name: ..., cash: (table: ..., steps:
 //! [...]))`; documented in `rulesets/README.md`.
 
+use super::keys::for_ruleset;
 use super::run::{Outcome, StepResult};
 use crate::cards::{parse_cards, Card, Deck};
 use crate::cash::{CashConfig, CashTable, Failure, Status, TableMode};
@@ -344,7 +345,7 @@ pub fn run(session: &CashSession, rules: Arc<dyn Rules>, mut out: Outcome) -> Ou
             table
         }
         Err(e) => {
-            out.failures.push(format!("table: {e}"));
+            out.refuse_set_up("table", e);
             return out;
         }
     };
@@ -483,13 +484,13 @@ pub fn run(session: &CashSession, rules: Arc<dyn Rules>, mut out: Outcome) -> Ou
                 Some(expect),
             ),
             CashStep::Check(checks) => {
-                if let Some(c) = checks.get(&id).or_else(|| checks.get("*")) {
-                    check_table(number, &table, c, &mut out.failures);
+                if let Some(c) = for_ruleset(checks, &id) {
+                    check_table(number, &table, &c, &mut out.failures);
                 }
                 ("check the table".into(), Ok(Vec::new()), None)
             }
         };
-        let expected = expect.and_then(|e| e.get(&id).or_else(|| e.get("*")));
+        let expected = expect.and_then(|e| for_ruleset(e, &id));
         let mut step_result = StepResult {
             step: number,
             what,
@@ -497,7 +498,7 @@ pub fn run(session: &CashSession, rules: Arc<dyn Rules>, mut out: Outcome) -> Ou
             error: None,
             rulings: Vec::new(),
         };
-        match (result, expected.and_then(|e| e.refused.as_ref())) {
+        match (result, expected.as_ref().and_then(|e| e.refused.as_ref())) {
             (Ok(rulings), refused) => {
                 if let Some(words) = refused {
                     out.failures.push(format!(

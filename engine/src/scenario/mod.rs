@@ -6,6 +6,7 @@
 
 pub mod cash;
 mod format;
+mod keys;
 mod run;
 pub mod tournament;
 
@@ -13,4 +14,5 @@ pub use format::{
     applicable, applicable_to, parse, Expect, Scenario, ScenarioError, ScenarioKind, Seating, Step,
     TableSetup,
 };
+pub use keys::{check_keys, for_ruleset, ruleset_keys, Merge, ANY};
 pub use run::{run, Outcome, StepResult};

@@ -5,6 +5,7 @@
 //! the format is documented in `rulesets/README.md`.
 
 use super::format::{Expect, Scenario};
+use super::keys::for_ruleset;
 use super::run::{check, Outcome, StepResult};
 use crate::events::EventRuling;
 use crate::rules::Citation;
@@ -392,7 +393,7 @@ fn check_refusal(
     failures: &mut Vec<String>,
     fail: &dyn Fn(String) -> String,
 ) {
-    let want = refused.get(id).or_else(|| refused.get("*"));
+    let want = for_ruleset(refused, id);
     match (want, error) {
         (None, None) => {}
         (Some(words), Some(e)) if e.contains(words.as_str()) => {}
@@ -610,18 +611,9 @@ fn result_rulings(t: &Tournament, r: &TournamentResult, point: &str) -> Vec<Even
 /// Runs a tournament scenario under `rules`.
 pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules>) -> Outcome {
     let id = rules.ruleset().id.to_string();
-    let mut out = Outcome {
-        ruleset: id.clone(),
-        steps: Vec::new(),
-        log: Vec::new(),
-        stacks: None,
-        failures: Vec::new(),
-    };
+    let mut out = Outcome::new(&id);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(setup.seed);
-    let refusal = scenario
-        .expect_refused
-        .get(&id)
-        .or_else(|| scenario.expect_refused.get("*"));
+    let refusal = for_ruleset(&scenario.expect_refused, &id);
     let started = Tournament::new(
         Setup {
             seats_per_table: setup.seats_per_table,
@@ -650,7 +642,7 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
             return out;
         }
         (Err(e), _) => {
-            out.failures.push(format!("tournament refused: {e}"));
+            out.refuse_set_up("tournament refused", e.to_string());
             return out;
         }
     };
@@ -723,13 +715,13 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
                 match t.eliminate(players, *winner) {
                     Ok(finishes) => {
                         eliminations.extend(players.iter().map(|&p| (p, *winner)));
-                        if let Some(places) = places.get(&id).or_else(|| places.get("*")) {
+                        if let Some(places) = for_ruleset(places, &id) {
                             let got: Vec<(u32, u32)> = players
                                 .iter()
                                 .filter_map(|p| finishes.iter().find(|f| f.player == *p))
                                 .map(|f| (f.place, f.shared_through))
                                 .collect();
-                            if &got != places {
+                            if got != *places {
                                 failures.push(fail(format!(
                                     "places (place, shared through) {got:?}, expected {places:?}"
                                 )));
@@ -922,10 +914,10 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
                                 if let Some(e) = chips {
                                     failures.push(fail(e.to_string()));
                                 }
-                                if let Some(want) = receipt.get(&id).or_else(|| receipt.get("*")) {
+                                if let Some(want) = for_ruleset(receipt, &id) {
                                     let got =
                                         (r.paid, r.fee, r.to_pool, r.bounty, r.to_fund, r.chips);
-                                    if &got != want {
+                                    if got != *want {
                                         failures.push(fail(format!(
                                             "receipt (paid, fee, to_pool, bounty, to_fund, chips) {got:?}, expected {want:?}"
                                         )));
@@ -986,8 +978,8 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
                             }
                             Err(e) => out.log.push(format!("result refused: {e}")),
                         }
-                        if let Some(want) = expect.get(&id).or_else(|| expect.get("*")) {
-                            check_result(want, &got, &mut failures, &fail);
+                        if let Some(want) = for_ruleset(expect, &id) {
+                            check_result(&want, &got, &mut failures, &fail);
                         }
                     }
                 }
@@ -1199,8 +1191,8 @@ fn record(
             rulings: Vec::new(),
         });
     }
-    if let Some(wants) = expected.and_then(|e| e.get(id).or_else(|| e.get("*"))) {
-        for want in wants {
+    if let Some(wants) = expected.and_then(|e| for_ruleset(e, id)) {
+        for want in wants.iter() {
             let candidates: Vec<&EventRuling> = new
                 .iter()
                 .filter(|r| want.point.as_ref().is_none_or(|p| &r.point == p))
