@@ -119,7 +119,8 @@ pub struct BlindPlan {
 /// Context for `cash.rake.mode_and_bounds`.
 #[derive(Clone, Debug, Serialize)]
 pub struct RakeContext {
-    /// The pot the commission would be taken from.
+    /// The pot the commission would be taken from, or the payment, where the ruleset takes it
+    /// from each payment (`cash.rake.split_payments`).
     pub pot: Chips,
     /// Whether a flop was dealt (the "no flop, no drop" rule reads it).
     pub flop_dealt: bool,
