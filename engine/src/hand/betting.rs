@@ -226,17 +226,20 @@ impl Hand {
                 structure: self.config.structure,
                 street: self.street,
                 players_in_hand,
+                players_dealt_in: self.seats,
             };
             return DefaultRules.raise_cap(&ctx).value;
         }
         // Street (2 bits) and players in hand (at most MAX_PLAYERS, 5 bits): the structure
-        // is the hand's, and the slot is emptied when a hand's betting starts.
+        // and the players dealt in are the hand's, and the slot is emptied when a hand's
+        // betting starts.
         let facts = self.street as u32 | (players_in_hand as u32) << 2;
         let answer = self.raise_cap_slot.get_or(facts, || {
             let cap = self.rules.raise_cap(&RaiseCapContext {
                 structure: self.config.structure,
                 street: self.street,
                 players_in_hand,
+                players_dealt_in: self.seats,
             });
             cap.value.map_or(UNCAPPED, u64::from)
         });

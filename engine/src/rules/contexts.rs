@@ -44,6 +44,9 @@ pub struct RaiseCapContext {
     pub street: Street,
     /// Players still holding cards (not folded), all-in players included.
     pub players_in_hand: usize,
+    /// Players dealt into the hand (what a hand sees of its event: dealt to three or more, it
+    /// is not between an event's last two players).
+    pub players_dealt_in: usize,
 }
 
 /// Context for `betting.pot_limit_max`.
