@@ -16,6 +16,7 @@ pub mod bubble;
 pub mod chip_race;
 pub mod clock;
 pub mod entries;
+pub mod last_hand;
 pub mod modalities;
 pub mod payouts;
 pub mod play;
