@@ -116,7 +116,23 @@ fn short_all_in_does_not_reopen_betting_by_default() {
 #[test]
 fn short_all_in_reopens_under_the_phh_reference_conventions() {
     let mut hand = short_all_in_hand(Arc::new(PhhConventions));
+    assert_eq!(hand.actor(), Some(2));
+    let legal = hand.legal().unwrap();
+    assert_eq!(legal.to_call, 50);
+    // The last full raise (90, from 10 to 100) on top of the all-in's 150.
+    assert_eq!(legal.min_raise_to, Some(240));
+    let ruling = hand
+        .rulings()
+        .iter()
+        .find(|r| r.point == "allin.reopening")
+        .expect("the short all-in is ruled on");
+    assert_eq!(
+        ruling.to_string(),
+        "player 2's all-in to 150 raises by 50, less than a full raise of 90: the betting is reopened [allin.reopening · phh-reference vpokerkit-0.7 · not regulated by this text]"
+    );
     hand.act(2, Action::BetOrRaiseTo(400)).unwrap();
+    assert_eq!(hand.bet_of(2), 400);
+    assert_eq!(hand.actor(), Some(0));
 }
 
 #[test]
