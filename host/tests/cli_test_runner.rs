@@ -346,3 +346,39 @@ fn every_bundled_scenario_runs_under_all_without_a_failure_or_a_crash() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Hostile scenario files: no table, too many players, unknown cards and players, amounts at
+/// the edge of a u64, a tournament with no seats or endless rounds, a cash clock jumped by
+/// centuries. `floor scenario --all` answers each (a failure or a usage error), never
+/// panics, and none runs without end.
+#[test]
+fn hostile_scenarios_never_panic_the_cli() {
+    let max = u64::MAX;
+    let cases = [
+        r#"Scenario(name: "x", table: (stacks: [], blinds: (1, 2)), steps: [Deal(["AhKh"]), Act("p9 f")])"#.to_string(),
+        format!(r#"Scenario(name: "x", table: (stacks: [{}], blinds: (1, 2)), steps: [])"#, vec!["100"; 40].join(", ")),
+        r#"Scenario(name: "x", table: (stacks: [100, 100], blinds: (1, 2)), steps: [Deal(["AhKh", "ZzQq", "2c3c"]), Act("p9 f"), Event(event: Chips(player: 77, chips: [5]), expect: {}), Event(event: Declare(player: 5, declaration: (verb: raise, amount: 99999999999999)), expect: {}), Board("AhAhAh")])"#.to_string(),
+        format!(r#"Scenario(name: "x", table: (stacks: [{max}, {max}], blinds: ({max}, {max}), ante: {max}), steps: [Deal(["AhKh", "QhJh"]), Act("p1 cbr {max}")])"#),
+        r#"Scenario(name: "x", tournament: (entries: 100000000, starting_stack: 100, levels: [(small_blind: 1, big_blind: 2, minutes: 1)], steps: []))"#.to_string(),
+        r#"Scenario(name: "x", tournament: (entries: 10, seats_per_table: 0, starting_stack: 100, levels: [(small_blind: 1, big_blind: 2, minutes: 1)], steps: [Play(rounds: 1)]))"#.to_string(),
+        r#"Scenario(name: "x", tournament: (entries: 10, starting_stack: 100, levels: [(small_blind: 1, big_blind: 2, minutes: 1)], breaks: [(after_level: 1, minutes: 100000000)], steps: [Play(rounds: 4000000000)]))"#.to_string(),
+        format!(r#"Scenario(name: "x", tournament: (entries: 20, starting_stack: {max}, levels: [(small_blind: 1, big_blind: 2, minutes: 1)], steps: [Play(rounds: 3), EliminateAt(table: 1, count: 10000), Eliminate(players: [1, 1, 1], winner: 1), ColorUp(retire: 0, into: 0), Elapse(seconds: {max})]))"#),
+        format!(r#"Scenario(name: "x", cash: (table: (table_minimum: 0, initial_buy_in: 0, seats: Some(100000)), steps: [Seat(player: "a", seat: Some(999999), buy_in: {max}), Deal(cards: "AhAh"), Act(player: "zz", action: "cbr -1")]))"#),
+        format!(r#"Scenario(name: "x", cash: (table: (table_minimum: 10, initial_buy_in: 1000), steps: [Seat(player: "a", buy_in: 1000), Seat(player: "b", buy_in: 1000), Advance(minutes: {max})]))"#),
+    ];
+    let scratch = Scratch::new("runner-hostile");
+    for (i, text) in cases.iter().enumerate() {
+        let file = scratch.0.join(format!("hostile-{i}.ron"));
+        std::fs::write(&file, text).expect("write");
+        for mode in ["--all", "--json"] {
+            let out = floor(&["scenario", &file.to_string_lossy(), mode]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                matches!(out.status.code(), Some(0..=2)) && !err.contains("panicked"),
+                "{text} {mode}: exit {:?}\n{}{err}",
+                out.status.code(),
+                stdout(&out)
+            );
+        }
+    }
+}

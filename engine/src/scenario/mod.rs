@@ -4,6 +4,7 @@
 //! `floor test` runs every scenario of a ruleset's `tests/` directory against its
 //! expectations. The format is documented in `rulesets/README.md`.
 
+pub mod bounds;
 pub mod cash;
 mod format;
 mod keys;
