@@ -56,7 +56,7 @@ fn s7_3_the_icm_plugin_is_loaded_when_listed_and_rules_on_a_chop_citing_the_bind
         .expect("a ruling");
     assert_eq!(ruling.point, "prize.chop_deals");
     assert_eq!(&*ruling.ruleset.id, "pt-solverde-chaves-2023");
-    assert_eq!(&*ruling.ruleset.version, "1.2.0");
+    assert_eq!(&*ruling.ruleset.version, "1.2.1");
     assert_eq!(
         ruling.citation,
         Citation::Article("§7.3, §1.3, §8.2, §9.2".into())
