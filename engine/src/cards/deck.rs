@@ -13,6 +13,10 @@ use super::Card;
 pub struct Deck {
     /// Cards still to deal; the top of the deck is the end of the vector.
     cards: Vec<Card>,
+    /// Laid out as a hand record writes the cards (each player's hole cards in turn, then
+    /// the board, no burns) rather than in the order they come off the deck: the dealer
+    /// stacks it into dealing order once he knows how many players there are.
+    written: bool,
 }
 
 impl Deck {
@@ -20,14 +24,56 @@ impl Deck {
     pub fn shuffled<R: Rng + ?Sized>(rng: &mut R) -> Deck {
         let mut cards: Vec<Card> = Card::all().collect();
         cards.shuffle(rng);
-        Deck { cards }
+        Deck {
+            cards,
+            written: false,
+        }
     }
 
     /// A deck that deals exactly `order`, first card first (for tests and replays).
     pub fn from_order(order: &[Card]) -> Deck {
         Deck {
             cards: order.iter().rev().copied().collect(),
+            written: false,
         }
+    }
+
+    /// A deck laid out as a hand record writes the cards: each player's hole cards in
+    /// position order, then the five board cards, then the rest. The dealer deals the same
+    /// hole cards and board from it, one card at a time and burning from the rest (see
+    /// [`Deck::stacked`]).
+    pub fn written(order: &[Card]) -> Deck {
+        Deck {
+            written: true,
+            ..Deck::from_order(order)
+        }
+    }
+
+    /// This deck in dealing order for `players` players of `per` hole cards each: a deck
+    /// [`Deck::written`] is stacked so that dealing one card at a time with a burn before each
+    /// street gives each player the hole cards written for him and the written board (the
+    /// burns come from the cards written after the board); any other deck is returned as it is.
+    pub fn stacked(self, players: usize, per: usize) -> Deck {
+        if !self.written {
+            return self;
+        }
+        let order: Vec<Card> = self.cards().collect();
+        let holes = players * per;
+        if order.len() < holes + 8 {
+            return Deck::from_order(&order);
+        }
+        let mut dealt = Vec::with_capacity(order.len());
+        for round in 0..per {
+            for p in 0..players {
+                dealt.push(order[p * per + round]);
+            }
+        }
+        let board = &order[holes..holes + 5];
+        let rest = &order[holes + 5..];
+        dealt.extend_from_slice(&[rest[0], board[0], board[1], board[2]]);
+        dealt.extend_from_slice(&[rest[1], board[3], rest[2], board[4]]);
+        dealt.extend_from_slice(&rest[3..]);
+        Deck::from_order(&dealt)
     }
 
     /// Deals the top card, or `None` when the deck is exhausted.
@@ -38,6 +84,23 @@ impl Deck {
     /// How many cards are left to deal.
     pub fn remaining(&self) -> usize {
         self.cards.len()
+    }
+
+    /// The next `n` cards, in the order they would be dealt (fewer when the deck runs out).
+    pub fn peek(&self, n: usize) -> Vec<Card> {
+        self.cards.iter().rev().take(n).copied().collect()
+    }
+
+    /// Every card still to deal, in the order they would be dealt.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards.iter().rev().copied()
+    }
+
+    /// Puts `returned` back into the deck and shuffles all of it with `rng` (a premature
+    /// board card going back into the stub, a redeal).
+    pub fn shuffle_in<R: Rng + ?Sized>(&mut self, returned: &[Card], rng: &mut R) {
+        self.cards.extend_from_slice(returned);
+        self.cards.shuffle(rng);
     }
 
     /// Takes `card` out of the deck (e.g. a card already exposed); returns whether it was there.

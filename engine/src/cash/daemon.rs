@@ -5,7 +5,7 @@
 
 use super::error::CashError;
 use super::table::CashTable;
-use crate::events::{self, EventRuling, TableEvent};
+use crate::events::{EventRuling, TableEvent};
 use crate::hand::Hand;
 use crate::rules::Ruling;
 use crate::Chips;
@@ -59,9 +59,19 @@ impl CashTable {
     /// event's ruling and every ruling made (the event's own included).
     pub fn event(&mut self, event: &TableEvent) -> Result<(EventRuling, Vec<Ruling>), CashError> {
         let live = self.table.playing_mut().ok_or(CashError::NoHand)?;
-        let ruling = events::handle(&mut live.hand, event)?;
+        let ruling = live
+            .rule(event)
+            .map_err(|e| CashError::Refused(e.to_string()))?;
         let mut out = Vec::new();
-        self.progress(&mut out)?;
+        if self.table.last().is_some_and(|d| d.is_void()) {
+            // A misdeal whose text starts a new hand: the seats as they were, the button back.
+            for r in self.table.fresh_rulings() {
+                self.push(&mut out, r);
+            }
+            self.after_void(&mut out);
+        } else {
+            self.progress(&mut out)?;
+        }
         Ok((ruling, out))
     }
 

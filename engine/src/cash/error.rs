@@ -51,6 +51,10 @@ pub enum CashError {
     /// The table was closed.
     #[error("the table is closed: {0}")]
     Closed(String),
+    /// The table refused the event (a fact that contradicts the table, a hand that waits for
+    /// the floor, an illegal resulting action).
+    #[error("{0}")]
+    Refused(String),
     /// The hand refused the action or the deal.
     #[error("{0}")]
     Hand(#[from] ActionError),

@@ -333,8 +333,9 @@ impl CashGame {
                     self.player(*player)?;
                     *player = self.position(*player)?;
                 }
-                let (ruling, made) = self.cash.event(&event).map_err(|e| {
-                    TableError::Refused(format!("the ruling's action is refused: {e}"))
+                let (ruling, made) = self.cash.event(&event).map_err(|e| match e {
+                    CashError::Refused(why) => TableError::Refused(why),
+                    e => TableError::Refused(format!("the ruling's action is refused: {e}")),
                 })?;
                 out.ruling = Some(ruling);
                 made

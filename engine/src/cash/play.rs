@@ -390,6 +390,8 @@ impl CashTable {
             .find(player)
             .ok_or_else(|| CashError::NotSeated(player.to_string()))?;
         let live = self.table.playing_mut().ok_or(CashError::NoHand)?;
+        live.refuse_if_waiting()
+            .map_err(|e| CashError::Refused(e.to_string()))?;
         let position = live.position_of(index).ok_or_else(|| {
             CashError::HandInProgress(format!("{player} is not dealt in this hand"))
         })?;
@@ -664,8 +666,16 @@ impl CashTable {
             return Ok(out);
         }
         self.table.void().map_err(|_| CashError::NoHand)?;
+        self.after_void(&mut out);
+        Ok(out)
+    }
+
+    /// Puts the table back as it was before the hand just voided: each player still seated
+    /// gets his seat as it was (owed posts owed again), one who left gets back what he put
+    /// in, the button goes back, and the void hand is on each player's record.
+    pub(super) fn after_void(&mut self, out: &mut Vec<Ruling>) {
         let Some(live) = self.table.dealt.take() else {
-            return Ok(out);
+            return;
         };
         for (p, &index) in live.positions.iter().enumerate() {
             let Some(before) = live.before.get(p) else {
@@ -712,8 +722,7 @@ impl CashTable {
         }
         self.table.button = live.previous_button;
         self.table.dealt = Some(live);
-        self.fill_vacancies(&mut out);
-        self.check_min_players(&mut out);
-        Ok(out)
+        self.fill_vacancies(out);
+        self.check_min_players(out);
     }
 }

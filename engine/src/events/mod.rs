@@ -10,8 +10,10 @@
 
 mod defaults;
 mod interpret;
+mod remedy;
 
 pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
+pub use remedy::{choices, Remedy};
 
 use crate::rules::{Citation, RulesetRef};
 use crate::Chips;
@@ -50,6 +52,12 @@ pub enum TableEvent {
         /// The facts, by name.
         #[serde(default)]
         facts: BTreeMap<String, ron::Value>,
+    },
+    /// The floor's ruling on a situation its text left to the floor: one of the remedies
+    /// the table offered when it stopped (see [`Remedy::FloorDecides`]).
+    FloorRuling {
+        /// The remedy chosen, by its name (`misdeal`, `stands`...).
+        choice: String,
     },
 }
 
@@ -140,6 +148,7 @@ pub fn handle(
                 Some(*player),
             )
         }
+        TableEvent::FloorRuling { .. } => return Err(crate::hand::ActionError::NoFloorQuestion),
         TableEvent::Situation { point, facts } => {
             // The facts a caller gives must fit the point's context: known, of their kind,
             // within their bounds. Refused, never ruled on, otherwise. (The signatures come

@@ -338,6 +338,9 @@ impl Hand {
         if all_in_to <= self.current_bet {
             return Err(NoRaise::Covered);
         }
+        if self.call_only & (1 << player) != 0 {
+            return Err(NoRaise::CallOnly);
+        }
         // A raise needs an opponent who could put in more than the current bet.
         let most_an_opponent_can_match = match self.stakes.largest_against(player) {
             Some(most) => most,
@@ -528,6 +531,7 @@ impl Hand {
         self.bet = [0; MAX_PLAYERS];
         // `faced` is read only for players in `acted`: emptying `acted` is enough.
         self.acted = 0;
+        self.call_only = 0;
         if top.1 > second {
             let (p, excess) = (top.0, top.1 - second);
             self.stack[p] += excess;

@@ -72,6 +72,13 @@ pub enum ActionError {
         /// The only legal amount.
         expected: Chips,
     },
+    /// A floor ruling was given where no situation waits for one.
+    #[error("no situation at this table waits for a floor ruling")]
+    NoFloorQuestion,
+    /// A ruling capped the player at calling for the rest of this round (a board card
+    /// exposed early, pt-casino-2007 rule 70(h)).
+    #[error("a ruling allows this player only to call or fold in this betting round")]
+    CallOnly,
     /// The round's raise cap is reached.
     #[error("the raise cap of {cap} bets and raises this round is reached")]
     RaiseCapReached {
@@ -132,6 +139,7 @@ impl ActionError {
             ActionError::BelowMinimum { .. } => Some("betting.min_raise"),
             ActionError::AboveMaximum { .. } => Some("betting.pot_limit_max"),
             ActionError::RaiseCapReached { .. } => Some("betting.raise_cap"),
+            ActionError::CallOnly => Some("board.premature_card_action_cap"),
             ActionError::NotReopened { .. } => Some("allin.reopening"),
             ActionError::FixedAmount { .. } => Some("betting.structure"),
             _ => None,
@@ -155,6 +163,9 @@ pub enum NoRaise {
         /// A full raise.
         full: Chips,
     },
+    /// A ruling capped the player at calling for the rest of the round
+    /// (`board.premature_card_action_cap`).
+    CallOnly,
     /// The round's bets and raises reached the cap (`betting.raise_cap`).
     CapReached {
         /// The cap.
@@ -174,6 +185,7 @@ impl NoRaise {
             NoRaise::NobodyToRaise => ActionError::NobodyToRaise,
             NoRaise::NotReopened { raised, full } => ActionError::NotReopened { raised, full },
             NoRaise::CapReached { cap } => ActionError::RaiseCapReached { cap },
+            NoRaise::CallOnly => ActionError::CallOnly,
         }
     }
 }

@@ -5,6 +5,7 @@ mod action;
 mod betting;
 mod commission;
 mod config;
+mod corrections;
 mod error;
 mod heard;
 pub mod pots;

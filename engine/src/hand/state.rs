@@ -121,6 +121,9 @@ pub struct Hand {
     pub(super) dealt_to: Players,
     /// The players who have acted in this betting round.
     pub(super) acted: Players,
+    /// The players a ruling capped at calling for the rest of this betting round (a board
+    /// card exposed early); emptied when the round closes.
+    pub(super) call_only: Players,
     /// The players with chips behind (`stack > 0`), folded or not: kept beside `stack` so
     /// that finding who can still bet is a mask, not a walk round the table.
     pub(super) with_chips: Players,
@@ -215,6 +218,7 @@ impl Hand {
             show: [ShowState::Pending; MAX_PLAYERS],
             dealt_to: 0,
             acted: 0,
+            call_only: 0,
             with_chips: 0,
             board: Vec::with_capacity(5),
             seen: 0,
@@ -404,6 +408,7 @@ impl Hand {
         self.top_bets = top_bets;
         self.dealt_to = 0;
         self.acted = 0;
+        self.call_only = 0;
         self.with_chips = with_chips;
         self.board.clear();
         self.seen = 0;

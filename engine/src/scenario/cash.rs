@@ -317,7 +317,7 @@ fn deck(cards: &str) -> Result<Deck, String> {
             order.push(c);
         }
     }
-    Ok(Deck::from_order(&order))
+    Ok(Deck::written(&order))
 }
 
 fn action(text: &str) -> Result<Action, String> {

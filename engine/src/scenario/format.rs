@@ -69,6 +69,12 @@ pub struct TableSetup {
     /// small bet himself).
     #[serde(default)]
     pub seating: Seating,
+    /// The deck, laid out as a hand record writes it (each player's hole cards in position
+    /// order, then the five board cards; the rest of the deck follows in a fixed order).
+    /// Given, the hand is dealt by the table's dealer — one card at a time, a burn before
+    /// each street — and rulings act on the cards: `Deal` and `Board` steps are not used.
+    #[serde(default)]
+    pub deck: Option<String>,
 }
 
 /// Where a scenario table's blinds sit.
@@ -98,6 +104,8 @@ pub enum Step {
         /// Words the refusal must contain.
         because: String,
     },
+    /// What the table must look like now, by ruleset id (`"*"`: any ruleset).
+    Table(BTreeMap<String, TableExpect>),
     /// A table event, with the ruling expected under each ruleset.
     Event {
         /// The event.
@@ -134,6 +142,60 @@ pub struct Expect {
     /// Words the ruling's text must contain.
     #[serde(default)]
     pub text_contains: Option<String>,
+}
+
+/// What the table must look like after a step. Every field given must match; omitted
+/// fields are not checked. Players are numbered from 1 in position order (`p1` is the first
+/// seat left of the button), as in the actions' notation.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableExpect {
+    /// The board (`"AhKdQs"`; `""`: none).
+    #[serde(default)]
+    pub board: Option<String>,
+    /// Cards left in the stub.
+    #[serde(default)]
+    pub stub: Option<usize>,
+    /// The burn cards, in order (`"2c7d"`).
+    #[serde(default)]
+    pub burns: Option<String>,
+    /// Board cards turned too early and set aside.
+    #[serde(default)]
+    pub set_aside: Option<String>,
+    /// Cards exposed by accident.
+    #[serde(default)]
+    pub exposed: Option<String>,
+    /// Hole cards by player (`{1: "AhKh"}`).
+    #[serde(default)]
+    pub hole: BTreeMap<usize, String>,
+    /// Each player's chips behind.
+    #[serde(default)]
+    pub stacks: Option<Vec<Chips>>,
+    /// Each player's bet in the current round.
+    #[serde(default)]
+    pub bets: Option<Vec<Chips>>,
+    /// Every chip in the middle (bets included).
+    #[serde(default)]
+    pub pot: Option<Chips>,
+    /// The player to act (0: nobody).
+    #[serde(default)]
+    pub to_act: Option<usize>,
+    /// The legal menu of the player to act: `"fold call raise"`, `"fold call"` (capped or
+    /// no raise possible), `"check raise"`...
+    #[serde(default)]
+    pub menu: Option<String>,
+    /// The players capped at calling for this round.
+    #[serde(default)]
+    pub call_only: Option<Vec<usize>>,
+    /// The hand waits for the floor's ruling.
+    #[serde(default)]
+    pub waits_for_floor: Option<bool>,
+    /// How many times the hand was redealt after a misdeal.
+    #[serde(default)]
+    pub redeals: Option<u32>,
+    /// The hand is void.
+    #[serde(default)]
+    pub void: Option<bool>,
 }
 
 /// A scenario file that cannot be read.

@@ -76,6 +76,28 @@ impl Merge for Expect {
     }
 }
 
+impl Merge for super::format::TableExpect {
+    fn merge(g: &Self, s: &Self) -> Self {
+        Self {
+            board: or(&g.board, &s.board),
+            stub: or(&g.stub, &s.stub),
+            burns: or(&g.burns, &s.burns),
+            set_aside: or(&g.set_aside, &s.set_aside),
+            exposed: or(&g.exposed, &s.exposed),
+            hole: union(&g.hole, &s.hole),
+            stacks: or(&g.stacks, &s.stacks),
+            bets: or(&g.bets, &s.bets),
+            pot: or(&g.pot, &s.pot),
+            to_act: or(&g.to_act, &s.to_act),
+            menu: or(&g.menu, &s.menu),
+            call_only: or(&g.call_only, &s.call_only),
+            waits_for_floor: or(&g.waits_for_floor, &s.waits_for_floor),
+            redeals: or(&g.redeals, &s.redeals),
+            void: or(&g.void, &s.void),
+        }
+    }
+}
+
 impl Merge for RulingExpect {
     fn merge(g: &Self, s: &Self) -> Self {
         RulingExpect {
@@ -188,8 +210,10 @@ pub fn ruleset_keys(scenario: &Scenario) -> BTreeSet<String> {
     add(&mut scenario.expect_log.keys());
     add(&mut scenario.expect_refused.keys());
     for step in &scenario.steps {
-        if let Step::Event { expect, .. } = step {
-            add(&mut expect.keys());
+        match step {
+            Step::Event { expect, .. } => add(&mut expect.keys()),
+            Step::Table(expect) => add(&mut expect.keys()),
+            _ => {}
         }
     }
     if let Some(cash) = &scenario.cash {

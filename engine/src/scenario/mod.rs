@@ -6,6 +6,7 @@
 
 pub mod bounds;
 pub mod cash;
+mod dealt;
 mod format;
 mod keys;
 mod run;
@@ -13,7 +14,7 @@ pub mod tournament;
 
 pub use format::{
     applicable, applicable_to, parse, Expect, Scenario, ScenarioError, ScenarioKind, Seating, Step,
-    TableSetup,
+    TableExpect, TableSetup,
 };
 pub use keys::{check_keys, for_ruleset, ruleset_keys, Merge, ANY};
 pub use run::{run, Outcome, StepResult};

@@ -117,6 +117,18 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     let Ok(mut hand) = open_table(scenario, &rules, &id, &mut out) else {
         return out;
     };
+    if let (Some(setup), Some(cards), Some(h)) = (
+        &scenario.table,
+        scenario.table.as_ref().and_then(|t| t.deck.as_deref()),
+        hand.as_ref(),
+    ) {
+        match super::dealt::open(setup, cards, h.config().clone(), &rules) {
+            Ok(mut table) => super::dealt::play(scenario, &mut table, &id, &mut out),
+            Err(e) => out.refuse_set_up("table", e),
+        }
+        close(scenario, None, None, &id, &mut out);
+        return out;
+    }
     // Situations need no hand; give them a two-player table to hang the log on.
     let mut scratch = Hand::new(HandConfig::holdem(vec![100, 100], 1, 1, 2), rules.clone()).ok();
     for (i, step) in scenario.steps.iter().enumerate() {
@@ -263,6 +275,11 @@ fn play_step(
                 (_, Err(e)) => result.error = Some(e.to_string()),
             }
         }
+        Step::Table(_) => {
+            result.what = "the table".into();
+            result.error =
+                Some("the table's state is asserted at a table with a deck: add `deck:`".into());
+        }
         Step::Event { event, expect } => {
             result.what = describe(event);
             let target = match (&event, hand.as_mut()) {
@@ -341,10 +358,11 @@ fn describe(event: &crate::events::TableEvent) -> String {
             declaration.amount
         ),
         Situation { point, .. } => format!("situation {point}"),
+        FloorRuling { choice } => format!("the floor rules: {choice}"),
     }
 }
 
-pub(super) fn check(
+pub(crate) fn check(
     step: usize,
     ruling: &EventRuling,
     expect: &Expect,

@@ -1,8 +1,8 @@
 //! A hand a [`super::Table`] dealt: the state machine, the seat at each position, the deck it
 //! is dealt from, the version it is pinned to, and what a void needs to put the table back.
 
+use super::Dealer;
 use super::{RulesVersion, TableError};
-use crate::cards::Deck;
 use crate::hand::Hand;
 use crate::Chips;
 
@@ -28,8 +28,8 @@ pub struct Dealt<S> {
     pub version: RulesVersion,
     /// The seat (index, from 0) at each position.
     pub positions: Vec<usize>,
-    /// The cards still to come.
-    pub(crate) deck: Deck,
+    /// The dealer's cards: stub, burns, muck, exposed and set-aside cards.
+    pub dealer: Dealer,
     /// Each position's stack before anything was posted (a void hand returns to these).
     pub start_stacks: Vec<Chips>,
     /// The button before this hand (a void may put it back).
@@ -40,6 +40,10 @@ pub struct Dealt<S> {
     pub(crate) reported: usize,
     /// How far it has gone.
     pub end: End,
+    /// A situation whose text leaves the decision to the floor: the hand waits for it.
+    pub awaiting: Option<super::rulings::FloorQuestion>,
+    /// How many times the hand was redealt after a misdeal.
+    pub redeals: u32,
 }
 
 impl<S> Dealt<S> {
@@ -57,6 +61,18 @@ impl<S> Dealt<S> {
                 self.number
             ))
         })
+    }
+
+    /// Refused while the hand waits for the floor's ruling.
+    pub fn refuse_if_waiting(&self) -> Result<(), TableError> {
+        match &self.awaiting {
+            Some(q) => Err(TableError::Refused(format!(
+                "the hand waits for the floor's ruling on {} (one of {})",
+                q.point,
+                q.choices.join(", ")
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Still being played.

@@ -10,18 +10,22 @@
 //! through [`Table::view`], so a hand is played, shown and voided the same way wherever it is
 //! dealt.
 
+mod dealer;
 mod dealt;
+mod rulings;
 mod spec;
 #[cfg(test)]
 mod tests;
 mod view;
 
+pub use dealer::{BoardPlan, Dealer, DealerView};
 pub use dealt::{Dealt, End};
+pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
 pub use view::{HandView, SeatView, TableView, Viewer};
 
 use crate::cards::Deck;
-use crate::events::{self, EventRuling, TableEvent};
+use crate::events::{EventRuling, TableEvent};
 use crate::hand::{Action, ActionError, Event, Hand, HandConfig};
 use crate::rules::{Citation, Finding, Rules, Ruling};
 use crate::Chips;
@@ -227,7 +231,8 @@ impl<S: Occupant> Table<S> {
         Ok(seat - 1)
     }
 
-    /// Deals the hand `deal` lays out: hole cards to every position, in position order. The
+    /// Deals the hand `deal` lays out: hole cards one at a time round the table from the
+    /// first position, as every text deals them (see [`Dealer`]). The
     /// board is dealt as it falls due by [`Table::progress`], which the caller runs next.
     /// The button moves to `deal.button`; the last hand is forgotten. Returns the hand's
     /// number.
@@ -240,10 +245,8 @@ impl<S: Occupant> Table<S> {
         let start_stacks = deal.config.stacks.clone();
         let mut hand =
             Hand::new(deal.config, deal.hand_rules).map_err(|e| DealError::Setup(e.to_string()))?;
-        let mut deck = deal.deck;
-        while hand.next_hole_deal().is_some() {
-            crate::sim::deal_next(&mut hand, &mut deck)?;
-        }
+        let mut dealer = Dealer::new(deal.deck);
+        dealer.deal_hole(&mut hand)?;
         let before = deal
             .positions
             .iter()
@@ -256,12 +259,14 @@ impl<S: Occupant> Table<S> {
             hand,
             version: deal.version,
             positions: deal.positions,
-            deck,
+            dealer,
             start_stacks,
             previous_button,
             before,
             reported: 0,
             end: End::Playing,
+            awaiting: None,
+            redeals: 0,
         });
         Ok(self.hands)
     }
@@ -283,6 +288,7 @@ impl<S: Occupant> Table<S> {
     pub fn act(&mut self, index: usize, action: Action) -> Result<bool, TableError> {
         let seat = index + 1;
         let d = self.playing()?;
+        d.refuse_if_waiting()?;
         let p = d.position_or_refuse(index)?;
         if let Some(actor) = d.hand.actor() {
             if actor != p {
@@ -310,8 +316,7 @@ impl<S: Occupant> Table<S> {
             *player = self.playing()?.position_or_refuse(index)?;
         }
         let d = self.playing()?;
-        let ruling = events::handle(&mut d.hand, &event)
-            .map_err(|e| TableError::Refused(format!("the ruling's action is refused: {e}")))?;
+        let ruling = d.rule(&event)?;
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))?;
         Ok(ruling)
@@ -327,7 +332,7 @@ impl<S: Occupant> Table<S> {
             if d.hand.phase() == crate::hand::Phase::Showdown {
                 d.hand.finish_showdown()?;
             }
-            if d.hand.is_complete() || !crate::sim::deal_next(&mut d.hand, &mut d.deck)? {
+            if d.hand.is_complete() || !d.dealer.deal_board(&mut d.hand)? {
                 break;
             }
         }

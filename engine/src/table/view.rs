@@ -101,6 +101,16 @@ pub struct HandView {
     pub min_raise_to: Option<Chips>,
     /// The largest raise-to amount.
     pub max_raise_to: Option<Chips>,
+    /// The seats a ruling capped at calling for this betting round (a board card exposed
+    /// too early).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub call_only: Vec<usize>,
+    /// The dealer's cards as everyone sees them: the stub and burns counted, exposed and
+    /// set-aside cards face up.
+    pub dealer: super::DealerView,
+    /// The situation the hand waits on for the floor's ruling, with the choices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awaiting_floor: Option<super::FloorQuestion>,
     /// The rulings so far, each with rule point, ruleset and citation (`None`: left out of
     /// a brief view).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -173,6 +183,14 @@ impl<S: Occupant> Table<S> {
             to_call: legal.map(|l| l.to_call),
             min_raise_to: legal.and_then(|l| l.min_raise_to),
             max_raise_to: legal.and_then(|l| l.max_raise_to),
+            call_only: d
+                .hand
+                .capped_at_calling()
+                .into_iter()
+                .map(|p| d.positions[p] + 1)
+                .collect(),
+            dealer: d.dealer.view(),
+            awaiting_floor: d.awaiting.clone(),
             rulings,
         })
     }

@@ -316,7 +316,7 @@ async fn event(at: AtTable, body: Bytes) -> ApiResult {
     let event: TableEvent = parse(&body)?;
     let own = match &event {
         TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. } => Some(*player),
-        TableEvent::Situation { .. } => None,
+        TableEvent::Situation { .. } | TableEvent::FloorRuling { .. } => None,
     };
     match (at.who, own) {
         (Who::Operator, _) => {}

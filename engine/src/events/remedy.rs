@@ -1,0 +1,181 @@
+//! The shared vocabulary of what a ruling does to the table: one typed [`Remedy`] per kind of
+//! change, the same for every ruleset. Each ruleset still decides, in its own words and with
+//! its own article, what happens; [`Remedy::of`] reads that decision into this vocabulary so
+//! that the engine carries it out the same way whichever text gave it, and so that two
+//! rulesets' answers to one situation compare as table changes, not as sentences.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What a ruling does to the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Remedy {
+    /// Nothing at the table changes: the ruling is words only (or the cards stand).
+    Stands,
+    /// The hand is void and every bet returned. `same_button`: it is redealt at once with
+    /// the same button and blinds; otherwise the next deal is a new hand (the button moves).
+    Misdeal {
+        /// Redealt with the button where it was.
+        same_button: bool,
+    },
+    /// A hole card exposed in the deal is replaced from the stub and becomes the burn card
+    /// of the next street.
+    ReplaceExposedCard,
+    /// Board cards turned too early go back into the stub, which is shuffled; the street is
+    /// then dealt with a burn or without one. `burn_returned`: the burn made with them goes
+    /// back too. `call_only`: the players who had not yet acted in the round may only call.
+    ReturnPremature {
+        /// A burn before the new street.
+        burn: bool,
+        /// The burn made with the premature cards goes back into the stub.
+        burn_returned: bool,
+        /// Players who had not acted may only call.
+        call_only: bool,
+    },
+    /// A turn card turned too early is set aside; the turn is dealt as usual from the stub
+    /// (the card that would have been the river, after a burn); the premature card then goes
+    /// back into the stub, which is shuffled, for the river, dealt with a burn or not.
+    TurnFromNextCard {
+        /// A burn before the river.
+        river_burn: bool,
+        /// Players who had not acted may only call.
+        call_only: bool,
+    },
+    /// The players who had not acted in the round may only call.
+    CallOnly,
+    /// The text leaves it to the floor: the hand waits for a `FloorRuling` choosing among
+    /// `choices` (each a remedy's name).
+    FloorDecides {
+        /// The remedies the text allows.
+        choices: Vec<String>,
+    },
+}
+
+impl Remedy {
+    /// The remedy a ruleset's decision at `point` amounts to (its `outcome` and `fields`).
+    pub fn of(point: &str, outcome: &str, fields: &BTreeMap<String, String>) -> Remedy {
+        let flag = |k: &str| fields.get(k).map(String::as_str);
+        let call_only = flag("call_only") == Some("true");
+        match (point, outcome) {
+            (_, "refer_to_floor" | "td_decides" | "floor_decides") => Remedy::FloorDecides {
+                choices: choices(point),
+            },
+            (_, "misdeal") => Remedy::Misdeal { same_button: true },
+            ("deal.exposed_card_during_deal", "card_replaced" | "card_becomes_burn") => {
+                Remedy::ReplaceExposedCard
+            }
+            ("board.premature_flop" | "board.premature_turn" | "board.premature_river", o)
+                if o.starts_with("reshuffle") =>
+            {
+                Remedy::ReturnPremature {
+                    burn: !o.contains("no_burn"),
+                    burn_returned: flag("burn_stays") == Some("false"),
+                    call_only,
+                }
+            }
+            ("board.premature_turn", "burn_and_use_river_card_as_turn") => {
+                Remedy::TurnFromNextCard {
+                    river_burn: !matches!(flag("river_burn"), None | Some("none")),
+                    call_only,
+                }
+            }
+            ("board.premature_card_action_cap", "call_only") => Remedy::CallOnly,
+            _ => Remedy::Stands,
+        }
+    }
+
+    /// The remedy a floor chose by name among a point's choices, or why not.
+    pub fn chosen(point: &str, choice: &str) -> Result<Remedy, String> {
+        let allowed = choices(point);
+        if !allowed.iter().any(|c| c == choice) {
+            return Err(format!(
+                "`{choice}` is not a ruling the text allows at {point}: choose one of {}",
+                allowed.join(", ")
+            ));
+        }
+        Ok(match choice {
+            "misdeal" => Remedy::Misdeal { same_button: true },
+            "replace_exposed_card" => Remedy::ReplaceExposedCard,
+            "return_premature" => Remedy::ReturnPremature {
+                burn: false,
+                burn_returned: false,
+                call_only: false,
+            },
+            _ => Remedy::Stands,
+        })
+    }
+
+    /// This remedy's name in the shared vocabulary.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Remedy::Stands => "stands",
+            Remedy::Misdeal { .. } => "misdeal",
+            Remedy::ReplaceExposedCard => "replace_exposed_card",
+            Remedy::ReturnPremature { .. } => "return_premature",
+            Remedy::TurnFromNextCard { .. } => "turn_from_next_card",
+            Remedy::CallOnly => "call_only",
+            Remedy::FloorDecides { .. } => "floor_decides",
+        }
+    }
+}
+
+/// The remedies a floor may choose among at `point` when the text leaves it to him.
+pub fn choices(point: &str) -> Vec<String> {
+    let names: &[&str] = match point {
+        "deal.exposed_card_during_deal" => &["misdeal", "replace_exposed_card", "stands"],
+        p if p.starts_with("deal.") || p.starts_with("deck.") => &["misdeal", "stands"],
+        p if p.starts_with("board.premature") => &["return_premature", "stands"],
+        _ => &["stands"],
+    };
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn each_rulesets_premature_flop_reads_as_one_remedy() {
+        // pt-casino-2007 rule 70(d),(h): burn stays, new flop without a burn, call only.
+        assert_eq!(
+            Remedy::of(
+                "board.premature_flop",
+                "reshuffle_new_flop_no_burn",
+                &fields(&[("burn_stays", "true"), ("call_only", "true")])
+            ),
+            Remedy::ReturnPremature {
+                burn: false,
+                burn_returned: false,
+                call_only: true
+            }
+        );
+        // ADTP 2012 Annex I: the burn goes back too, and a new burn is made.
+        assert_eq!(
+            Remedy::of(
+                "board.premature_flop",
+                "reshuffle_with_burn_cut_burn_new_flop",
+                &fields(&[("burn_stays", "false")])
+            ),
+            Remedy::ReturnPremature {
+                burn: true,
+                burn_returned: true,
+                call_only: false
+            }
+        );
+    }
+
+    #[test]
+    fn a_floor_choice_outside_the_texts_choices_is_refused() {
+        assert!(Remedy::chosen("deal.exposed_card_during_deal", "misdeal").is_ok());
+        let e = Remedy::chosen("deal.exposed_card_during_deal", "call_only").unwrap_err();
+        assert!(e.contains("misdeal, replace_exposed_card, stands"), "{e}");
+    }
+}
