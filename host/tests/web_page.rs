@@ -172,3 +172,85 @@ fn the_page_shows_rulesets_with_reload_status_live_tables_and_the_highlighted_co
         );
     }
 }
+
+/// The text of the element with id `id` (tags stripped), if any.
+fn text_of(dom: &str, id: &str) -> Option<String> {
+    let start = dom.find(&format!("id=\"{id}\""))?;
+    let open_end = start + dom[start..].find('>')? + 1;
+    let tag: String = dom[..start]
+        .rsplit('<')
+        .next()?
+        .split_whitespace()
+        .next()?
+        .to_string();
+    let end = open_end + dom[open_end..].find(&format!("</{tag}>"))?;
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in dom[open_end..end].chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+#[test]
+fn the_dealers_console_draws_a_live_table_reports_a_premature_flop_and_shows_the_cap() {
+    let scratch = Scratch::new("web-console");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let (table, _) = d.table("pt-casino-2007", 4, 200);
+    d.post(&format!("/api/tables/{table}/hands"), "");
+    let first = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
+    d.post(
+        &format!("/api/tables/{table}/actions"),
+        &format!(r#"{{"seat": {first}, "action": "cc"}}"#),
+    );
+    let profile = scratch.0.join("chromium-console");
+    let base = format!("http://{}/console?table={table}", d.addr);
+    let token = format!("#token={}", d.operator);
+
+    // The dealer presses "premature flop": the daemon rules and carries it out.
+    let pressed = rendered(&format!("{base}&press=premature-flop{token}"), &profile);
+    let rulings = text_of(&pressed, "rulings").unwrap_or_default();
+    assert!(
+        rulings.contains("board.premature_flop") && rulings.contains("rule 70(d),(h)"),
+        "the ruling with its article: {rulings}"
+    );
+    let set_aside = d.view(&table)["hand"]["dealer"]["set_aside"].clone();
+    assert_eq!(set_aside.as_array().map(Vec::len), Some(3), "{set_aside}");
+
+    // Drawn again: the seats, the set-aside flop, the capped players and the menu.
+    let dom = rendered(&format!("{base}{token}"), &profile);
+    for seat in 1..=4 {
+        let line = row(&dom, "data-seat", &seat.to_string()).unwrap_or_default();
+        assert!(
+            line.contains(&format!("player{seat}")),
+            "seat {seat}: {line}"
+        );
+    }
+    let shown = text_of(&dom, "set-aside").unwrap_or_default();
+    for card in set_aside.as_array().into_iter().flatten() {
+        assert!(shown.contains(card.as_str().unwrap_or("?")), "{shown}");
+    }
+    let capped = (1..=4)
+        .filter(|s| row(&dom, "data-seat", &s.to_string()).is_some_and(|l| l.contains("call only")))
+        .count();
+    assert_eq!(capped, 3, "rule 70(h): the three who had not acted: {dom}");
+    let menu = text_of(&dom, "menu").unwrap_or_default();
+    assert!(
+        menu.contains("fold, call") && !menu.contains("raise"),
+        "{menu}"
+    );
+    for button in ["exposed-card", "premature-flop", "misdeal", "away", "clock"] {
+        assert!(
+            dom.contains(&format!("id=\"{button}\"")),
+            "the {button} button"
+        );
+    }
+}

@@ -13,7 +13,7 @@ mod interpret;
 mod remedy;
 
 pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
-pub use remedy::{choices, Remedy};
+pub use remedy::{at_players_turn, choices, Remedy};
 
 use crate::rules::{Citation, RulesetRef};
 use crate::Chips;

@@ -44,6 +44,11 @@ pub enum Remedy {
     },
     /// The players who had not acted in the round may only call.
     CallOnly,
+    /// The hand of the player to act is dead (his time ran out, he is away from his seat
+    /// when the action reaches him): he folds in turn.
+    KillHand,
+    /// The player to act checks (his time ran out where a text checks for him).
+    ForcedCheck,
     /// The text leaves it to the floor: the hand waits for a `FloorRuling` choosing among
     /// `choices` (each a remedy's name).
     FloorDecides {
@@ -81,6 +86,8 @@ impl Remedy {
                 }
             }
             ("board.premature_card_action_cap", "call_only") => Remedy::CallOnly,
+            (p, "hand_dead" | "fold") if at_players_turn(p) => Remedy::KillHand,
+            (p, "check") if at_players_turn(p) => Remedy::ForcedCheck,
             _ => Remedy::Stands,
         }
     }
@@ -97,6 +104,7 @@ impl Remedy {
         Ok(match choice {
             "misdeal" => Remedy::Misdeal { same_button: true },
             "replace_exposed_card" => Remedy::ReplaceExposedCard,
+            "kill_hand" => Remedy::KillHand,
             "return_premature" => Remedy::ReturnPremature {
                 burn: false,
                 burn_returned: false,
@@ -115,9 +123,23 @@ impl Remedy {
             Remedy::ReturnPremature { .. } => "return_premature",
             Remedy::TurnFromNextCard { .. } => "turn_from_next_card",
             Remedy::CallOnly => "call_only",
+            Remedy::KillHand => "kill_hand",
+            Remedy::ForcedCheck => "forced_check",
             Remedy::FloorDecides { .. } => "floor_decides",
         }
     }
+}
+
+/// Whether `point` rules on the player to act (his clock, his absence when the action
+/// reaches him): its remedy acts on him.
+pub fn at_players_turn(point: &str) -> bool {
+    matches!(
+        point,
+        "time.call_clock"
+            | "time.shot_clock"
+            | "time.online_timeout"
+            | "presence.at_seat_for_live_hand"
+    )
 }
 
 /// The remedies a floor may choose among at `point` when the text leaves it to him.
@@ -126,6 +148,7 @@ pub fn choices(point: &str) -> Vec<String> {
         "deal.exposed_card_during_deal" => &["misdeal", "replace_exposed_card", "stands"],
         p if p.starts_with("deal.") || p.starts_with("deck.") => &["misdeal", "stands"],
         p if p.starts_with("board.premature") => &["return_premature", "stands"],
+        p if at_players_turn(p) => &["kill_hand", "stands"],
         _ => &["stands"],
     };
     names.iter().map(|s| s.to_string()).collect()

@@ -95,9 +95,11 @@ fn act(table: &mut Table<Player>, notation: &str) -> Result<(), String> {
             player,
             Action::BetOrRaiseTo(u64::try_from(amount).map_err(|_| "a negative amount")?),
         ),
-        _ => return Err(format!(
+        _ => {
+            return Err(format!(
             "`{notation}`: the table's dealer deals and settles; only betting actions are steps"
-        )),
+        ))
+        }
     };
     table
         .act(usize::from(player), action)

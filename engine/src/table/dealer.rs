@@ -285,3 +285,61 @@ impl Dealer {
             + usize::from(self.next_burn.is_some())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+    use crate::hand::HandConfig;
+    use crate::rules::DefaultRules;
+    use std::sync::Arc;
+
+    fn hand(players: usize) -> Hand {
+        let config = HandConfig::holdem(vec![100; players], players - 1, 1, 2);
+        Hand::new(config, Arc::new(DefaultRules)).expect("a hand")
+    }
+
+    /// Every text deals one card at a time from the first seat left of the button, and burns
+    /// before each street (pt-casino-2007 rule 6, rule 69(a)).
+    #[test]
+    fn one_card_at_a_time_and_a_burn_before_each_street() {
+        let order = parse_cards("AhQs7c9hKhQd2d9d2c2s5s9c2hTc3cJd").expect("cards");
+        let mut dealer = Dealer::new(Deck::from_order(&order));
+        let mut h = hand(4);
+        dealer.deal_hole(&mut h).expect("hole cards");
+        let hole = |p: usize| format_hole(h.hole_cards(p));
+        assert_eq!(
+            [hole(0), hole(1), hole(2), hole(3)],
+            ["AhKh", "QsQd", "7c2d", "9h9d"]
+        );
+        for p in [2, 3, 0] {
+            h.act(p, crate::hand::Action::Call).expect("call");
+        }
+        h.act(1, crate::hand::Action::Check).expect("check");
+        assert!(dealer.deal_board(&mut h).expect("flop"));
+        assert_eq!(crate::cards::format_cards(h.board()), "2s5s9c");
+        assert_eq!(crate::cards::format_cards(dealer.burns()), "2c");
+        assert_eq!(dealer.stub_len(), 16 - 8 - 4);
+    }
+
+    fn format_hole(cards: &[Option<Card>]) -> String {
+        cards.iter().flatten().map(Card::to_string).collect()
+    }
+
+    /// A deck written as a record writes it deals the written hole cards and board.
+    #[test]
+    fn a_written_deck_deals_the_written_cards() {
+        let order = parse_cards("AhKhQsQd7c2d9h9d2s5s9cTcJd").expect("cards");
+        let mut full = order.clone();
+        full.extend(Card::all().filter(|c| !order.contains(c)));
+        let mut dealer = Dealer::new(Deck::written(&full));
+        let mut h = hand(4);
+        dealer.deal_hole(&mut h).expect("hole cards");
+        assert_eq!(format_hole(h.hole_cards(3)), "9h9d");
+        assert_eq!(
+            dealer.next_cards(4),
+            parse_cards("2c2s5s9c").expect("cards")
+        );
+        assert_eq!(dealer.stub_len() + 8, 52);
+    }
+}

@@ -127,6 +127,32 @@ impl<S> Dealt<S> {
         if point == "deal.exposed_card_during_deal" {
             self.exposed_facts(given, &mut facts)?;
         }
+        if point == "deal.misdeal_cutoff" {
+            // The first betting round has started once anyone acted in it.
+            let started = Value::Bool(
+                self.hand
+                    .events()
+                    .iter()
+                    .any(|e| matches!(e, crate::hand::Event::Acted { .. })),
+            );
+            agree(given, "first_betting_round_started", &started, point)?;
+            facts.insert("first_betting_round_started".into(), started);
+        }
+        if events::at_players_turn(point) {
+            let legal = self.hand.legal().ok_or_else(|| {
+                refused(format!(
+                    "{point}: nobody is to act, so nobody's clock or absence can be ruled on"
+                ))
+            })?;
+            if point == "time.call_clock" {
+                let faced = Value::Bool(legal.to_call > 0);
+                agree(given, "bet_faced", &faced, point)?;
+                facts.insert("bet_faced".into(), faced);
+                let check = Value::Bool(legal.to_call == 0);
+                agree(given, "check_available", &check, point)?;
+                facts.insert("check_available".into(), check);
+            }
+        }
         Ok(facts)
     }
 
@@ -195,7 +221,8 @@ impl<S> Dealt<S> {
             },
             other => other.clone(),
         };
-        let before = self.hand.clone();
+        // A remedy that cannot be carried out leaves the table exactly as it was.
+        let before = (self.hand.clone(), self.dealer.clone());
         let mut ruling = events::handle(&mut self.hand, &event)
             .map_err(|e| refused(format!("the ruling's action is refused: {e}")))?;
         let TableEvent::Situation { point, facts } = &event else {
@@ -203,7 +230,9 @@ impl<S> Dealt<S> {
         };
         let remedy = Remedy::of(point, &ruling.outcome, &ruling.fields);
         if let Err(e) = self.carry_out(point, facts, &remedy, &ruling.citation) {
-            self.hand = before;
+            (self.hand, self.dealer) = before;
+            self.awaiting = None;
+            self.end = super::End::Playing;
             return Err(e);
         }
         if remedy != Remedy::Stands {
@@ -308,6 +337,19 @@ impl<S> Dealt<S> {
             }
             Remedy::CallOnly => {
                 self.hand.cap_at_calling();
+            }
+            Remedy::KillHand | Remedy::ForcedCheck => {
+                let p = self.hand.actor().ok_or_else(|| {
+                    refused(format!(
+                        "{point}: nobody is to act, so no hand is killed or checked"
+                    ))
+                })?;
+                let action = if *remedy == Remedy::KillHand {
+                    crate::hand::Action::Fold
+                } else {
+                    crate::hand::Action::Check
+                };
+                self.hand.act(p, action).map_err(deal_error)?;
             }
             Remedy::FloorDecides { choices } => {
                 if premature(point).is_some() {

@@ -194,3 +194,78 @@ fn each_viewer_sees_only_the_cards_he_may() {
     assert_eq!(shown(Viewer::Public), [false, false, false]);
     assert_eq!(shown(Viewer::Auditor), [false, false, false]);
 }
+
+fn situation(point: &str, facts: &[(&str, ron::Value)]) -> crate::events::TableEvent {
+    crate::events::TableEvent::Situation {
+        point: point.into(),
+        facts: facts
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    }
+}
+
+/// A fact the caller gives that the table contradicts is refused with the reason, and the
+/// table is left as it was.
+#[test]
+fn a_reported_fact_the_table_contradicts_is_refused_with_the_reason() {
+    let mut t = players(&[100, 100, 100, 100]);
+    deal(&mut t, 3);
+    let d = t.live().expect("a hand");
+    let held: Vec<String> = d
+        .hand
+        .hole_cards(3)
+        .iter()
+        .flatten()
+        .map(|c| c.to_string())
+        .collect();
+    let stub = d.dealer.stub_len();
+    let not_held = crate::cards::Card::all()
+        .map(|c| c.to_string())
+        .find(|c| !held.contains(c))
+        .expect("a card");
+    let wrong = situation(
+        "deal.exposed_card_during_deal",
+        &[
+            ("seat", ron::Value::Number(ron::Number::new(4))),
+            ("card", ron::Value::String(not_held.clone())),
+        ],
+    );
+    let e = t.event("t", &wrong).expect_err("refused").to_string();
+    assert!(
+        e.contains(&format!("seat 4 holds")) && e.contains(&not_held),
+        "{e}"
+    );
+    // A premature turn before the flop is not possible.
+    let e = t
+        .event("t", &situation("board.premature_turn", &[]))
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("betting on the flop is not under way"), "{e}");
+    // The premature flop's cards are the stub's next cards, whatever is reported.
+    let next: Vec<String> = t
+        .live()
+        .expect("hand")
+        .dealer
+        .next_cards(4)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let reported = ron::Value::Seq(
+        ["Ah", "Kd", "Qs"]
+            .iter()
+            .map(|c| ron::Value::String(c.to_string()))
+            .collect(),
+    );
+    if next[1..] != ["Ah", "Kd", "Qs"] {
+        let e = t
+            .event(
+                "t",
+                &situation("board.premature_flop", &[("premature_cards", reported)]),
+            )
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("the table's premature_cards is"), "{e}");
+    }
+    assert_eq!(t.live().expect("hand").dealer.stub_len(), stub, "unchanged");
+}

@@ -20,6 +20,11 @@ pub struct ExplainArgs {
     /// List every registered rule point.
     #[arg(long)]
     list: bool,
+    /// With `--list`: JSON, one object per point with whether the engine carries out its
+    /// ruling (`carried`: `carried_out`, `nothing_to_carry_out` or `ruling_only`, and `why`)
+    /// and the rulesets that regulate it.
+    #[arg(long)]
+    json: bool,
     /// Read rulesets from this directory instead of the bundled ones.
     #[arg(long, value_name = "DIR")]
     rulesets: Option<PathBuf>,
@@ -27,11 +32,17 @@ pub struct ExplainArgs {
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
     if args.list || args.point.is_none() {
+        if args.json {
+            let store = Store::choose(args.rulesets.as_deref());
+            println!("{}", list_json(&store)?);
+            return Ok(ExitCode::SUCCESS);
+        }
         for p in registry::all() {
             println!(
-                "{:<45} {:<9} {}",
+                "{:<45} {:<9} {:<20} {}",
                 p.id,
                 format!("{:?}", p.kind).to_lowercase(),
+                carried_word(registry::carrying(p).status),
                 p.decides
             );
         }
@@ -50,6 +61,43 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
     };
     print!("{}", explain(point, &store, &ids)?);
     Ok(ExitCode::SUCCESS)
+}
+
+fn carried_word(c: registry::Carried) -> &'static str {
+    match c {
+        registry::Carried::CarriedOut => "carried out",
+        registry::Carried::NothingToCarryOut => "nothing to carry out",
+        registry::Carried::RulingOnly => "ruling only",
+    }
+}
+
+/// Every point as JSON: id, kind, area, whether the engine carries out its ruling and why,
+/// and the bundled (or `store`'s) rulesets that regulate it.
+pub fn list_json(store: &Store) -> Result<String, CliError> {
+    let sandbox = Sandbox::new();
+    let loaded = store
+        .ids()
+        .into_iter()
+        .map(|id| Ok((id.clone(), store.load_for_cli(&id, &sandbox)?)))
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let points: Vec<serde_json::Value> = registry::all()
+        .iter()
+        .map(|p| {
+            let regulated: Vec<&str> = loaded
+                .iter()
+                .filter(|(_, r)| r.resolve(p.id).is_some())
+                .map(|(id, _)| id.as_str())
+                .collect();
+            serde_json::json!({
+                "id": p.id,
+                "kind": p.kind,
+                "area": p.area.title(),
+                "carried": registry::carrying(p),
+                "regulated_by": regulated,
+            })
+        })
+        .collect();
+    serde_json::to_string_pretty(&points).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The explanation as text, the rulesets `ids` loaded from `store` (also used by tests).
@@ -98,6 +146,13 @@ pub fn explain_loaded(
             let _ = writeln!(out, "          ctx.{field}: {meaning}");
         }
     }
+    let carrying = registry::carrying(point);
+    let _ = writeln!(
+        out,
+        "table:    {} — {}",
+        carried_word(carrying.status),
+        carrying.why
+    );
     let _ = writeln!(out, "default:  {}", point.default_text());
     if !point.difference.is_empty() {
         let _ = writeln!(out, "differs:  {}", point.difference);

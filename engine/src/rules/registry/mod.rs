@@ -6,7 +6,10 @@
 //! directly also have a typed context and result (see [`EngineHook`] and
 //! [`crate::rules::Rules`]).
 
+mod carried;
 mod catalogue;
+
+pub use carried::{carrying, Carried, Carrying};
 
 use serde::Serialize;
 
@@ -262,6 +265,20 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), 195);
         assert_eq!(all().iter().filter(|p| p.differs).count(), 68);
+    }
+
+    #[test]
+    fn every_point_is_classified_at_most_once_and_every_classified_id_is_registered() {
+        let mut seen = std::collections::BTreeSet::new();
+        for id in carried::classified() {
+            assert!(get(id).is_some(), "{id} is not a registered point");
+            assert!(seen.insert(id), "{id} is classified twice");
+        }
+        let counts = all().iter().fold([0usize; 3], |mut n, p| {
+            n[carrying(p).status as usize] += 1;
+            n
+        });
+        assert_eq!(counts.iter().sum::<usize>(), 195);
     }
 
     #[test]

@@ -21,6 +21,7 @@ use std::sync::Arc;
 pub(super) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/", get(page))
+        .route("/console", get(console))
         .route("/api/rulesets", get(rulesets))
         .route("/api/rulesets/{id}/rule/{point}", post(rule))
         .route("/api/plugins", get(plugins))
@@ -34,6 +35,14 @@ pub(super) fn routes() -> Router<Arc<App>> {
 /// file that reads the public JSON API, so it shows nothing a seat may not see.
 async fn page() -> axum::response::Html<&'static str> {
     axum::response::Html(include_str!("../../../assets/web/index.html"))
+}
+
+/// The dealer's console at `/console?table=ID#token=TOKEN`: one live table drawn (seats,
+/// stacks, bets, board, pot, the dealer's cards, who acts and his menu) with buttons that
+/// report table events and give the floor's ruling when the hand waits for one. A static
+/// file: everything it shows comes from the API with the token the fragment holds.
+async fn console() -> axum::response::Html<&'static str> {
+    axum::response::Html(include_str!("../../../assets/web/console.html"))
 }
 
 /// `GET /api/rulesets`: per ruleset `id`, `version`, `hash` (SHA-256 of the active content),

@@ -1,0 +1,262 @@
+//! Whether the engine carries out each rule point's ruling: a ruling that changes the table is
+//! either carried out by the engine (the hand, the dealer's cards, the cash table or the
+//! tournament change as the text says), or left as words with the reason written here; some
+//! points change nothing at a table at all (a language, attire, a ranking's paperwork).
+//!
+//! The lists are kept by hand beside the code that carries each point out; a test checks
+//! that every registered point is classified once and every id here is registered.
+
+use super::{Area, RulePoint};
+use serde::Serialize;
+
+/// What the engine does with a point's ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Carried {
+    /// The engine carries the ruling out on the table.
+    CarriedOut,
+    /// The ruling changes nothing the table holds (people, paper, equipment).
+    NothingToCarryOut,
+    /// The ruling is given in words only; `why` says why it is not carried out.
+    RulingOnly,
+}
+
+/// A point's status with the reason or the place that carries it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Carrying {
+    /// The status.
+    pub status: Carried,
+    /// Where it is carried out, or why not.
+    pub why: &'static str,
+}
+
+/// Points the hand state machine plays itself on every hand (betting, all-in, pots, showdown).
+const HAND: &[&str] = &[
+    "betting.structure",
+    "betting.min_raise",
+    "betting.pot_limit_max",
+    "betting.raise_cap",
+    "betting.first_to_act",
+    "allin.reopening",
+    "allin.side_pots",
+    "allin.cards_face_up",
+    "showdown.order",
+    "showdown.odd_chip",
+    "showdown.uncontested_pot",
+    "variant.offered_games",
+    "blinds.positions_and_amounts",
+    "button.heads_up",
+];
+
+/// Chips and words at the table: the ruling is an action applied to the hand.
+const ACTION: &[&str] = &[
+    "action.verbal_vs_chips",
+    "action.amount_only_declaration",
+    "action.general_declarations_binding",
+    "action.undercall_far_below_bet",
+    "action.insufficient_call",
+    "action.amount_without_raise_word",
+    "action.raise_amount_is_total",
+    "action.single_oversized_chip",
+    "action.multiple_chips",
+    "action.uncollected_previous_bet",
+    "action.overbet_for_change",
+    "action.ambiguous_amount",
+];
+
+/// The dealer's cards: the remedy is carried out on the hand and the dealer's cards.
+const DEALER: &[&str] = &[
+    "deal.order",
+    "deal.misdeal_conditions",
+    "deal.exposed_card_during_deal",
+    "deal.misdeal_redeal",
+    "deal.misdeal_cutoff",
+    "deal.button_short_card",
+    "deck.corrupted_or_foreign_cards",
+    "board.premature_flop",
+    "board.premature_turn",
+    "board.premature_river",
+    "board.premature_card_action_cap",
+];
+
+/// The player to act: his clock ran out or he is away when the action reaches him.
+const TURN: &[&str] = &[
+    "time.call_clock",
+    "time.shot_clock",
+    "time.online_timeout",
+    "presence.at_seat_for_live_hand",
+];
+
+/// The cash table's session: seats, button, blinds owed, commission, buy-ins.
+const CASH: &[&str] = &[
+    "table.seats_per_table",
+    "table.min_players",
+    "seating.initial_draw",
+    "seating.vacancy_and_table_change",
+    "seating.new_player_entry",
+    "button.initial_position_and_rotation",
+    "button.dead_button",
+    "blinds.missed_blinds",
+    "blinds.inactivity_forced_post",
+    "presence.sit_out_and_inactivity",
+    "cash.rake.mode_and_bounds",
+    "cash.rake.no_flop_no_drop",
+    "cash.rake.split_payments",
+    "cash.session_definition",
+    "cash.buy_in.initial_and_rebuy_amounts",
+    "cash.buy_in.joining_mid_game",
+    "cash.rebuy_below_minimum",
+    "online.communication_failure",
+    "online.session_termination",
+];
+
+/// The tournament director: entries, levels, tables, prizes.
+const TOURNAMENT: &[&str] = &[
+    "seating.wrong_seat",
+    "table.balancing.player_selection",
+    "table.balancing.stop_play_threshold",
+    "table.breaking.reseat",
+    "table.breaking.absent_player_chips",
+    "time.hand_for_hand_clock",
+    "tournament.buy_in_and_fee",
+    "tournament.levels.structure",
+    "tournament.levels.change_timing",
+    "tournament.late_registration",
+    "tournament.reentry",
+    "tournament.rebuy.declaration",
+    "tournament.modality.freeze_out",
+    "tournament.modality.rebuy_addon",
+    "tournament.modality.knockout_bounty",
+    "tournament.modality.satellite",
+    "tournament.modality.win_the_button",
+    "tournament.modality.ante_up",
+    "tournament.modality.escalator",
+    "tournament.modality.sit_and_go",
+    "tournament.modality.survivor",
+    "tournament.modality.multistack",
+    "tournament.xtrastack",
+    "tournament.chip_up_color_up",
+    "tournament.chip_race",
+    "tournament.hand_for_hand",
+    "tournament.bubble_same_hand_eliminations",
+    "tournament.prize_pool",
+    "tournament.payout_table",
+    "prize.chop_deals",
+];
+
+/// Rulings about people, paper or equipment: nothing the table holds changes.
+const NOTHING: &[&str] = &[
+    "governance.final_authority",
+    "governance.gap_filling",
+    "governance.operator_may_change_terms",
+    "governance.uncovered_error_randomisation",
+    "player.responsibilities",
+    "conduct.language",
+    "action.official_terminology",
+    "conduct.electronic_devices",
+    "conduct.identification_and_attire",
+    "conduct.personal_objects_on_table",
+    "conduct.spectators_and_eliminated_players",
+    "seating.special_needs",
+    "table.equipment_and_seat_numbering",
+    "table.mixed_games",
+    "deck.composition_and_shufflers",
+    "deck.change",
+    "deck.shuffle_cut_and_protection",
+    "hand.start_definition",
+    "action.substantial_action_definition",
+    "deal.consecutive_cards_to_button",
+    "board.burn_policy",
+    "board.rabbit_hunting",
+    "betting.pot_size_information",
+    "betting.dealer_bet_handling_and_announcement",
+    "action.wait_for_clarity",
+    "action.recheck_own_cards",
+    "allin.chip_count_request",
+    "allin.all_in_buttons",
+    "pot.no_split_by_agreement",
+    "conduct.soft_play_checking_nuts",
+    "conduct.soft_play_and_check_down",
+    "conduct.collusion_and_chip_dumping",
+    "conduct.one_player_per_hand",
+    "conduct.behaviour_catalogue",
+    "conduct.chip_custody",
+    "conduct.chip_insertion_removal_lending",
+    "conduct.discrimination_reporting",
+    "tournament.registration_and_checkin",
+    "tournament.start_duration_and_days",
+    "tournament.breaks",
+    "tournament.media_and_publicity_consent",
+    "ranking.points",
+    "ranking.quarterly_final",
+    "ranking.claims_window",
+    "online.player_information_duties",
+    "online.demo_play",
+    "variant.synthetic_poker",
+    "variant.stud_razz_specific",
+];
+
+/// Every id the lists above name (for the registry's consistency test).
+#[cfg(test)]
+pub(super) fn classified() -> impl Iterator<Item = &'static str> {
+    [HAND, ACTION, DEALER, TURN, CASH, TOURNAMENT, NOTHING]
+        .into_iter()
+        .flatten()
+        .copied()
+}
+
+/// What the engine does with `point`'s ruling.
+pub fn carrying(point: &RulePoint) -> Carrying {
+    let id = point.id;
+    let is = |list: &[&str]| list.contains(&id);
+    let (status, why) = if is(HAND) {
+        (
+            Carried::CarriedOut,
+            "played by the hand state machine on every hand",
+        )
+    } else if is(ACTION) {
+        (
+            Carried::CarriedOut,
+            "the ruling is an action applied to the hand (chips and words)",
+        )
+    } else if is(DEALER) {
+        (Carried::CarriedOut, "carried out on the hand and the dealer's cards (misdeal redealt or voided, exposed card replaced, premature cards set aside and returned, call-only cap in the legal menu)")
+    } else if is(TURN) {
+        (
+            Carried::CarriedOut,
+            "ruled on the player to act: a dead hand folds in turn, a forced check checks",
+        )
+    } else if is(CASH) {
+        (
+            Carried::CarriedOut,
+            "played by the cash table's session (seats, button, blinds owed, commission, buy-ins)",
+        )
+    } else if is(TOURNAMENT) {
+        (
+            Carried::CarriedOut,
+            "played by the tournament director (entries, levels, tables, prizes)",
+        )
+    } else if is(NOTHING) {
+        (
+            Carried::NothingToCarryOut,
+            "the ruling is about people, paper or equipment: nothing the table holds changes",
+        )
+    } else {
+        (Carried::RulingOnly, ruling_only_reason(point.area))
+    };
+    Carrying { status, why }
+}
+
+/// Why the points of `area` still left as words are not carried out.
+fn ruling_only_reason(area: Area) -> &'static str {
+    match area {
+        Area::Dealing => "needs the physical state of the stub or the muck (a disordered stub, mixed cards) that the dealer's cards do not record: ruled in words",
+        Area::Board => "a dealer's error in burning or turning board cards (missing or extra burns, a four-card flop) is ruled in words; the board plan it needs is not yet applied",
+        Area::Action => "an action out of turn, skipped or conditional is ruled in words; the hand does not yet hold an action for a later turn",
+        Area::Pots | Area::AllIn => "a showdown irregularity (a request to see a hand, a premature muck, a retrieved hand) is ruled in words; the hand's showdown does not yet take it as an event",
+        Area::Time => "the engine reads no clock; time events are ruled in words and the hand is not yet killed or forced by them",
+        Area::Presence => "a player's absence is ruled in words; the hand does not yet kill an absent player's cards",
+        Area::Penalties => "a penalty is ruled in words; missed hands are not yet served at the table",
+        _ => "ruled in words; nothing in the engine applies it yet",
+    }
+}

@@ -1,0 +1,147 @@
+//! Rulings that act, at a live table over HTTP: the dealer's console (the operator's token)
+//! reports a misdeal and a premature flop; the daemon journals each, the engine carries the
+//! ruling out, and a daemon killed with SIGKILL between them replays to exactly the table it
+//! acknowledged.
+
+mod support;
+
+use serde_json::Value;
+use support::{Daemon, Scratch};
+
+/// The operator's view of the table, as the console draws it.
+fn table(d: &Daemon, t: &str) -> Value {
+    d.view(t)
+}
+
+/// Posts a table event as the operator; returns the ruling.
+fn event(d: &Daemon, t: &str, body: &str) -> Value {
+    d.post(&format!("/api/tables/{t}/events"), body)["ruling"].clone()
+}
+
+#[test]
+fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
+    let scratch = Scratch::new("serve-rulings");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let (t, _) = d.table("pt-casino-2007", 4, 200);
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    let dealt = table(&d, &t);
+    assert_eq!(dealt["hand"]["dealer"]["stub"], 52 - 8, "{dealt}");
+
+    // Rule 69(a): the cards dealt out of order — a misdeal; the 2007 decree starts a new
+    // hand (rule 30 moves the mão), so the hand is void and every bet goes back.
+    let misdeal = event(
+        &d,
+        &t,
+        r#"{"Situation": {"point": "deal.misdeal_conditions", "facts": {"error": "wrong_order"}}}"#,
+    );
+    assert_eq!(misdeal["outcome"], "misdeal", "{misdeal}");
+    assert_eq!(misdeal["fields"]["remedy"], "misdeal", "{misdeal}");
+    let voided = table(&d, &t);
+    assert_eq!(voided["hand"]["voided"], true, "{voided}");
+    let stacks = |v: &Value| -> Vec<u64> {
+        v["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .filter_map(|s| {
+                s["player"]
+                    .as_str()
+                    .map(|_| s["stack"].as_u64().unwrap_or(0))
+            })
+            .collect()
+    };
+    assert_eq!(
+        stacks(&voided),
+        vec![200; 4],
+        "every bet returned: {voided}"
+    );
+
+    // Killed without a chance to flush anything: what was acknowledged comes back exactly.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    assert_eq!(table(&d, &t), voided, "the void hand after the restart");
+
+    // The next hand; the first to act calls; then the dealer turns the flop too early.
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    let first = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
+    d.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {first}, "action": "cc"}}"#),
+    );
+    let premature = event(
+        &d,
+        &t,
+        r#"{"Situation": {"point": "board.premature_flop"}}"#,
+    );
+    assert_eq!(
+        premature["citation"]["text"], "rule 70(d),(h)",
+        "{premature}"
+    );
+    assert_eq!(
+        premature["fields"]["remedy"], "return_premature",
+        "{premature}"
+    );
+    let after = table(&d, &t);
+    let hand = &after["hand"];
+    assert_eq!(
+        hand["dealer"]["set_aside"].as_array().map(Vec::len),
+        Some(3),
+        "{after}"
+    );
+    assert_eq!(hand["dealer"]["burns"], 1, "{after}");
+    assert_eq!(hand["dealer"]["stub"], 52 - 8 - 4, "{after}");
+    assert_eq!(hand["board"].as_array().map(Vec::len), Some(0), "{after}");
+    // Rule 70(h): the three who had not acted may only call — the menu has no raise.
+    assert_eq!(
+        hand["call_only"].as_array().map(Vec::len),
+        Some(3),
+        "{after}"
+    );
+    assert!(hand["min_raise_to"].is_null(), "{after}");
+    let next = hand["to_act"].as_u64().expect("to act");
+    let (status, refused) = d.request(
+        "POST",
+        &format!("/api/tables/{t}/actions"),
+        Some(&d.operator),
+        Some(&format!(r#"{{"seat": {next}, "action": "cbr 10"}}"#)),
+    );
+    assert!(status >= 400, "a capped raise was accepted: {refused}");
+    assert!(
+        refused.to_string().contains("only to call"),
+        "the refusal says why: {refused}"
+    );
+
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    assert_eq!(table(&d, &t), after, "the premature flop after the restart");
+
+    // The betting finishes: the flop comes from the reshuffled stub, without a burn.
+    for _ in 0..3 {
+        let seat = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
+        );
+    }
+    let flop = table(&d, &t);
+    let hand = &flop["hand"];
+    assert_eq!(hand["board"].as_array().map(Vec::len), Some(3), "{flop}");
+    assert_eq!(
+        hand["dealer"]["burns"], 1,
+        "no burn before the new flop: {flop}"
+    );
+    assert_eq!(
+        hand["dealer"]["set_aside"].as_array().map(Vec::len),
+        Some(0),
+        "{flop}"
+    );
+    assert_eq!(hand["dealer"]["stub"], 52 - 8 - 1 - 3, "{flop}");
+    assert!(
+        hand.get("call_only").is_none(),
+        "the cap ends with the round: {flop}"
+    );
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    assert_eq!(table(&d, &t), flop, "the flop after the restart");
+}
