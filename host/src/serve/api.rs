@@ -158,7 +158,12 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(super::tournament_api::routes())
         // Innermost first. Run in the other order: every refusal, the HTTP layer's included,
         // leaves as JSON; the token is checked, then the announced size, before any route
-        // reads a byte of the body.
+        // reads a byte of the body; a table another daemon owns is answered with where it
+        // lives before its route runs.
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            super::fleet::owner_check,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(
             super::refusal::BODY_LIMIT,
         ))
@@ -172,8 +177,19 @@ pub fn router(app: Arc<App>) -> Router {
 }
 
 /// `GET /api/rulesets`: per ruleset `id`, `version`, `hash` (SHA-256 of the active content),
-/// `status` (`ok`/`error`), `error` (the last failed reload, with file:line:col).
+/// `status` (`ok`/`error`), `error` (the last failed reload, with file:line:col); with
+/// several daemons on one journal, `daemons`: which daemon (`daemon`, `url`) runs which
+/// `version` and `hash` of it.
 async fn rulesets(State(app): State<Arc<App>>) -> ApiResult {
+    let members = if app.fleet.is_some() {
+        let a = app.clone();
+        tokio::task::spawn_blocking(move || a.members())
+            .await
+            .ok()
+            .flatten()
+    } else {
+        None
+    };
     let list: Vec<Value> = app
         .live
         .snapshot()
@@ -187,6 +203,12 @@ async fn rulesets(State(app): State<Arc<App>>) -> ApiResult {
                 "status": if e.error.is_some() { "error" } else { "ok" },
                 "error": e.error,
             })
+        })
+        .map(|mut entry| {
+            if let Some(m) = &members {
+                entry["daemons"] = super::fleet::running_here(m, &entry["id"]);
+            }
+            entry
         })
         .collect();
     Ok(Json(Value::Array(list)))

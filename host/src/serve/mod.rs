@@ -14,6 +14,7 @@ pub mod auth;
 pub mod cash;
 pub mod commands;
 pub mod config;
+pub mod fleet;
 pub mod hosted;
 mod refusal;
 pub mod rule;
@@ -23,8 +24,9 @@ pub mod tournament;
 pub mod tournament_api;
 mod tournament_exec;
 
+use crate::journal::postgres::{Fleet, LeaseSpec};
 use crate::journal::writer::{Entry, Writer};
-use crate::journal::{Journal, JournalError, Reader, RulingRecord};
+use crate::journal::{Journal, JournalError, Location, Reader, RulingRecord};
 use crate::live::{Live, Reloaded, Version};
 use crate::plugins::Plugins;
 use crate::rulesets::Store;
@@ -95,6 +97,11 @@ pub struct App {
     /// The tournaments by id.
     pub tournaments: RwLock<BTreeMap<String, Arc<tournament_exec::TourSlot>>>,
     next_tournament: AtomicU64,
+    /// PostgreSQL: this daemon's lease and the owners of the fleet's tables (`None`: one
+    /// daemon on an SQLite journal owns every table).
+    pub fleet: Option<Arc<Fleet>>,
+    /// Tables and tournaments being taken over: replayed, not yet served.
+    adopting: Mutex<std::collections::HashSet<String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -102,31 +109,41 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl App {
-    /// Loads every ruleset of `store`, opens the journal in `data` (refused if damaged: see
-    /// [`Journal::open`]), replays it (refused if an entry cannot be replayed), and voids the
-    /// hands a crash cut short.
+    /// Loads every ruleset of `store`, opens the journal at `location` (its key and head
+    /// record in `data`; refused if damaged: see [`Journal::open`]), replays it (refused if
+    /// an entry cannot be replayed), and voids the hands a crash cut short. On PostgreSQL the
+    /// daemon takes its lease (`lease`) and replays only the tables it takes: those of dead
+    /// daemons and those handed back at a clean stop.
     pub fn start(
         store: Store,
         data: &std::path::Path,
+        location: &Location,
+        lease: Option<LeaseSpec>,
         tokens: Tokens,
         plugins: Arc<Plugins>,
     ) -> Result<Arc<App>, JournalError> {
-        let journal = Journal::open(data)?;
+        let mut journal = Journal::open(data, location, lease.as_ref())?;
         let clean = journal.stopped_cleanly()?;
         let reader = journal.reader();
-        let writer = Writer::start(journal, data)?;
-        let app = App::new(Live::new(store), reader, writer, tokens, plugins);
+        let fleet = journal.fleet();
+        let sqlite = match location {
+            Location::Sqlite(path) => Some(path.as_path()),
+            Location::Postgres(_) => None,
+        };
+        let writer = Writer::start(journal, sqlite)?;
+        let app = App::new(Live::new(store), reader, writer, tokens, plugins, fleet);
         for id in app.live.store().ids() {
             app.reload(&id);
         }
-        app.recover(data, clean)?;
+        app.recover(clean)?;
         Ok(app)
     }
 
-    /// Replays the journal of `data` without writing anything, after the checks the daemon
-    /// makes at start (`floor audit --verify`): how many commands, tables and tournaments.
-    pub fn verify(data: &std::path::Path) -> Result<Verified, JournalError> {
-        let (reader, whole) = crate::journal::backup::verify(data)?;
+    /// Replays the journal at `location` without writing anything, after the checks the
+    /// daemon makes at start (`floor audit --verify`): how many commands, tables and
+    /// tournaments.
+    pub fn verify(data: &std::path::Path, location: &Location) -> Result<Verified, JournalError> {
+        let (reader, whole) = crate::journal::backup::verify(data, location)?;
         let tokens = Tokens {
             operator: config::new_token(),
             auditor: config::new_token(),
@@ -137,8 +154,9 @@ impl App {
             Writer::closed(),
             tokens,
             Arc::new(Plugins::default()),
+            None,
         );
-        let commands = app.replay_all(data)?;
+        let commands = app.replay_all(None)?;
         let tables = app.tables.read().map_or(0, |t| t.len());
         let tournaments = app.tournaments.read().map_or(0, |t| t.len());
         Ok(Verified {
@@ -155,6 +173,7 @@ impl App {
         writer: Writer,
         tokens: Tokens,
         plugins: Arc<Plugins>,
+        fleet: Option<Arc<Fleet>>,
     ) -> Arc<App> {
         Arc::new(App {
             live: Arc::new(live),
@@ -168,6 +187,8 @@ impl App {
             plugins,
             tournaments: RwLock::new(BTreeMap::new()),
             next_tournament: AtomicU64::new(1),
+            fleet,
+            adopting: Mutex::new(std::collections::HashSet::new()),
         })
     }
 
@@ -204,6 +225,7 @@ impl App {
                 }
                 tracing::info!(ruleset = id, version = %version, sha256 = %hash, "ruleset activated");
                 self.prune_versions();
+                self.publish_running();
             }
             Reloaded::Unchanged => tracing::debug!(ruleset = id, "ruleset unchanged"),
             Reloaded::Rejected(message) => {
@@ -355,8 +377,10 @@ impl App {
         lock(&self.versions)
             .entry(version.hash.clone())
             .or_insert_with(|| version.clone());
+        let fleet_id = self.fleet_id("t")?;
         let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
-        let id = format!("t{}", self.next_table.fetch_add(1, Ordering::SeqCst));
+        let id = fleet_id
+            .unwrap_or_else(|| format!("t{}", self.next_table.fetch_add(1, Ordering::SeqCst)));
         let (table, rulings) = HostedTable::open(id.clone(), spec.clone(), Some(&version))?;
         let rulings = records(&id, &rulings);
         self.journal_write(
@@ -475,11 +499,11 @@ impl App {
         .await
     }
 
-    /// Applies every journaled command in order, each with its deck seed unsealed; returns
-    /// how many. An entry that cannot be replayed stops it: the state would not be the one
-    /// acknowledged.
-    fn replay_all(&self, data: &std::path::Path) -> Result<usize, JournalError> {
-        let commands = self.journal.commands::<Command>()?;
+    /// Applies every journaled command in order (only those of `only` when given), each with
+    /// its deck seed unsealed; returns how many. An entry that cannot be replayed stops it:
+    /// the state would not be the one acknowledged.
+    fn replay_all(&self, only: Option<&[String]>) -> Result<usize, JournalError> {
+        let commands = self.journal.commands::<Command>(only)?;
         let count = commands.len();
         for stored in commands {
             let mut command = stored.command;
@@ -488,8 +512,8 @@ impl App {
             }
             if let Err(e) = self.replay(&command) {
                 return Err(JournalError::Damaged {
-                    file: Journal::path(data).display().to_string(),
-                    data: data.display().to_string(),
+                    file: self.journal.file().to_string(),
+                    data: "DATA".into(),
                     what: format!(
                         "entry {} ({} at {}) cannot be replayed: {e}",
                         stored.seq,
@@ -504,61 +528,30 @@ impl App {
 
     /// Rebuilds the tables from the journal; if the last run did not stop cleanly (`clean`
     /// false), voids every hand it left in progress (pt-online rules 72–73: a failure of the
-    /// gaming system voids the hand and returns every bet).
-    fn recover(&self, data: &std::path::Path, clean: bool) -> Result<(), JournalError> {
-        let count = self.replay_all(data)?;
-        self.prune_versions();
-        tracing::info!(
-            commands = count,
-            tables = self.tables.read().map_or(0, |t| t.len()),
-            clean,
-            "journal replayed"
-        );
-        if !clean {
-            let slots: Vec<Arc<Slot>> = self
-                .tables
-                .read()
-                .unwrap_or_else(|e| e.into_inner())
-                .values()
-                .cloned()
-                .collect();
-            for slot in slots {
-                let (id, void) = {
-                    let t = lock(&slot.table);
-                    (
-                        t.id().to_string(),
-                        t.in_hand()
-                            .then(|| t.hand_hash().map(str::to_string))
-                            .flatten(),
-                    )
-                };
-                let Some(hash) = void else { continue };
-                let point = "online.communication_failure";
-                let citation = self.version(&hash).map(|v| {
-                    let mut facts = BTreeMap::new();
-                    facts.insert("origin".to_string(), ron::Value::String("system".into()));
-                    v.rules.table_event(point, &facts).citation
-                });
-                let citation = match citation {
-                    Some(Citation::Article(a)) => Some(a.to_string()),
-                    _ => None,
-                };
-                let done = self.execute_blocking(Command::Void {
-                    table: id.clone(),
-                    point: point.into(),
-                    citation,
-                    why: "the daemon stopped before the hand finished (a failure of the gaming system)".into(),
-                });
-                match done {
-                    Ok(a) => {
-                        tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
-                    }
-                    Err(e) => {
-                        tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
-                    }
+    /// gaming system voids the hand and returns every bet). On PostgreSQL: the tables this
+    /// daemon takes over, the hands of dead daemons' tables voided ([`App::adopt`]).
+    fn recover(&self, clean: bool) -> Result<(), JournalError> {
+        match &self.fleet {
+            Some(fleet) => {
+                let claimed = fleet.claim().map_err(|source| JournalError::Sql {
+                    file: self.journal.file().to_string(),
+                    source,
+                })?;
+                self.adopt(claimed)?;
+            }
+            None => {
+                let count = self.replay_all(None)?;
+                self.prune_versions();
+                tracing::info!(
+                    commands = count,
+                    tables = self.tables.read().map_or(0, |t| t.len()),
+                    clean,
+                    "journal replayed"
+                );
+                if !clean {
+                    self.void_interrupted(None);
                 }
             }
-            self.void_tournament_hands();
         }
         self.writer
             .run(|j| j.lifecycle("started").map(|()| 0))
@@ -567,6 +560,57 @@ impl App {
                 message: "the writer stopped".into(),
             })??;
         Ok(())
+    }
+
+    /// Voids the hand in progress at every table and tournament (of `only`, when given): the
+    /// engine's ruling on a failure of the gaming system, carried out like any command.
+    fn void_interrupted(&self, only: Option<&[String]>) {
+        let slots: Vec<Arc<Slot>> = self
+            .tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|(id, _)| only.is_none_or(|o| o.contains(id)))
+            .map(|(_, s)| s.clone())
+            .collect();
+        for slot in slots {
+            let (id, void) = {
+                let t = lock(&slot.table);
+                (
+                    t.id().to_string(),
+                    t.in_hand()
+                        .then(|| t.hand_hash().map(str::to_string))
+                        .flatten(),
+                )
+            };
+            let Some(hash) = void else { continue };
+            let point = "online.communication_failure";
+            let citation = self.version(&hash).map(|v| {
+                let mut facts = BTreeMap::new();
+                facts.insert("origin".to_string(), ron::Value::String("system".into()));
+                v.rules.table_event(point, &facts).citation
+            });
+            let citation = match citation {
+                Some(Citation::Article(a)) => Some(a.to_string()),
+                _ => None,
+            };
+            let done = self.execute_blocking(Command::Void {
+                table: id.clone(),
+                point: point.into(),
+                citation,
+                why: "the daemon stopped before the hand finished (a failure of the gaming system)"
+                    .into(),
+            });
+            match done {
+                Ok(a) => {
+                    tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
+                }
+                Err(e) => {
+                    tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
+                }
+            }
+        }
+        self.void_tournament_hands(only);
     }
 
     /// Applies a journaled command without journaling it again.
@@ -609,6 +653,9 @@ impl App {
     /// Closes the journal (clean stop): the writer finishes what is queued, then the stop is
     /// recorded. Requests after this are refused.
     pub fn close(&self) -> Result<(), JournalError> {
+        if let Some(fleet) = &self.fleet {
+            fleet.stop();
+        }
         self.writer.close()
     }
 }
@@ -658,6 +705,13 @@ pub struct Settings {
     pub store: Store,
     /// The data directory.
     pub data: std::path::PathBuf,
+    /// The journal: SQLite (default: in the data directory) or PostgreSQL.
+    pub journal: Location,
+    /// The address other daemons' redirects send clients to (default `http://ADDR`, the
+    /// address bound).
+    pub advertise: Option<String>,
+    /// How long a PostgreSQL lease lasts unless renewed.
+    pub lease: std::time::Duration,
     /// The address.
     pub addr: String,
     /// Tokens.
@@ -673,14 +727,31 @@ pub struct Settings {
 /// Runs the daemon until SIGTERM or SIGINT, then finishes the requests in flight and closes
 /// the journal.
 pub async fn run(settings: Settings) -> Result<(), String> {
+    // Bound first: on PostgreSQL the lease names the address other daemons redirect to.
+    let listener = tokio::net::TcpListener::bind(&settings.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", settings.addr))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
     let data = settings.data.clone();
     let store = settings.store.clone();
     let tokens = settings.tokens.clone();
     let plugins = settings.plugins.clone();
-    let app = tokio::task::spawn_blocking(move || App::start(store, &data, tokens, plugins))
-        .await
-        .map_err(|e| e.to_string())?
-        .map_err(|e| e.to_string())?;
+    let location = settings.journal.clone();
+    let lease = matches!(location, Location::Postgres(_)).then(|| LeaseSpec {
+        url: settings
+            .advertise
+            .clone()
+            .unwrap_or_else(|| format!("http://{local}")),
+        ttl: settings.lease,
+    });
+    let app = tokio::task::spawn_blocking(move || {
+        App::start(store, &data, &location, lease, tokens, plugins)
+    })
+    .await
+    .map_err(|e| e.to_string())?
+    .map_err(|e| e.to_string())?;
+    app.publish_running();
+    tokio::spawn(fleet::take_over(app.clone()));
     let _watcher = match &settings.store {
         Store::Dir(dir) => {
             let target = app.clone();
@@ -697,15 +768,11 @@ pub async fn run(settings: Settings) -> Result<(), String> {
             None
         }
     };
-    let listener = tokio::net::TcpListener::bind(&settings.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", settings.addr))?;
-    let local = listener.local_addr().map_err(|e| e.to_string())?;
     // Scripts (and the tests) started with port 0 read the address chosen here.
     let addr_file = settings.data.join("addr");
     std::fs::write(&addr_file, local.to_string())
         .map_err(|e| format!("cannot write {}: {e}", addr_file.display()))?;
-    tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/ (the web page; the JSON API under /api)");
+    tracing::info!(addr = %local, data = %settings.data.display(), journal = %settings.journal.describe(), "floor serve listening on http://{local}/ (the web page; the JSON API under /api)");
     tokio::spawn(tick(app.clone(), settings.clock_tick));
     let router = api::router(app.clone());
     axum::serve(listener, router)

@@ -69,11 +69,14 @@ impl App {
             .entry(version.hash.clone())
             .or_insert_with(|| version.clone());
         spec.seed.get_or_insert_with(rand::random);
+        let fleet_id = self.fleet_id("tour")?;
         let mut all = self.tournaments.write().unwrap_or_else(|e| e.into_inner());
-        let id = format!(
-            "tour{}",
-            self.next_tournament.fetch_add(1, Ordering::SeqCst)
-        );
+        let id = fleet_id.unwrap_or_else(|| {
+            format!(
+                "tour{}",
+                self.next_tournament.fetch_add(1, Ordering::SeqCst)
+            )
+        });
         let at_ms = now_ms();
         let tour = Tour::new(id.clone(), spec.clone(), version.clone(), at_ms)?;
         self.journal_write(
@@ -192,12 +195,13 @@ impl App {
     /// (the same ruling as at the tables: `online.communication_failure`, pt-online rules
     /// 72–73; a tournament rulebook does not address it, so it is recorded as *not regulated
     /// by this text*).
-    pub(super) fn void_tournament_hands(&self) {
+    pub(super) fn void_tournament_hands(&self, only: Option<&[String]>) {
         let slots: Vec<(String, Arc<TourSlot>)> = self
             .tournaments
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .iter()
+            .filter(|(k, _)| only.is_none_or(|o| o.contains(k)))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         for (id, slot) in slots {
