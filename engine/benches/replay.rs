@@ -11,7 +11,7 @@
 //!   [`floor_engine::replay::replay`] records them (a unit test checks they agree);
 //! - `replay_each`: the same through [`floor_engine::replay::replay`], a new hand per record;
 //! - `replay_pt_tournament`: `replay` under the bundled `pt-tournament` ruleset, whose
-//!   decisions run in the Rhai sandbox (the issue asks for at least 25% of `replay`);
+//!   decisions run in the Rhai sandbox (the target: at least 25% of `replay`);
 //! - `parse_and_replay`: the default replay from PHH text, as `floor replay` does.
 //!
 //! And a `parse` group: the PHH reader alone ([`floor_engine::phh::parse_file`]) on the random
@@ -32,19 +32,19 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use floor_engine::phh::{parse_file, parse_phhs, write_phhs, Action, PhhHand};
 use floor_engine::replay::{replay, Replayer};
 use floor_engine::rules::{DefaultRules, Rules};
-use floor_engine::ruleset::{MemoryLoader, Ruleset, RulesetRules, Sandbox};
-use floor_engine::sim::random_nlhe_records;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The corpora, shared with the performance oracle.
+#[allow(dead_code)]
+#[path = "../tests/corpus/mod.rs"]
+mod corpus;
+
 const HANDS: usize = 20_000;
 
-fn corpus() -> (Vec<PhhHand>, String) {
-    let mut rng = ChaCha8Rng::seed_from_u64(2026);
-    let records = random_nlhe_records(&mut rng, HANDS, Arc::new(DefaultRules));
+fn random_corpus() -> (Vec<PhhHand>, String) {
+    let records = corpus::random_nlhe(HANDS);
     let text = write_phhs(&records);
     let parsed = parse_phhs(&text).unwrap_or_default();
     (parsed, text)
@@ -63,36 +63,6 @@ fn walk(hands: &[PhhHand]) -> i64 {
         }
     }
     sum
-}
-
-/// The bundled pt-tournament ruleset, read from the repository's rulesets/ directory.
-fn pt_tournament() -> Arc<dyn Rules> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets/pt-tournament");
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-    let ron = read("ruleset.ron");
-    // Every script in the directory, so the list never goes stale when the ruleset grows a
-    // script (the loader only reads the ones ruleset.ron's `scripts` names).
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".rhai"))
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    let texts: Vec<String> = names.iter().map(|n| read(n)).collect();
-    let scripts: Vec<(&str, &str)> = names
-        .iter()
-        .zip(&texts)
-        .map(|(n, t)| (n.as_str(), t.as_str()))
-        .collect();
-    let loader = MemoryLoader::new().with("pt-tournament", &ron, &scripts);
-    match Ruleset::load("pt-tournament", &loader, &Sandbox::new()) {
-        Ok(ruleset) => Arc::new(RulesetRules::new(Arc::new(ruleset))),
-        Err(problems) => panic!("pt-tournament does not load: {problems:?}"),
-    }
 }
 
 /// Replays the corpus with one [`Replayer`] (buffers reused from hand to hand, the next
@@ -138,29 +108,6 @@ fn callgrind_passes(hands: &[PhhHand], rules: &Arc<dyn Rules>, passes: usize) ->
     (0..passes).map(|_| replay_all(hands, rules)).sum()
 }
 
-/// The shared corpora's texts, concatenated file by file (empty when they are absent).
-fn shared_corpora() -> Vec<String> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    let mut texts = Vec::new();
-    for sub in ["phh", "crosscheck"] {
-        let Ok(entries) = std::fs::read_dir(root.join(sub)) else {
-            continue;
-        };
-        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if matches!(
-                path.extension().and_then(|e| e.to_str()),
-                Some("phh" | "phhs")
-            ) {
-                texts.push(std::fs::read_to_string(&path).unwrap_or_default());
-            }
-        }
-    }
-    texts
-}
-
-/// Reads every text; returns the number of hands.
 fn parse_all(texts: &[&str]) -> usize {
     texts
         .iter()
@@ -180,6 +127,14 @@ fn split_lines(texts: &[&str]) -> usize {
 #[inline(never)]
 fn parse_passes(texts: &[&str], passes: usize) -> usize {
     (0..passes).map(|_| parse_all(texts)).sum()
+}
+
+/// The shared corpora's texts, file by file (none when they are absent).
+fn shared_corpora() -> Vec<String> {
+    corpus::shared_corpora(&corpus::shared_data())
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect()
 }
 
 /// The `parse` group and its ratios: the reader against a line split of the same bytes.
@@ -223,7 +178,7 @@ fn bench_parse(c: &mut Criterion, random: &str) {
 }
 
 fn bench(c: &mut Criterion) {
-    let (hands, text) = corpus();
+    let (hands, text) = random_corpus();
     if let Some(passes) = std::env::var("PARSE_CALLGRIND")
         .ok()
         .and_then(|v| v.parse::<usize>().ok())
@@ -251,7 +206,7 @@ fn bench(c: &mut Criterion) {
         return;
     }
     let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
-    let pt = pt_tournament();
+    let pt = corpus::bundled("pt-tournament");
     assert_eq!(
         replay_all(&hands, &rules),
         hands.len(),
@@ -343,7 +298,7 @@ fn parse(c: &mut Criterion) {
     if std::env::var("PARSE_CALLGRIND").is_ok() || std::env::var("REPLAY_CALLGRIND").is_ok() {
         return;
     }
-    let (_, text) = corpus();
+    let (_, text) = random_corpus();
     bench_parse(c, &text);
 }
 

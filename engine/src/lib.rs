@@ -10,6 +10,8 @@
 //!   registry of every rule point.
 //! - [`ruleset`]: jurisdictions' rulebooks as RON plus sandboxed Rhai, with `extends` and bounds.
 //! - [`phh`]: reading, writing and replaying Poker Hand History files.
+//! - [`table`]: the table that plays successive hands (seats, button, the deck, stacks carried,
+//!   each hand pinned to its ruleset version), shared by cash games and tournaments.
 //! - [`cash`]: cash tables: seats, buy-ins, sessions, commission, rests, failures.
 //! - [`tournament`]: tournament money in integer cents: the prize pool and the payout list.
 
@@ -23,6 +25,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod sim;
+pub mod table;
 pub mod tournament;
 
 /// An amount of chips. Always an integer: the engine never uses floating point for money;

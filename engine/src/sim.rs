@@ -3,10 +3,11 @@
 //! state machine through hands nobody wrote by hand; it is deterministic for a given seed.
 
 use crate::cards::{Card, Deck};
-use crate::hand::{Action, ActionError, Hand, HandConfig, Legal, Phase};
+use crate::hand::{Action, ActionError, Hand, HandConfig, Legal, Phase, Structure, Variant};
 use crate::phh::PhhHand;
 use crate::replay::to_phh;
 use crate::rules::Rules;
+use crate::Chips;
 use rand::Rng;
 use std::sync::Arc;
 
@@ -87,6 +88,53 @@ pub fn play_out<R: Rng + ?Sized>(
         }
     }
     Err(ActionError::NotBetting("the hand did not terminate"))
+}
+
+/// A random but valid table: 2 to 11 players, the button last (as PHH has it), blinds, and
+/// sometimes antes, a big-blind ante, a straddle or a live post; any of the structures and
+/// both games. The property tests and the performance oracle play hands at such tables.
+pub fn random_config<R: Rng + ?Sized>(rng: &mut R) -> HandConfig {
+    let n = rng.random_range(2..=11usize);
+    let bb: Chips = rng.random_range(1..=50) * 2;
+    let sb = bb / 2;
+    // Stacks from a few chips (all-in on the blinds) to deep.
+    let stacks: Vec<Chips> = (0..n)
+        .map(|_| match rng.random_range(0..10) {
+            0 => rng.random_range(1..=bb * 2),
+            1..=6 => rng.random_range(bb * 10..=bb * 100),
+            _ => rng.random_range(1..=bb * 300),
+        })
+        .collect();
+    let mut config = HandConfig::holdem(stacks, n - 1, sb, bb);
+    match rng.random_range(0..6) {
+        0 => config.antes = vec![rng.random_range(1..=sb.max(1)); n],
+        1 => {
+            // Big-blind ante: the big blind posts one ante for the table.
+            let big_blind = if n == 2 { 0 } else { 1 };
+            config.antes[big_blind] = bb;
+        }
+        _ => {}
+    }
+    if n >= 4 && rng.random_ratio(1, 8) {
+        config.blinds[2] = bb * 2; // a straddle
+    } else if n >= 4 && rng.random_ratio(1, 8) {
+        config.posts[rng.random_range(2..n)] = bb; // a live post by a newcomer
+    }
+    config.variant = if rng.random_ratio(1, 4) {
+        Variant::Omaha
+    } else {
+        Variant::Holdem
+    };
+    config.structure = match rng.random_range(0..8) {
+        0 | 1 => Structure::PotLimit,
+        2 => Structure::FixedLimit {
+            small_bet: bb,
+            big_bet: bb * 2,
+        },
+        3 => Structure::HalfPotLimit,
+        _ => Structure::NoLimit,
+    };
+    config
 }
 
 /// A corpus of `count` random no-limit hold'em hands (2 to 9 players, blinds 1/2, stacks of

@@ -16,68 +16,18 @@
 //! `PERF_ORACLE_DATA` may say otherwise); without them only the seeded hands are dumped.
 
 use floor_engine::cards::Deck;
-use floor_engine::hand::{Hand, HandConfig, Phase, Structure, Variant};
+use floor_engine::hand::{Hand, Phase};
 use floor_engine::phh::{parse_file, PhhHand};
 use floor_engine::replay::{replay, Replayer};
 use floor_engine::rules::{DefaultRules, PhhConventions, Rules};
-use floor_engine::ruleset::{MemoryLoader, Ruleset, RulesetRules, Sandbox};
-use floor_engine::sim::{deal_next, random_action, random_nlhe_records};
-use floor_engine::Chips;
+use floor_engine::sim::{deal_next, random_action, random_config};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-const RULESETS: [&str; 6] = [
-    "ao-tournament-2025",
-    "br-adtp-2012",
-    "pt-casino-2007",
-    "pt-online",
-    "pt-solverde-chaves-2023",
-    "pt-tournament",
-];
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Every bundled ruleset, read from the repository's rulesets/ directory.
-fn rulesets() -> Vec<(String, Arc<dyn Rules>)> {
-    let mut loader = MemoryLoader::new();
-    for id in RULESETS {
-        let dir = workspace().join("rulesets").join(id);
-        let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-        let mut names: Vec<String> = std::fs::read_dir(&dir)
-            .map(|entries| {
-                entries
-                    .filter_map(|e| e.ok())
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
-                    .filter(|n| n.ends_with(".rhai"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        names.sort();
-        let texts: Vec<String> = names.iter().map(|n| read(n)).collect();
-        let scripts: Vec<(&str, &str)> = names
-            .iter()
-            .zip(&texts)
-            .map(|(n, t)| (n.as_str(), t.as_str()))
-            .collect();
-        loader = loader.with(id, &read("ruleset.ron"), &scripts);
-    }
-    let sandbox = Sandbox::new();
-    RULESETS
-        .iter()
-        .map(|id| match Ruleset::load(id, &loader, &sandbox) {
-            Ok(ruleset) => (
-                id.to_string(),
-                Arc::new(RulesetRules::new(Arc::new(ruleset))) as Arc<dyn Rules>,
-            ),
-            Err(problems) => panic!("{id} does not load: {problems:?}"),
-        })
-        .collect()
-}
+mod corpus;
 
 fn dump_hand(out: &mut String, hand: &Hand) {
     let _ = writeln!(
@@ -130,47 +80,6 @@ fn dump_corpus(out: &mut String, name: &str, records: &[PhhHand], rules: &Arc<dy
     });
     assert!(fresh == reused, "{name}: replay and replay_all disagree");
     out.push_str(&fresh);
-}
-
-/// A random but valid table (as in `random_hands.rs`): every structure, antes, big-blind
-/// antes, straddles, live posts, short stacks.
-fn random_config(rng: &mut ChaCha8Rng) -> HandConfig {
-    let n = rng.random_range(2..=11usize);
-    let bb: Chips = rng.random_range(1..=50) * 2;
-    let sb = bb / 2;
-    let stacks: Vec<Chips> = (0..n)
-        .map(|_| match rng.random_range(0..10) {
-            0 => rng.random_range(1..=bb * 2),
-            1..=6 => rng.random_range(bb * 10..=bb * 100),
-            _ => rng.random_range(1..=bb * 300),
-        })
-        .collect();
-    let mut config = HandConfig::holdem(stacks, n - 1, sb, bb);
-    match rng.random_range(0..6) {
-        0 => config.antes = vec![rng.random_range(1..=sb.max(1)); n],
-        1 => config.antes[if n == 2 { 0 } else { 1 }] = bb,
-        _ => {}
-    }
-    if n >= 4 && rng.random_ratio(1, 8) {
-        config.blinds[2] = bb * 2;
-    } else if n >= 4 && rng.random_ratio(1, 8) {
-        config.posts[rng.random_range(2..n)] = bb;
-    }
-    config.variant = if rng.random_ratio(1, 4) {
-        Variant::Omaha
-    } else {
-        Variant::Holdem
-    };
-    config.structure = match rng.random_range(0..8) {
-        0 | 1 => Structure::PotLimit,
-        2 => Structure::FixedLimit {
-            small_bet: bb,
-            big_bet: bb * 2,
-        },
-        3 => Structure::HalfPotLimit,
-        _ => Structure::NoLimit,
-    };
-    config
 }
 
 /// Plays one random hand through the API, dumping the legal menu at every turn and every
@@ -237,34 +146,15 @@ fn dump_every_decision_for_the_performance_oracle() {
     std::fs::create_dir_all(&dir).expect("the output directory");
     let data = std::env::var("PERF_ORACLE_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|_| workspace().join("../shared/data"));
-    let mut corpora: Vec<(String, Vec<PhhHand>)> = Vec::new();
-    for sub in ["phh", "crosscheck"] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(data.join(sub))
-            .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-            .unwrap_or_default();
-        files.sort();
-        for file in files {
-            let name = file.display().to_string();
-            if !(name.ends_with(".phh") || name.ends_with(".phhs")) {
-                continue;
-            }
-            let text = std::fs::read_to_string(&file).expect("a readable corpus");
+        .unwrap_or_else(|_| corpus::shared_data());
+    let mut corpora: Vec<(String, Vec<PhhHand>)> = corpus::shared_corpora(&data)
+        .into_iter()
+        .map(|(name, text)| {
             let records = parse_file(&text).expect("a parseable corpus");
-            corpora.push((
-                format!(
-                    "{sub}/{}",
-                    file.file_name().unwrap_or_default().to_string_lossy()
-                ),
-                records,
-            ));
-        }
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(2026);
-    corpora.push((
-        "random-nlhe".into(),
-        random_nlhe_records(&mut rng, 5_000, Arc::new(DefaultRules)),
-    ));
+            (name, records)
+        })
+        .collect();
+    corpora.push(("random-nlhe".into(), corpus::random_nlhe(5_000)));
     // The parsed records themselves (the parser is on the optimised path too).
     let mut parsed = String::new();
     for (name, records) in &corpora {
@@ -277,7 +167,11 @@ fn dump_every_decision_for_the_performance_oracle() {
         ("default".into(), Arc::new(DefaultRules)),
         ("phh-conventions".into(), Arc::new(PhhConventions)),
     ];
-    all.extend(rulesets());
+    all.extend(
+        corpus::bundled_ids()
+            .iter()
+            .map(|id| (id.to_string(), corpus::bundled(id))),
+    );
     for (id, rules) in &all {
         let mut out = String::new();
         for (name, records) in &corpora {

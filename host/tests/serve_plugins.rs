@@ -1,4 +1,4 @@
-//! `floor serve` with native plugins (issue #5 item 6), on the real binary: the ICM chop
+//! `floor serve` with native plugins, on the real binary: the ICM chop
 //! plugin loaded from the config and asked for a final-table deal under
 //! pt-solverde-chaves-2023 §7.3, a plugin with another hash refusing the daemon's start, and a
 //! panicking plugin giving an error ruling while the daemon goes on serving.

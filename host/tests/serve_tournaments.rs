@@ -1,6 +1,9 @@
 //! Tournaments in `floor serve`, end to end: the real binary on a loopback port; players
 //! registered over HTTP, each acting with their own token; the engine's runtime seating,
 //! balancing, breaking to the final table and placing; the money paid out to the cent; kill -9.
+//!
+//! Why this file is long: each test drives a whole tournament over HTTP, as a client does, from
+//! its creation to the end it checks; the helpers they share come first.
 
 mod support;
 
@@ -309,6 +312,13 @@ fn a_player_token_acts_only_for_its_own_seat_and_sees_only_its_own_cards() {
     // The player's own token acts.
     let (status, answer) = d.request("POST", &path, Some(&tokens[&name]), Some(&body));
     assert_eq!(status, 200, "{answer}");
+    setups_the_rulesets_refuse_are_refused(&d, &tokens["p01"]);
+}
+
+/// A tournament is refused when its ruleset is not a tournament's, when its fee is outside
+/// the text's bounds (Solverde §4.3: 5–20%), when it announces a payout table the ruleset
+/// fixes (§7.4), and when a player's token asks for it.
+fn setups_the_rulesets_refuse_are_refused(d: &Daemon, player: &str) {
     // A tournament with a ruleset that is not a tournament's is refused.
     let (status, answer) = d.request(
         "POST",
@@ -351,7 +361,7 @@ fn a_player_token_acts_only_for_its_own_seat_and_sees_only_its_own_cards() {
     let (status, _) = d.request(
         "POST",
         "/api/tournaments",
-        Some(&tokens["p01"]),
+        Some(player),
         Some(&spec("pt-tournament", 1)),
     );
     assert_eq!(status, 401);
@@ -509,18 +519,7 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
     d.post(&format!("/api/tournaments/{id}/start"), "");
     // Play until someone is out.
     let mut rng = Lcg(3);
-    let out = loop {
-        let v = view(&d, &id);
-        if let Some(p) = v["players"]
-            .as_array()
-            .expect("players")
-            .iter()
-            .find(|p| p["table"].is_null())
-        {
-            break p["player"].as_u64().expect("player");
-        }
-        assert!(act_once(&d, &id, &tokens, &mut rng), "{v}");
-    };
+    let out = play_until_someone_is_out(&d, &id, &tokens, &mut rng);
     let before = view(&d, &id);
     assert_eq!(
         before["level"]["number"], 1,
@@ -573,6 +572,59 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
         "late".into(),
         late["token"].as_str().expect("token").to_string(),
     );
+    late_registration_is_refused_once_the_window_closed(&d, &id);
+    // Play on to a winner: every entry placed, the prizes the pool.
+    for _ in 0..20_000 {
+        if view(&d, &id)["status"] == "finished" {
+            break;
+        }
+        assert!(act_once(&d, &id, &tokens, &mut rng));
+    }
+    let v = view(&d, &id);
+    assert_eq!(v["status"], "finished");
+    assert_eq!(v["places"].as_array().map(Vec::len), Some(8));
+    let paid: u64 = v["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .map(|p| p["prize"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(paid, 36_000, "{}", v["places"]);
+    // Players out before the late entries finish behind them: the places cover 1..=8.
+    let last = v["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .filter_map(|p| p["shared_through"].as_u64())
+        .max();
+    assert_eq!(last, Some(8), "{}", v["places"]);
+}
+
+/// Plays until a player is out; returns his number.
+fn play_until_someone_is_out(
+    d: &Daemon,
+    id: &str,
+    tokens: &BTreeMap<String, String>,
+    rng: &mut Lcg,
+) -> u64 {
+    loop {
+        let v = view(d, id);
+        if let Some(p) = v["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .find(|p| p["table"].is_null())
+        {
+            return p["player"].as_u64().expect("player");
+        }
+        assert!(act_once(d, id, tokens, rng), "{v}");
+    }
+}
+
+/// pt-tournament Art. 7º(1): once the clock passes the last level of the window (level 2),
+/// a late registration is refused with the article, journaled, and changes nothing; a
+/// malformed registration is 400, an unknown tournament 404.
+fn late_registration_is_refused_once_the_window_closed(d: &Daemon, id: &str) {
     // The window closes at level 3: late registration refused with its article.
     d.post(
         &format!("/api/tournaments/{id}/clock"),
@@ -604,8 +656,8 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
         .and_then(|r| r.last())
         .expect("the refusal journaled");
     assert_eq!(last["citation"], "Art. 7º(1)", "{journal}");
-    assert_eq!(last["table"], id.as_str(), "{journal}");
-    let after = view(&d, &id);
+    assert_eq!(last["table"], id, "{journal}");
+    let after = view(d, id);
     assert_eq!(after["entries"], 8);
     assert_eq!(after["money"]["paid_in"], 40_000);
     // Malformed and unknown: 400 and 404.
@@ -623,31 +675,6 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
         d.request("GET", "/api/tournaments/tour99", None, None).0,
         404
     );
-    // Play on to a winner: every entry placed, the prizes the pool.
-    for _ in 0..20_000 {
-        if view(&d, &id)["status"] == "finished" {
-            break;
-        }
-        assert!(act_once(&d, &id, &tokens, &mut rng));
-    }
-    let v = view(&d, &id);
-    assert_eq!(v["status"], "finished");
-    assert_eq!(v["places"].as_array().map(Vec::len), Some(8));
-    let paid: u64 = v["places"]
-        .as_array()
-        .expect("places")
-        .iter()
-        .map(|p| p["prize"].as_u64().unwrap_or(0))
-        .sum();
-    assert_eq!(paid, 36_000, "{}", v["places"]);
-    // Players out before the late entries finish behind them: the places cover 1..=8.
-    let last = v["places"]
-        .as_array()
-        .expect("places")
-        .iter()
-        .filter_map(|p| p["shared_through"].as_u64())
-        .max();
-    assert_eq!(last, Some(8), "{}", v["places"]);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The engine proven on hands nobody here wrote: the real online logs, the 2019 WSOP hand and
 //! the cross-check corpora of random hands played by PokerKit. Every hand must replay with no
-//! illegal action and no stack or winnings mismatch (issue #2). The corpora live outside the
+//! illegal action and no stack or winnings mismatch. The corpora live outside the
 //! repository, in `../shared/data`; when they are absent the test says so and passes.
 
 use floor_engine::phh::{parse_file, PhhHand};

@@ -1,6 +1,6 @@
 //! A simulated tournament of 200 entries with random play runs to a winner under every
 //! tournament ruleset, with chips conserved at every round of hands and the prize pool paid
-//! out exactly (issue 4).
+//! out exactly.
 
 use floor_engine::tournament::runtime::Setup;
 use floor_engine::tournament::sim::{simulate, Money};
@@ -116,22 +116,22 @@ fn run(ruleset: &str, seed: u64) {
 }
 
 #[test]
-fn issue_4_two_hundred_entries_pt_tournament() {
+fn two_hundred_entries_pt_tournament() {
     run("pt-tournament", 1);
 }
 
 #[test]
-fn issue_4_two_hundred_entries_pt_solverde_chaves_2023() {
+fn two_hundred_entries_pt_solverde_chaves_2023() {
     run("pt-solverde-chaves-2023", 2);
 }
 
 #[test]
-fn issue_4_two_hundred_entries_ao_tournament_2025() {
+fn two_hundred_entries_ao_tournament_2025() {
     run("ao-tournament-2025", 3);
 }
 
 #[test]
-fn issue_4_two_hundred_entries_br_adtp_2012() {
+fn two_hundred_entries_br_adtp_2012() {
     run("br-adtp-2012", 4);
 }
 

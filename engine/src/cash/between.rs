@@ -14,8 +14,8 @@ impl CashTable {
     pub(super) fn between_hands(&mut self, dealt: &[usize], out: &mut Vec<Ruling>) {
         let rules = self.rules.clone();
         let minimum = self.limits.big_blind;
-        for index in 0..self.seats.len() {
-            let Some(seat) = self.seats[index].clone() else {
+        for index in 0..self.table.seats.len() {
+            let Some(seat) = self.table.seats[index].clone() else {
                 continue;
             };
             let name = seat.player.clone();
@@ -23,7 +23,7 @@ impl CashTable {
             // rest during a hand he was dealt begins his rest with the next one.
             if seat.sitting_out && !dealt.contains(&index) {
                 let rested = seat.hands_rested + 1;
-                if let Some(s) = self.seats[index].as_mut() {
+                if let Some(s) = self.table.seats[index].as_mut() {
                     s.hands_rested = rested;
                 }
                 let d = decide(
@@ -62,7 +62,7 @@ impl CashTable {
                     || ("no_post".into(), "no forced post for not betting".into()),
                 );
                 if d.outcome == "post_big_bet" {
-                    if let Some(s) = self.seats[index].as_mut() {
+                    if let Some(s) = self.table.seats[index].as_mut() {
                         s.owes_big_blind = true;
                         s.hands_without_bet = 0;
                     }
@@ -73,7 +73,7 @@ impl CashTable {
                     continue;
                 }
             }
-            let stack = self.seats[index].as_ref().map_or(0, |s| s.stack);
+            let stack = self.table.seats[index].as_ref().map_or(0, |s| s.stack);
             if stack < minimum {
                 let d = decide(
                     rules.as_ref(),
@@ -99,14 +99,14 @@ impl CashTable {
                 );
                 // Said once; the obligation stands until he rebuys.
                 if d.outcome == "must_rebuy" && !seat.must_rebuy {
-                    if let Some(s) = self.seats[index].as_mut() {
+                    if let Some(s) = self.table.seats[index].as_mut() {
                         s.must_rebuy = true;
                     }
                     self.push(out, named(d, &name));
                 } else if d.outcome != "must_rebuy" && dealt.contains(&index) {
                     self.push(out, named(d, &name));
                 }
-                let short = self.seats[index]
+                let short = self.table.seats[index]
                     .as_ref()
                     .map_or(Notices::default(), |s| s.short);
                 self.notice(index, "stack_below_minimum", 0, short, out);
@@ -125,7 +125,7 @@ impl CashTable {
         notices: Notices,
         out: &mut Vec<Ruling>,
     ) -> bool {
-        let Some(name) = self.seats[index].as_ref().map(|s| s.player.clone()) else {
+        let Some(name) = self.table.seats[index].as_ref().map(|s| s.player.clone()) else {
             return false;
         };
         let d = decide(
@@ -148,7 +148,7 @@ impl CashTable {
             }
             _ => {}
         };
-        if let Some(s) = self.seats[index].as_mut() {
+        if let Some(s) = self.table.seats[index].as_mut() {
             if cause == "no_bets" {
                 update(&mut s.idle);
             } else {

@@ -29,28 +29,25 @@ impl CashTable {
     /// The hand in progress or, between hands, the last one (until the next deal), with the
     /// seat at each position: what a daemon shows, each viewer seeing the hole cards he may.
     pub fn hand_ref(&self) -> Option<HandRef<'_>> {
-        let (l, live) = match (&self.live, &self.finished) {
-            (Some(l), _) => (l, true),
-            (None, Some(f)) => (f, false),
-            (None, None) => return None,
-        };
+        let l = self.table.last()?;
         Some(HandRef {
             number: l.number,
             hand: &l.hand,
-            seats: &l.seats,
-            live,
-            void: l.void,
+            seats: &l.positions,
+            live: l.is_playing(),
+            void: l.is_void(),
         })
     }
 
     /// The number of hands dealt so far (the number of the last one).
     pub fn hands_dealt(&self) -> u64 {
-        self.hand_number
+        self.table.hands_dealt()
     }
 
     /// The player in seat `seat` (from 1), if any.
     pub fn player_in(&self, seat: usize) -> Option<&str> {
-        self.seats
+        self.table
+            .seats
             .get(seat.checked_sub(1)?)?
             .as_ref()
             .map(|s| s.player.as_str())
@@ -61,7 +58,7 @@ impl CashTable {
     /// action, the action is applied and the table deals or settles what follows. Returns the
     /// event's ruling and every ruling made (the event's own included).
     pub fn event(&mut self, event: &TableEvent) -> Result<(EventRuling, Vec<Ruling>), CashError> {
-        let live = self.live.as_mut().ok_or(CashError::NoHand)?;
+        let live = self.table.playing_mut().ok_or(CashError::NoHand)?;
         let ruling = events::handle(&mut live.hand, event)?;
         let mut out = Vec::new();
         self.progress(&mut out)?;

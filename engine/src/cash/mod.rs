@@ -9,6 +9,9 @@
 //! ruleset's articles (or *not regulated by this text* where the engine's default applied).
 //! Each hand keeps the rules it started with; [`CashTable::set_rules`] applies from the next.
 //!
+//! [`CashGame`] is a cash table driven by commands, as a daemon runs it: the operator's setup
+//! checked, seats by number, whose turn it is, and the table as each viewer may see it.
+//!
 //! The engine has no clock: [`CashTable::advance`] passes time in. Cards come from a deck the
 //! caller shuffles with its own seeded RNG ([`CashTable::start_hand`]) or lays out
 //! ([`CashTable::start_hand_with`]).
@@ -20,7 +23,10 @@ mod daemon;
 mod decide;
 mod draw;
 mod error;
+mod game;
 mod hand_rules;
+mod joining;
+mod leaving;
 mod play;
 mod seats;
 mod table;
@@ -29,5 +35,6 @@ pub use config::{resolve, CashConfig, Limits, TableMode};
 pub use daemon::HandRef;
 pub use draw::{draw_seats, Draw, Registration};
 pub use error::CashError;
+pub use game::{Applied, CashGame, TableCommand};
 pub use seats::{HandReview, Notices, Seat, Totals};
 pub use table::{CashTable, Failure, HandState, SeatView, Status, TableState};

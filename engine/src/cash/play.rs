@@ -10,36 +10,12 @@ use super::hand_rules::HandRules;
 use super::seats::HandReview;
 use super::table::{percent, CashTable, Failure, Status};
 use crate::cards::{format_cards, Card, Deck};
-use crate::hand::{Action, ActionKind, Event, Hand, HandConfig, Phase, PostKind, Structure};
-use crate::rules::{BlindsContext, Rules, Ruling};
+use crate::hand::{Action, ActionKind, Event, Hand, HandConfig, PostKind, Structure};
+use crate::rules::{BlindsContext, Citation, Rules, Ruling};
+use crate::table::{Deal, DealError, RulesVersion};
 use crate::Chips;
 use rand::Rng;
 use std::sync::Arc;
-
-/// The hand in progress and what the table needs to finish or void it.
-#[derive(Clone)]
-pub(crate) struct LiveHand {
-    /// The table's hand number.
-    pub number: u64,
-    /// The state machine.
-    pub hand: Hand,
-    /// The rules the hand started under (kept for the whole hand).
-    pub rules: Arc<dyn Rules>,
-    /// Position → seat index.
-    pub seats: Vec<usize>,
-    /// The cards still to come.
-    pub deck: Deck,
-    /// Each position's stack before anything was posted (a void hand returns to these).
-    pub start_stacks: Vec<Chips>,
-    /// The button before this hand (a void hand puts it back).
-    pub previous_button: Option<usize>,
-    /// The dealt-in seats as they were before the hand (a void hand restores them).
-    pub before: Vec<super::seats::Seat>,
-    /// How many of the hand's rulings were already reported.
-    pub reported: usize,
-    /// The hand was void (every bet returned).
-    pub void: bool,
-}
 
 impl CashTable {
     /// Deals the next hand from a deck shuffled with `rng` (which also draws the button where
@@ -63,11 +39,72 @@ impl CashTable {
             }
             _ => {}
         }
-        if self.live.is_some() {
+        if self.live().is_some() {
             return Err(CashError::HandInProgress("finish or void it first".into()));
         }
         let mut out = Vec::new();
-        if !self.check_min_players(&mut out) {
+        let dealt = self.players_to_deal(&mut out)?;
+        self.start_session(&mut out);
+        let previous_button = self.table.button;
+        // Where the button goes is ruled here; the table moves it when the hand is dealt.
+        let button_seat = self.move_button(&dealt, draw, &mut out);
+        self.mark_missed_blinds(previous_button, button_seat, &dealt);
+        let rules = self.rules.clone();
+        let button = dealt.iter().position(|&s| s == button_seat).unwrap_or(0);
+        let start_stacks: Vec<Chips> = dealt
+            .iter()
+            .map(|&i| self.table.seats[i].as_ref().map_or(0, |s| s.stack))
+            .collect();
+        let (mut config, blinds_citation) = HandConfig::at_table(
+            start_stacks,
+            button,
+            self.limits.small_blind,
+            self.limits.big_blind,
+            rules.as_ref(),
+        );
+        config.variant = self.config.variant;
+        config.structure = match self.config.structure {
+            Structure::FixedLimit { .. } => Structure::FixedLimit {
+                small_bet: self.limits.big_blind,
+                big_bet: self.limits.big_blind * 2,
+            },
+            s => s,
+        };
+        self.owed_posts(&dealt, &rules, &mut config, &mut out);
+        let number = self
+            .table
+            .deal(Deal {
+                config,
+                positions: dealt.clone(),
+                button: button_seat,
+                version: RulesVersion {
+                    rules: rules.clone(),
+                    hash: self.hash.clone(),
+                },
+                hand_rules: Arc::new(HandRules(rules.clone())),
+                deck,
+            })
+            .map_err(|e| match e {
+                DealError::Setup(why) => CashError::CannotStart(why),
+                DealError::Cards(e) => CashError::Hand(e),
+            })?;
+        for i in 0..self.table.seats.len() {
+            if let Some(s) = self.table.seats[i].as_mut() {
+                if s.waits_one_deal && !dealt.contains(&i) {
+                    s.waits_one_deal = false;
+                }
+            }
+        }
+        self.status = Status::Running;
+        self.announce_deal(number, &dealt, &rules, blinds_citation, &mut out);
+        self.progress(&mut out)?;
+        Ok(out)
+    }
+
+    /// The seats (indexes) dealt in the next hand, once the minimum-player rule lets the
+    /// table deal; or why no hand starts.
+    fn players_to_deal(&mut self, out: &mut Vec<Ruling>) -> Result<Vec<usize>, CashError> {
+        if !self.check_min_players(out) {
             let why = out
                 .last()
                 .map_or_else(|| "too few players".to_string(), |r| format!("{r}"));
@@ -83,8 +120,12 @@ impl CashTable {
             );
             return Err(CashError::CannotStart(format!("{}", d.ruling)));
         }
-        let dealt: Vec<usize> = (0..self.seats.len())
-            .filter(|&i| self.seats[i].as_ref().is_some_and(|s| s.can_be_dealt()))
+        let dealt: Vec<usize> = (0..self.table.seats.len())
+            .filter(|&i| {
+                self.table.seats[i]
+                    .as_ref()
+                    .is_some_and(|s| s.can_be_dealt())
+            })
             .collect();
         if dealt.len() < 2 {
             return Err(CashError::CannotStart(format!(
@@ -92,34 +133,21 @@ impl CashTable {
                 dealt.len()
             )));
         }
-        self.start_session(&mut out);
-        let previous_button = self.button;
-        let button_seat = self.move_button(&dealt, draw, &mut out);
-        self.mark_missed_blinds(previous_button, button_seat, &dealt);
-        let rules = self.rules.clone();
-        let button = dealt.iter().position(|&s| s == button_seat).unwrap_or(0);
-        let start_stacks: Vec<Chips> = dealt
-            .iter()
-            .map(|&i| self.seats[i].as_ref().map_or(0, |s| s.stack))
-            .collect();
-        let (mut config, blinds_citation) = HandConfig::at_table(
-            start_stacks.clone(),
-            button,
-            self.limits.small_blind,
-            self.limits.big_blind,
-            rules.as_ref(),
-        );
-        config.variant = self.config.variant;
-        config.structure = match self.config.structure {
-            Structure::FixedLimit { .. } => Structure::FixedLimit {
-                small_bet: self.limits.big_blind,
-                big_bet: self.limits.big_blind * 2,
-            },
-            s => s,
-        };
+        Ok(dealt)
+    }
+
+    /// What returning and inactive players owe this hand (`blinds.missed_blinds`,
+    /// `blinds.inactivity_forced_post`), written into `config`.
+    fn owed_posts(
+        &mut self,
+        dealt: &[usize],
+        rules: &Arc<dyn Rules>,
+        config: &mut HandConfig,
+        out: &mut Vec<Ruling>,
+    ) {
         // What returning and inactive players owe.
         for (p, &i) in dealt.iter().enumerate() {
-            let Some(seat) = self.seats[i].clone() else {
+            let Some(seat) = self.table.seats[i].clone() else {
                 continue;
             };
             if seat.missed_small || seat.missed_big {
@@ -145,8 +173,8 @@ impl CashTable {
                 }
                 let mut r = d.ruling;
                 r.finding = crate::rules::Finding::Text(format!("{}: {}", seat.player, r.text()));
-                self.push(&mut out, r);
-                if let Some(s) = self.seats[i].as_mut() {
+                self.push(out, r);
+                if let Some(s) = self.table.seats[i].as_mut() {
                     s.missed_small = false;
                     s.missed_big = false;
                 }
@@ -165,54 +193,43 @@ impl CashTable {
                             seat.player, self.limits.big_blind
                         ),
                     );
-                    self.push(&mut out, r);
+                    self.push(out, r);
                 }
-                if let Some(s) = self.seats[i].as_mut() {
+                if let Some(s) = self.table.seats[i].as_mut() {
                     s.owes_big_blind = false;
                 }
             }
         }
-        let before: Vec<super::seats::Seat> = dealt
-            .iter()
-            .filter_map(|&i| self.seats[i].clone())
-            .collect();
-        let mut hand = Hand::new(config, Arc::new(HandRules(rules.clone())))
-            .map_err(|e| CashError::CannotStart(e.to_string()))?;
-        let mut deck = deck;
-        while hand.next_hole_deal().is_some() {
-            crate::sim::deal_next(&mut hand, &mut deck)?;
-        }
-        for &i in self
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.as_ref().map(|_| i))
-            .collect::<Vec<_>>()
-            .iter()
-        {
-            if let Some(s) = self.seats[i].as_mut() {
-                if s.waits_one_deal && !dealt.contains(&i) {
-                    s.waits_one_deal = false;
-                }
-            }
-        }
-        self.hand_number += 1;
-        self.status = Status::Running;
+    }
+
+    /// The ruling that says who is dealt in and who posted what.
+    fn announce_deal(
+        &mut self,
+        number: u64,
+        dealt: &[usize],
+        rules: &Arc<dyn Rules>,
+        blinds_citation: Citation,
+        out: &mut Vec<Ruling>,
+    ) {
         let players: Vec<String> = dealt
             .iter()
             .map(|&i| {
-                let s = self.seats[i].as_ref().map_or("?", |s| s.player.as_str());
+                let s = self.table.seats[i]
+                    .as_ref()
+                    .map_or("?", |s| s.player.as_str());
                 format!("{s} (seat {})", i + 1)
             })
             .collect();
-        let posted: Vec<String> = hand
-            .config()
-            .blinds
+        let blinds = self
+            .live()
+            .map(|l| l.hand.config().blinds.clone())
+            .unwrap_or_default();
+        let posted: Vec<String> = blinds
             .iter()
             .enumerate()
             .filter(|(_, &b)| b > 0)
             .map(|(p, b)| {
-                let who = self.seats[dealt[p]]
+                let who = self.table.seats[dealt[p]]
                     .as_ref()
                     .map_or("?", |s| s.player.as_str());
                 format!("{who} posts {b}")
@@ -223,28 +240,12 @@ impl CashTable {
             "blinds.positions_and_amounts",
             blinds_citation,
             format!(
-                "hand {}: {} dealt in; {}",
-                self.hand_number,
+                "hand {number}: {} dealt in; {}",
                 players.join(", "),
                 posted.join(", ")
             ),
         );
-        self.push(&mut out, r);
-        self.live = Some(LiveHand {
-            number: self.hand_number,
-            hand,
-            rules,
-            seats: dealt,
-            deck,
-            start_stacks,
-            previous_button,
-            before,
-            reported: 0,
-            void: false,
-        });
-        self.finished = None;
-        self.progress(&mut out)?;
-        Ok(out)
+        self.push(out, r);
     }
 
     /// Starts a new commission session when the last one is over (per-session mode): every
@@ -259,7 +260,7 @@ impl CashTable {
             Some(_) => return,
         };
         self.session = Some((number, self.now));
-        for i in 0..self.seats.len() {
+        for i in 0..self.table.seats.len() {
             self.charge_session(i, number, out);
         }
     }
@@ -267,9 +268,9 @@ impl CashTable {
     /// Moves the button (the 2007 decree's "mão") for the new deal: `button.initial_position_and_rotation`.
     fn move_button(&mut self, dealt: &[usize], draw: usize, out: &mut Vec<Ruling>) -> usize {
         let seat_numbers: Vec<u64> = dealt.iter().map(|&i| i as u64 + 1).collect();
-        let start = self.button.is_none();
-        let previous = self.button.map_or(0, |b| b as u64 + 1);
-        let default_next = match self.button {
+        let start = self.table.button.is_none();
+        let previous = self.table.button.map_or(0, |b| b as u64 + 1);
+        let default_next = match self.table.button {
             None => dealt[0],
             Some(b) => dealt.iter().copied().find(|&i| i > b).unwrap_or(dealt[0]),
         };
@@ -307,7 +308,6 @@ impl CashTable {
             ("button_drawn", None) => dealt[draw % dealt.len()],
             _ => default_next,
         };
-        self.button = Some(seat);
         let mut r = d.ruling;
         if d.outcome == "button_drawn" {
             r.finding =
@@ -319,8 +319,8 @@ impl CashTable {
 
     /// Players resting where the blinds fall this deal miss them (pt-casino-2007 rule 90).
     fn mark_missed_blinds(&mut self, previous: Option<usize>, button_seat: usize, dealt: &[usize]) {
-        let seated: Vec<usize> = (0..self.seats.len())
-            .filter(|&i| self.seats[i].as_ref().is_some_and(|s| s.stack > 0))
+        let seated: Vec<usize> = (0..self.table.seats.len())
+            .filter(|&i| self.table.seats[i].as_ref().is_some_and(|s| s.stack > 0))
             .collect();
         if seated.len() == dealt.len() || seated.len() < 2 {
             return;
@@ -339,10 +339,10 @@ impl CashTable {
         // resting player the marker passes over misses his small bet.
         if plan.small_blind == Some(button) {
             if let Some(previous) = previous {
-                let n = self.seats.len();
+                let n = self.table.seats.len();
                 let mut i = (previous + 1) % n;
                 while i != button_seat && i != previous {
-                    if let Some(s) = self.seats[i]
+                    if let Some(s) = self.table.seats[i]
                         .as_mut()
                         .filter(|s| s.sitting_out && s.stack > 0)
                     {
@@ -359,7 +359,7 @@ impl CashTable {
             if dealt.contains(&seat) {
                 continue;
             }
-            if let Some(s) = self.seats[seat].as_mut().filter(|s| s.sitting_out) {
+            if let Some(s) = self.table.seats[seat].as_mut().filter(|s| s.sitting_out) {
                 if small {
                     s.missed_small = true;
                 } else {
@@ -375,8 +375,8 @@ impl CashTable {
         let index = self
             .find(player)
             .ok_or_else(|| CashError::NotSeated(player.to_string()))?;
-        let live = self.live.as_mut().ok_or(CashError::NoHand)?;
-        let position = live.seats.iter().position(|&s| s == index).ok_or_else(|| {
+        let live = self.table.playing_mut().ok_or(CashError::NoHand)?;
+        let position = live.position_of(index).ok_or_else(|| {
             CashError::HandInProgress(format!("{player} is not dealt in this hand"))
         })?;
         live.hand.act(position, action)?;
@@ -387,35 +387,25 @@ impl CashTable {
 
     /// The player to act, if a hand is in progress.
     pub fn to_act(&self) -> Option<String> {
-        let live = self.live.as_ref()?;
+        let live = self.live()?;
         let p = live.hand.actor()?;
-        self.seats[live.seats[p]].as_ref().map(|s| s.player.clone())
+        self.table.seats[live.positions[p]]
+            .as_ref()
+            .map(|s| s.player.clone())
     }
 
     /// The hand in progress.
     pub fn hand(&self) -> Option<&Hand> {
-        self.live.as_ref().map(|l| &l.hand)
+        self.live().map(|l| &l.hand)
     }
 
     /// Deals what is due, finishes a showdown, settles a completed hand.
     pub(super) fn progress(&mut self, out: &mut Vec<Ruling>) -> Result<(), CashError> {
-        let Some(live) = self.live.as_mut() else {
-            return Ok(());
-        };
-        loop {
-            if live.hand.phase() == Phase::Showdown {
-                live.hand.finish_showdown()?;
-            }
-            if live.hand.is_complete() || !crate::sim::deal_next(&mut live.hand, &mut live.deck)? {
-                break;
-            }
-        }
-        let fresh: Vec<Ruling> = live.hand.rulings()[live.reported..].to_vec();
-        live.reported = live.hand.rulings().len();
-        for r in fresh {
+        let ended = self.table.progress()?;
+        for r in self.table.fresh_rulings() {
             self.push(out, r);
         }
-        if self.live.as_ref().is_some_and(|l| l.hand.is_complete()) {
+        if ended {
             self.settle(out);
         }
         Ok(())
@@ -424,12 +414,13 @@ impl CashTable {
     /// Pays the hand: commission from the payments, stacks, records, then what happens
     /// between hands.
     fn settle(&mut self, out: &mut Vec<Ruling>) {
-        let Some(live) = self.live.take() else {
+        // Out of the table while it is paid, as between hands (no hand in progress).
+        let Some(live) = self.table.dealt.take() else {
             return;
         };
-        let rules = live.rules.clone();
+        let rules = live.version.rules.clone();
         let hand = &live.hand;
-        let n = live.seats.len();
+        let n = live.positions.len();
         let mut payments = Vec::new();
         let mut put_in = vec![0 as Chips; n];
         let mut returned = vec![0 as Chips; n];
@@ -469,15 +460,15 @@ impl CashTable {
             // start - put in + returned + won = end
             put_in[p] = (live.start_stacks[p] + returned[p] + won[p]).saturating_sub(end[p]);
         }
-        let taken = self.hand_commission(&rules, hand, &payments, voluntary, &live.seats, out);
+        let taken = self.hand_commission(&rules, hand, &payments, voluntary, &live.positions, out);
         let mut commission = vec![0 as Chips; n];
         for (pay, t) in payments.iter().zip(&taken) {
             commission[pay.position] += t;
         }
         let board = format_cards(hand.board());
         for p in 0..n {
-            let index = live.seats[p];
-            let Some(seat) = self.seats[index].as_mut() else {
+            let index = live.positions[p];
+            let Some(seat) = self.table.seats[index].as_mut() else {
                 continue;
             };
             seat.stack = end[p] - commission[p];
@@ -515,8 +506,8 @@ impl CashTable {
                 },
             );
         }
-        self.between_hands(&live.seats, out);
-        self.finished = Some(live);
+        self.between_hands(&live.positions, out);
+        self.table.dealt = Some(live);
     }
 
     /// The per-hand commission taken from each payment, with its rulings.
@@ -591,7 +582,7 @@ impl CashTable {
             .iter()
             .zip(&taken)
             .map(|(p, t)| {
-                let who = self.seats[seats[p.position]]
+                let who = self.table.seats[seats[p.position]]
                     .as_ref()
                     .map_or("?".to_string(), |s| s.player.clone());
                 format!("{t} of {who}'s {}", p.amount)
@@ -621,8 +612,8 @@ impl CashTable {
     /// stacks are as before the hand, the button goes back, and nothing counts for the session.
     /// On the player's side (rule 73) the hand stands and play goes on.
     pub fn void_hand(&mut self, failure: Failure) -> Result<Vec<Ruling>, CashError> {
-        let live = self.live.as_ref().ok_or(CashError::NoHand)?;
-        let rules = live.rules.clone();
+        let live = self.live().ok_or(CashError::NoHand)?;
+        let rules = live.version.rules.clone();
         let origin = match failure {
             Failure::Operator => "operator",
             Failure::Player => "player",
@@ -653,22 +644,25 @@ impl CashTable {
         if !void {
             return Ok(out);
         }
-        let Some(live) = self.live.take() else {
+        self.table.void().map_err(|_| CashError::NoHand)?;
+        let Some(live) = self.table.dealt.take() else {
             return Ok(out);
         };
-        for (p, &index) in live.seats.iter().enumerate() {
+        for (p, &index) in live.positions.iter().enumerate() {
             let Some(before) = live.before.get(p) else {
                 continue;
             };
-            let still_here = self.seats[index]
+            let still_here = self.table.seats[index]
                 .as_ref()
                 .is_some_and(|s| s.player == before.player);
             if still_here {
                 // Flags as before the hand too: owed posts are owed again.
-                let sitting_out = self.seats[index].as_ref().is_some_and(|s| s.sitting_out);
+                let sitting_out = self.table.seats[index]
+                    .as_ref()
+                    .is_some_and(|s| s.sitting_out);
                 let mut restored = before.clone();
                 restored.sitting_out = sitting_out;
-                self.seats[index] = Some(restored);
+                self.table.seats[index] = Some(restored);
             } else {
                 // He folded and left: what he put in goes back to him all the same.
                 let returned = live.start_stacks[p].saturating_sub(live.hand.stack_of(p));
@@ -684,7 +678,7 @@ impl CashTable {
                     seat.player.clone(),
                     HandReview {
                         hand: live.number,
-                        ruleset: live.rules.ruleset().to_string(),
+                        ruleset: live.version.rules.ruleset().to_string(),
                         seat: index + 1,
                         hole_cards: format_cards(&hole),
                         board: format_cards(live.hand.board()),
@@ -697,10 +691,8 @@ impl CashTable {
                 );
             }
         }
-        self.button = live.previous_button;
-        let mut live = live;
-        live.void = true;
-        self.finished = Some(live);
+        self.table.button = live.previous_button;
+        self.table.dealt = Some(live);
         self.fill_vacancies(&mut out);
         self.check_min_players(&mut out);
         Ok(out)

@@ -129,3 +129,15 @@ pub struct HandReview {
     /// The hand was void and every bet returned.
     pub void: bool,
 }
+
+impl crate::table::Occupant for Seat {
+    fn name(&self) -> &str {
+        &self.player
+    }
+    fn stack(&self) -> Chips {
+        self.stack
+    }
+    fn set_stack(&mut self, chips: Chips) {
+        self.stack = chips;
+    }
+}

@@ -26,20 +26,58 @@ fn text(facts: &Facts, key: &str) -> String {
 
 /// The default ruling at `point` on `facts`: (outcome, fields, sentence).
 pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, String>, String) {
+    let mut fields = BTreeMap::new();
+    let (outcome, sentence) = if point.starts_with("action.") {
+        action_default(point, facts, &mut fields)
+    } else {
+        running_default(point, facts, &mut fields)
+    };
+    (outcome.to_string(), fields, sentence)
+}
+
+/// Where the engine has no default: the floor decides.
+fn refer_to_floor() -> (&'static str, String) {
+    (
+        "refer_to_floor",
+        "no automatic ruling: the floor decides".to_string(),
+    )
+}
+
+/// The defaults for what a player says or pushes (`action.*`).
+fn action_default(
+    point: &str,
+    facts: &Facts,
+    fields: &mut BTreeMap<String, String>,
+) -> (&'static str, String) {
+    match point {
+        "action.single_oversized_chip"
+        | "action.multiple_chips"
+        | "action.uncollected_previous_bet"
+        | "action.insufficient_call"
+        | "action.undercall_far_below_bet" => pushed_default(point, facts, fields),
+        _ => said_default(point, facts, fields),
+    }
+}
+
+/// Records the amount a bet or raise goes to.
+fn raise_to(to: u64, fields: &mut BTreeMap<String, String>) {
+    fields.insert("to".to_string(), to.to_string());
+}
+
+/// The defaults for what a player says: amounts and action words.
+fn said_default(
+    point: &str,
+    facts: &Facts,
+    fields: &mut BTreeMap<String, String>,
+) -> (&'static str, String) {
     let to_call = num(facts, "to_call");
     let current = num(facts, "current_bet");
     let min_to = num(facts, "min_raise_to");
-    let full = num(facts, "full_raise");
-    let total = num(facts, "chips_total") + num(facts, "already_in");
     let amount = num(facts, "amount");
-    let mut fields = BTreeMap::new();
-    let raise_to = |to: u64, fields: &mut BTreeMap<String, String>| {
-        fields.insert("to".to_string(), to.to_string());
-    };
-    let (outcome, sentence) = match point {
+    match point {
         "action.raise_amount_is_total" => {
             let to = amount.max(min_to);
-            raise_to(to, &mut fields);
+            raise_to(to, fields);
             (
                 "raise",
                 format!("the amount said is the total: raise to {to}"),
@@ -47,13 +85,13 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
         }
         "action.amount_without_raise_word" => {
             if to_call == 0 {
-                raise_to(amount, &mut fields);
+                raise_to(amount, fields);
                 (
                     "bet",
                     format!("an amount said with nothing to call is a bet of {amount}"),
                 )
             } else if amount >= min_to {
-                raise_to(amount, &mut fields);
+                raise_to(amount, fields);
                 (
                     "raise",
                     format!("an amount of at least a full raise is a raise to {amount}"),
@@ -77,7 +115,7 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
                 _ => Vec::new(),
             };
             let smallest = readings.iter().copied().min().unwrap_or(amount);
-            raise_to(smallest, &mut fields);
+            raise_to(smallest, fields);
             (
                 "bet",
                 format!("an ambiguous amount is taken at its smaller reading, {smallest}"),
@@ -90,7 +128,7 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
                 "fold" => ("fold", "\"fold\" is binding".to_string()),
                 "all_in" => ("all_in", "\"all-in\" is binding".to_string()),
                 _ => {
-                    raise_to(min_to, &mut fields);
+                    raise_to(min_to, fields);
                     (
                         "raise",
                         format!("\"raise\" without an amount is a minimum raise, to {min_to}"),
@@ -98,9 +136,25 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
                 }
             }
         }
+        _ => refer_to_floor(),
+    }
+}
+
+/// The defaults for chips a player pushes without a word (or short of a call).
+fn pushed_default(
+    point: &str,
+    facts: &Facts,
+    fields: &mut BTreeMap<String, String>,
+) -> (&'static str, String) {
+    let to_call = num(facts, "to_call");
+    let current = num(facts, "current_bet");
+    let min_to = num(facts, "min_raise_to");
+    let full = num(facts, "full_raise");
+    let total = num(facts, "chips_total") + num(facts, "already_in");
+    match point {
         "action.single_oversized_chip" => {
             if to_call == 0 {
-                raise_to(total, &mut fields);
+                raise_to(total, fields);
                 (
                     "bet",
                     format!("a single chip with nothing to call is a bet of {total}"),
@@ -119,7 +173,7 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
                     format!("every chip is needed to call {current}: a call"),
                 )
             } else if total.saturating_sub(current) * 2 >= full {
-                raise_to(min_to.max(total), &mut fields);
+                raise_to(min_to.max(total), fields);
                 let to = min_to.max(total);
                 (
                     "raise",
@@ -133,7 +187,7 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
             // Chips added to one's own uncollected bet, without a word: judged like a fresh
             // push of the old bet plus the new chips.
             if total >= min_to {
-                raise_to(min_to.max(total), &mut fields);
+                raise_to(min_to.max(total), fields);
                 (
                     "raise",
                     format!(
@@ -152,8 +206,18 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
             "call",
             format!("an insufficient call must be completed to {current}"),
         ),
-        // Running a tournament (crate::tournament::runtime): what the engine does where a
-        // text is silent.
+        _ => refer_to_floor(),
+    }
+}
+
+/// The defaults for running a tournament ([`crate::tournament::runtime`]): what the engine
+/// does where a text is silent.
+fn running_default(
+    point: &str,
+    facts: &Facts,
+    fields: &mut BTreeMap<String, String>,
+) -> (&'static str, String) {
+    match point {
         "tournament.bubble_same_hand_eliminations" => (
             "larger_stack_places_higher",
             "players eliminated in the same hand: the one who started the hand with more chips finishes higher; equal stacks share their places".to_string(),
@@ -192,10 +256,6 @@ pub fn default_ruling(point: &str, facts: &Facts) -> (String, BTreeMap<String, S
                 "odd chips are raced from seat 1, at most one new chip per player, the total rounded to the nearest whole chip; nobody is eliminated by the race".to_string(),
             )
         }
-        _ => (
-            "refer_to_floor",
-            "no automatic ruling: the floor decides".to_string(),
-        ),
-    };
-    (outcome.to_string(), fields, sentence)
+        _ => refer_to_floor(),
+    }
 }

@@ -1,5 +1,9 @@
 //! Betting rounds: validating and applying players' actions, raise limits per structure,
 //! reopening after short all-ins, and closing a round (uncalled bets go back).
+//!
+//! Why this file is long: every action of a replayed hand runs through it, and a module's
+//! functions share a codegen unit, where their calls can be inlined; the tests of its rules
+//! are kept beside them.
 
 use super::action::{Action, ActionKind, Event, Street};
 use super::config::{Structure, MAX_PLAYERS};

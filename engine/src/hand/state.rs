@@ -4,6 +4,11 @@
 //! cards) and the players' (betting actions, showing or mucking). Every event is validated
 //! before anything changes, so a refused event leaves the hand exactly as it was. Wherever
 //! rulebooks differ, the hand asks its [`Rules`] and records the [`Ruling`] with its citation.
+//!
+//! Why this file is long: the hand's state and the events that set it up and move it along
+//! are the hot path of every replayed hand, and a module's functions share a codegen unit,
+//! where their calls can be inlined; the betting rounds are in `betting`, the showdown in
+//! `showdown`, the pots in `pots`.
 
 use super::action::{Event, EventCards, PostKind, Street};
 use super::betting::{Stakes, TopBets};

@@ -350,197 +350,206 @@ pub fn run(session: &CashSession, rules: Arc<dyn Rules>, mut out: Outcome) -> Ou
     };
     for (i, step) in session.steps.iter().enumerate() {
         let number = i + 1;
-        let (what, result, expect): (
-            String,
-            Result<Vec<Ruling>, String>,
-            Option<&StepExpectations>,
-        ) = match step {
-            CashStep::Seat {
-                player,
-                seat,
-                buy_in,
-                expect,
-            } => (
-                format!(
-                    "{player} sits down{} with {buy_in}",
-                    seat.map_or(String::new(), |s| format!(" in seat {s}"))
-                ),
-                table
-                    .seat(player, *seat, *buy_in)
-                    .map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::Leave { player, expect } => (
-                format!("{player} leaves"),
-                table.leave(player).map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::SitOut { player, expect } => (
-                format!("{player} sits out"),
-                table.sit_out(player).map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::SitIn { player, expect } => (
-                format!("{player} comes back"),
-                table.sit_in(player).map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::Rebuy {
-                player,
-                amount,
-                expect,
-            } => (
-                format!("{player} rebuys {amount}"),
-                table.rebuy(player, *amount).map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::WaitingList { player, expect } => (
-                format!("{player} joins the waiting list"),
-                table.join_waiting_list(player).map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::SeatChange { player, expect } => (
-                format!("{player} asks to change seat"),
-                table.request_seat_change(player).map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::Advance { minutes, expect } => (
-                format!("{minutes} minutes pass"),
-                Ok(table.advance(*minutes)),
-                Some(expect),
-            ),
-            CashStep::Deal {
-                cards,
-                draw,
-                expect,
-            } => (
-                format!(
-                    "a hand is dealt{}",
-                    if cards.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": {cards}")
-                    }
-                ),
-                deck(cards)
-                    .and_then(|d| table.start_hand_with(d, *draw).map_err(|e| e.to_string())),
-                Some(expect),
-            ),
-            CashStep::Act {
-                player,
-                action: text,
-                expect,
-            } => (
-                format!("{player}: {text}"),
-                action(text).and_then(|a| table.act(player, a).map_err(|e| e.to_string())),
-                Some(expect),
-            ),
-            CashStep::CheckDown { expect } => {
-                let mut all = Vec::new();
-                let mut result = Ok(());
-                while let Some(p) = table.to_act() {
-                    match table.act(&p, Action::CheckOrCall) {
-                        Ok(r) => all.extend(r),
-                        Err(e) => {
-                            result = Err(e.to_string());
-                            break;
-                        }
-                    }
-                }
-                (
-                    "everyone checks or calls to the end".into(),
-                    result.map(|()| all),
-                    Some(expect),
-                )
-            }
-            CashStep::FoldAround { expect } => {
-                let mut all = Vec::new();
-                let mut result = Ok(());
-                while let Some(p) = table.to_act() {
-                    match table.act(&p, Action::Fold) {
-                        Ok(r) => all.extend(r),
-                        Err(e) => {
-                            result = Err(e.to_string());
-                            break;
-                        }
-                    }
-                }
-                (
-                    "everyone folds in turn".into(),
-                    result.map(|()| all),
-                    Some(expect),
-                )
-            }
-            CashStep::Failure { side, expect } => (
-                format!(
-                    "a failure on the {} side",
-                    match side {
-                        Failure::Operator => "operator's",
-                        Failure::Player => "player's",
-                    }
-                ),
-                table.void_hand(*side).map_err(|e| e.to_string()),
-                Some(expect),
-            ),
-            CashStep::Check(checks) => {
-                if let Some(c) = checks.get(&id).or_else(|| checks.get("*")) {
-                    check_table(number, &table, c, &mut out.failures);
-                }
-                ("check the table".into(), Ok(Vec::new()), None)
-            }
-        };
+        let (what, result, expect) = carry_out(step, &mut table, number, &id, &mut out.failures);
         let expected = expect.and_then(|e| e.get(&id).or_else(|| e.get("*")));
-        let mut step_result = StepResult {
-            step: number,
-            what,
-            ruling: None,
-            error: None,
-            rulings: Vec::new(),
-        };
-        match (result, expected.and_then(|e| e.refused.as_ref())) {
-            (Ok(rulings), refused) => {
-                if let Some(words) = refused {
-                    out.failures.push(format!(
-                        "step {number}: accepted, expected a refusal (`{words}`)"
-                    ));
-                }
-                if let Some(e) = expected {
-                    for want in &e.rulings {
-                        if !rulings.iter().any(|r| matches(r, want)) {
-                            out.failures.push(format!(
-                                "step {number} ({}): no ruling matches {want:?}; got: {}",
-                                step_result.what,
-                                rulings
-                                    .iter()
-                                    .map(ToString::to_string)
-                                    .collect::<Vec<_>>()
-                                    .join(" | ")
-                            ));
-                        }
-                    }
-                }
-                step_result.rulings = rulings.iter().map(ToString::to_string).collect();
-                out.log.extend(step_result.rulings.iter().cloned());
-            }
-            (Err(e), Some(words)) if e.contains(words.as_str()) => {
-                step_result.what = format!("{} — refused: {e}", step_result.what);
-            }
-            (Err(e), Some(words)) => out.failures.push(format!(
-                "step {number}: refused with `{e}`, expected `{words}`"
-            )),
-            (Err(e), None) => {
-                out.failures.push(format!(
-                    "step {number} ({}): refused: {e}",
-                    step_result.what
-                ));
-                step_result.error = Some(e);
-            }
-        }
+        let step_result = judge(number, what, result, expected, &mut out);
         out.steps.push(step_result);
     }
     let state = table.state();
     out.stacks = Some(state.seats.iter().map(|s| s.state.stack).collect());
     out
+}
+
+/// What a step did: in words, the rulings it made (or why it was refused), and what it
+/// expects.
+type Done<'s> = (
+    String,
+    Result<Vec<Ruling>, String>,
+    Option<&'s StepExpectations>,
+);
+
+/// Carries out one step at `table`.
+fn carry_out<'s>(
+    step: &'s CashStep,
+    table: &mut CashTable,
+    number: usize,
+    id: &str,
+    failures: &mut Vec<String>,
+) -> Done<'s> {
+    match step {
+        CashStep::Seat {
+            player,
+            seat,
+            buy_in,
+            expect,
+        } => (
+            format!(
+                "{player} sits down{} with {buy_in}",
+                seat.map_or(String::new(), |s| format!(" in seat {s}"))
+            ),
+            table
+                .seat(player, *seat, *buy_in)
+                .map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::Leave { player, expect } => (
+            format!("{player} leaves"),
+            table.leave(player).map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::SitOut { player, expect } => (
+            format!("{player} sits out"),
+            table.sit_out(player).map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::SitIn { player, expect } => (
+            format!("{player} comes back"),
+            table.sit_in(player).map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::Rebuy {
+            player,
+            amount,
+            expect,
+        } => (
+            format!("{player} rebuys {amount}"),
+            table.rebuy(player, *amount).map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::WaitingList { player, expect } => (
+            format!("{player} joins the waiting list"),
+            table.join_waiting_list(player).map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::SeatChange { player, expect } => (
+            format!("{player} asks to change seat"),
+            table.request_seat_change(player).map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::Advance { minutes, expect } => (
+            format!("{minutes} minutes pass"),
+            Ok(table.advance(*minutes)),
+            Some(expect),
+        ),
+        CashStep::Deal {
+            cards,
+            draw,
+            expect,
+        } => (
+            format!(
+                "a hand is dealt{}",
+                if cards.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {cards}")
+                }
+            ),
+            deck(cards).and_then(|d| table.start_hand_with(d, *draw).map_err(|e| e.to_string())),
+            Some(expect),
+        ),
+        CashStep::Act {
+            player,
+            action: text,
+            expect,
+        } => (
+            format!("{player}: {text}"),
+            action(text).and_then(|a| table.act(player, a).map_err(|e| e.to_string())),
+            Some(expect),
+        ),
+        CashStep::CheckDown { expect } => (
+            "everyone checks or calls to the end".into(),
+            everyone(table, Action::CheckOrCall),
+            Some(expect),
+        ),
+        CashStep::FoldAround { expect } => (
+            "everyone folds in turn".into(),
+            everyone(table, Action::Fold),
+            Some(expect),
+        ),
+        CashStep::Failure { side, expect } => (
+            format!(
+                "a failure on the {} side",
+                match side {
+                    Failure::Operator => "operator's",
+                    Failure::Player => "player's",
+                }
+            ),
+            table.void_hand(*side).map_err(|e| e.to_string()),
+            Some(expect),
+        ),
+        CashStep::Check(checks) => {
+            if let Some(c) = checks.get(id).or_else(|| checks.get("*")) {
+                check_table(number, table, c, failures);
+            }
+            ("check the table".into(), Ok(Vec::new()), None)
+        }
+    }
+}
+
+/// Every player acts `action` in turn until the hand ends (or an action is refused).
+fn everyone(table: &mut CashTable, action: Action) -> Result<Vec<Ruling>, String> {
+    let mut all = Vec::new();
+    while let Some(p) = table.to_act() {
+        all.extend(table.act(&p, action).map_err(|e| e.to_string())?);
+    }
+    Ok(all)
+}
+
+/// A step's result against what it expects: the rulings it must make, or the refusal.
+fn judge(
+    number: usize,
+    what: String,
+    result: Result<Vec<Ruling>, String>,
+    expected: Option<&StepExpect>,
+    out: &mut Outcome,
+) -> StepResult {
+    let mut step_result = StepResult {
+        step: number,
+        what,
+        ruling: None,
+        error: None,
+        rulings: Vec::new(),
+    };
+    match (result, expected.and_then(|e| e.refused.as_ref())) {
+        (Ok(rulings), refused) => {
+            if let Some(words) = refused {
+                out.failures.push(format!(
+                    "step {number}: accepted, expected a refusal (`{words}`)"
+                ));
+            }
+            if let Some(e) = expected {
+                for want in &e.rulings {
+                    if !rulings.iter().any(|r| matches(r, want)) {
+                        out.failures.push(format!(
+                            "step {number} ({}): no ruling matches {want:?}; got: {}",
+                            step_result.what,
+                            rulings
+                                .iter()
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" | ")
+                        ));
+                    }
+                }
+            }
+            step_result.rulings = rulings.iter().map(ToString::to_string).collect();
+            out.log.extend(step_result.rulings.iter().cloned());
+        }
+        (Err(e), Some(words)) if e.contains(words.as_str()) => {
+            step_result.what = format!("{} — refused: {e}", step_result.what);
+        }
+        (Err(e), Some(words)) => out.failures.push(format!(
+            "step {number}: refused with `{e}`, expected `{words}`"
+        )),
+        (Err(e), None) => {
+            out.failures.push(format!(
+                "step {number} ({}): refused: {e}",
+                step_result.what
+            ));
+            step_result.error = Some(e);
+        }
+    }
+    step_result
 }
 
 fn matches(r: &Ruling, want: &RulingExpect) -> bool {

@@ -96,10 +96,43 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     if let Some(tournament) = &scenario.tournament {
         return super::tournament::run(scenario, tournament, rules);
     }
-    let mut hand: Option<Hand> = None;
+    let Ok(mut hand) = open_table(scenario, &rules, &id, &mut out) else {
+        return out;
+    };
+    // Situations need no hand; give them a two-player table to hang the log on.
+    let mut scratch = Hand::new(HandConfig::holdem(vec![100, 100], 1, 1, 2), rules.clone()).ok();
+    for (i, step) in scenario.steps.iter().enumerate() {
+        let number = i + 1;
+        let result = play_step(
+            step,
+            number,
+            &mut hand,
+            &mut scratch,
+            &id,
+            &mut out.failures,
+        );
+        if let Some(e) = &result.error {
+            out.failures
+                .push(format!("step {number} ({}): refused: {e}", result.what));
+        }
+        out.steps.push(result);
+    }
+    close(scenario, hand, scratch, &id, &mut out);
+    out
+}
+
+/// The scenario's table, if it has one (`Ok(None)`: situations only); `Err` when the table
+/// is refused (expected or not: `out` says so).
+fn open_table(
+    scenario: &Scenario,
+    rules: &Arc<dyn Rules>,
+    id: &str,
+    out: &mut Outcome,
+) -> Result<Option<Hand>, ()> {
+    let mut hand = None;
     let refusal = scenario
         .expect_refused
-        .get(&id)
+        .get(id)
         .or_else(|| scenario.expect_refused.get("*"));
     if let Some(table) = &scenario.table {
         match config(table, rules.as_ref())
@@ -116,7 +149,7 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
                     )),
                     None => out.failures.push(format!("table: {e}")),
                 }
-                return out;
+                return Err(());
             }
         }
     }
@@ -124,116 +157,130 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
         out.failures
             .push(format!("the table was expected to be refused (`{words}`)"));
     }
-    // Situations need no hand; give them a two-player table to hang the log on.
-    let mut scratch = Hand::new(HandConfig::holdem(vec![100, 100], 1, 1, 2), rules.clone()).ok();
-    for (i, step) in scenario.steps.iter().enumerate() {
-        let number = i + 1;
-        let mut result = StepResult {
-            step: number,
-            what: String::new(),
-            ruling: None,
-            error: None,
-            rulings: Vec::new(),
-        };
-        match step {
-            Step::Deal(holes) => {
-                result.what = format!("deal {}", holes.join(" "));
-                if let Some(h) = hand.as_mut() {
-                    for (p, text) in holes.iter().enumerate() {
-                        let cards: Result<Vec<Option<Card>>, String> = text
-                            .as_bytes()
-                            .chunks(2)
-                            .map(|c| {
-                                let s = std::str::from_utf8(c).unwrap_or("??");
-                                if s == "??" {
-                                    Ok(None)
-                                } else {
-                                    s.parse::<Card>().map(Some).map_err(|e| e.to_string())
-                                }
-                            })
-                            .collect();
-                        if let Err(e) =
-                            cards.and_then(|c| h.deal_hole(p, &c).map_err(|e| e.to_string()))
-                        {
-                            result.error = Some(e);
-                        }
-                    }
-                }
-            }
-            Step::Act(notation) => {
-                result.what = notation.clone();
-                let parsed: Result<PhhAction, String> = notation
-                    .parse()
-                    .map_err(|e: crate::phh::PhhError| e.to_string());
-                match (hand.as_mut(), parsed) {
-                    (Some(h), Ok(action)) => {
-                        if let Err(e) = apply(h, &action) {
-                            result.error = Some(e.to_string());
-                        }
-                    }
-                    (None, _) => result.error = Some("no table: add `table: (...)`".into()),
-                    (_, Err(e)) => result.error = Some(e),
-                }
-            }
-            Step::Refused { act, because } => {
-                result.what = format!("{act} (must be refused)");
-                let parsed: Result<PhhAction, String> =
-                    act.parse().map_err(|e: crate::phh::PhhError| e.to_string());
-                match (hand.as_mut(), parsed) {
-                    (Some(h), Ok(action)) => match apply(h, &action) {
-                        Ok(()) => out.failures.push(format!(
-                            "step {number}: `{act}` was accepted, expected a refusal"
-                        )),
-                        Err(e) if e.to_string().contains(because.as_str()) => {
-                            result.what = format!("{act} — refused: {e}");
-                        }
-                        Err(e) => out.failures.push(format!(
-                            "step {number}: `{act}` refused with `{e}`, expected `{because}`"
-                        )),
-                    },
-                    (None, _) => result.error = Some("no table: add `table: (...)`".into()),
-                    (_, Err(e)) => result.error = Some(e),
-                }
-            }
-            Step::Board(cards) => {
-                result.what = format!("board {cards}");
-                match (hand.as_mut(), crate::cards::parse_cards(cards)) {
-                    (Some(h), Ok(c)) => {
-                        if let Err(e) = h.deal_board(&c) {
-                            result.error = Some(e.to_string());
-                        }
-                    }
-                    (None, _) => result.error = Some("no table: add `table: (...)`".into()),
-                    (_, Err(e)) => result.error = Some(e.to_string()),
-                }
-            }
-            Step::Event { event, expect } => {
-                result.what = describe(event);
-                let target = match (&event, hand.as_mut()) {
-                    (crate::events::TableEvent::Situation { .. }, None) => scratch.as_mut(),
-                    (_, Some(h)) => Some(h),
-                    (_, None) => None,
-                };
-                match target {
-                    None => result.error = Some("no table: add `table: (...)`".into()),
-                    Some(h) => match handle(h, event) {
-                        Ok(ruling) => {
-                            if let Some(e) = expect.get(&id).or_else(|| expect.get("*")) {
-                                check(number, &ruling, e, &mut out.failures);
+    Ok(hand)
+}
+
+/// Plays one step at `hand` (situations without a table at `scratch`).
+fn play_step(
+    step: &Step,
+    number: usize,
+    hand: &mut Option<Hand>,
+    scratch: &mut Option<Hand>,
+    id: &str,
+    failures: &mut Vec<String>,
+) -> StepResult {
+    let mut result = StepResult {
+        step: number,
+        what: String::new(),
+        ruling: None,
+        error: None,
+        rulings: Vec::new(),
+    };
+    match step {
+        Step::Deal(holes) => {
+            result.what = format!("deal {}", holes.join(" "));
+            if let Some(h) = hand.as_mut() {
+                for (p, text) in holes.iter().enumerate() {
+                    let cards: Result<Vec<Option<Card>>, String> = text
+                        .as_bytes()
+                        .chunks(2)
+                        .map(|c| {
+                            let s = std::str::from_utf8(c).unwrap_or("??");
+                            if s == "??" {
+                                Ok(None)
+                            } else {
+                                s.parse::<Card>().map(Some).map_err(|e| e.to_string())
                             }
-                            result.ruling = Some(ruling);
-                        }
-                        Err(e) => result.error = Some(e.to_string()),
-                    },
+                        })
+                        .collect();
+                    if let Err(e) =
+                        cards.and_then(|c| h.deal_hole(p, &c).map_err(|e| e.to_string()))
+                    {
+                        result.error = Some(e);
+                    }
                 }
             }
         }
-        if let Some(e) = &result.error {
-            out.failures
-                .push(format!("step {number} ({}): refused: {e}", result.what));
+        Step::Act(notation) => {
+            result.what = notation.clone();
+            let parsed: Result<PhhAction, String> = notation
+                .parse()
+                .map_err(|e: crate::phh::PhhError| e.to_string());
+            match (hand.as_mut(), parsed) {
+                (Some(h), Ok(action)) => {
+                    if let Err(e) = apply(h, &action) {
+                        result.error = Some(e.to_string());
+                    }
+                }
+                (None, _) => result.error = Some("no table: add `table: (...)`".into()),
+                (_, Err(e)) => result.error = Some(e),
+            }
         }
-        out.steps.push(result);
+        Step::Refused { act, because } => {
+            result.what = format!("{act} (must be refused)");
+            let parsed: Result<PhhAction, String> =
+                act.parse().map_err(|e: crate::phh::PhhError| e.to_string());
+            match (hand.as_mut(), parsed) {
+                (Some(h), Ok(action)) => match apply(h, &action) {
+                    Ok(()) => failures.push(format!(
+                        "step {number}: `{act}` was accepted, expected a refusal"
+                    )),
+                    Err(e) if e.to_string().contains(because.as_str()) => {
+                        result.what = format!("{act} — refused: {e}");
+                    }
+                    Err(e) => failures.push(format!(
+                        "step {number}: `{act}` refused with `{e}`, expected `{because}`"
+                    )),
+                },
+                (None, _) => result.error = Some("no table: add `table: (...)`".into()),
+                (_, Err(e)) => result.error = Some(e),
+            }
+        }
+        Step::Board(cards) => {
+            result.what = format!("board {cards}");
+            match (hand.as_mut(), crate::cards::parse_cards(cards)) {
+                (Some(h), Ok(c)) => {
+                    if let Err(e) = h.deal_board(&c) {
+                        result.error = Some(e.to_string());
+                    }
+                }
+                (None, _) => result.error = Some("no table: add `table: (...)`".into()),
+                (_, Err(e)) => result.error = Some(e.to_string()),
+            }
+        }
+        Step::Event { event, expect } => {
+            result.what = describe(event);
+            let target = match (&event, hand.as_mut()) {
+                (crate::events::TableEvent::Situation { .. }, None) => scratch.as_mut(),
+                (_, Some(h)) => Some(h),
+                (_, None) => None,
+            };
+            match target {
+                None => result.error = Some("no table: add `table: (...)`".into()),
+                Some(h) => match handle(h, event) {
+                    Ok(ruling) => {
+                        if let Some(e) = expect.get(id).or_else(|| expect.get("*")) {
+                            check(number, &ruling, e, failures);
+                        }
+                        result.ruling = Some(ruling);
+                    }
+                    Err(e) => result.error = Some(e.to_string()),
+                },
+            }
+        }
     }
+    result
+}
+
+/// The end of a scenario: a showdown nobody finished settled, the log and the stacks, and
+/// the log and stacks expected.
+fn close(
+    scenario: &Scenario,
+    mut hand: Option<Hand>,
+    scratch: Option<Hand>,
+    id: &str,
+    out: &mut Outcome,
+) {
     if let Some(h) = hand.as_mut() {
         // A showdown nobody finished: tabled hands speak.
         if h.phase() == crate::hand::Phase::Showdown {
@@ -251,7 +298,7 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     }
     if let Some(words) = scenario
         .expect_log
-        .get(&id)
+        .get(id)
         .or_else(|| scenario.expect_log.get("*"))
     {
         for w in words {
@@ -263,7 +310,7 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     }
     if let Some(expected) = scenario
         .expect_stacks
-        .get(&id)
+        .get(id)
         .or_else(|| scenario.expect_stacks.get("*"))
     {
         if out.stacks.as_ref() != Some(expected) {
@@ -273,7 +320,6 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
             ));
         }
     }
-    out
 }
 
 fn describe(event: &crate::events::TableEvent) -> String {

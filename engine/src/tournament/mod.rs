@@ -2,8 +2,10 @@
 //! ([`payouts`]), entries and purchases ([`entries`]), the modalities that pay differently
 //! ([`modalities`]), ranking points ([`ranking`]) and the audited result ([`result`]).
 //! Running the tournament: the structure of levels and its clock, seating, breaking and
-//! balancing tables, colour-ups and the chip race, the bubble, and a runtime that plays hands
-//! on several tables under a ruleset.
+//! balancing tables, colour-ups and the chip race, the bubble, a runtime that plays hands on
+//! several tables under a ruleset ([`runtime`]), and the tournament run from commands — entries,
+//! purchases, rounds dealt at its tables, refunds, payouts and views — as a daemon drives it
+//! ([`director`]).
 //!
 //! Money here is euro cents ([`Cents`]), never floating point: a prize list must add up to the
 //! pool to the cent, and a regulator checks it to the cent. The rulebook's numbers (fee bounds,
@@ -15,6 +17,7 @@ pub mod bindings;
 pub mod bubble;
 pub mod chip_race;
 pub mod clock;
+pub mod director;
 pub mod entries;
 pub mod modalities;
 pub mod payouts;

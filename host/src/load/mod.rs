@@ -457,8 +457,67 @@ pub async fn run(
     // Versions are numbered from the clock so that a daemon that already saw a run gets new ones.
     let base = u64::try_from(crate::journal::now_ms() / 1000).unwrap_or(0) * 100;
     let setup_started = Instant::now();
-    let concurrency = plan.concurrency.max(1);
+    // Set by the first client task that gives the daemon up for gone.
     let gone = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let ready = open_tables(&plan, &target, &gone).await?;
+    let setup_s = setup_started.elapsed().as_secs_f64();
+
+    let load_before = load_average();
+    let daemon_pid = daemon_pid.map(|p| p.to_string());
+    let cpu_before = (
+        cpu_seconds("self"),
+        daemon_pid.as_deref().and_then(cpu_seconds),
+    );
+    let started = Instant::now();
+    let since_ms = crate::journal::now_ms();
+    let end = started + Duration::from_secs_f64(plan.seconds.max(0.0));
+    let rewriter = rewrite(&plan, &target, end, base);
+    let done = play(ready, end).await?;
+    let elapsed_s = started.elapsed().as_secs_f64();
+    let load_after = load_average();
+    let cpu_after = (
+        cpu_seconds("self"),
+        daemon_pid.as_deref().and_then(cpu_seconds),
+    );
+    let rewrites = match rewriter {
+        Some(h) => h.await.unwrap_or(0),
+        None => 0,
+    };
+    if gone.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(LoadError::Gone { addr: target.addr });
+    }
+    let (mut tally, acked) = check_tables(done).await?;
+    before_journal();
+    let journal_check = check_journal(&target, &acked, since_ms, &mut tally);
+    let mut cpu_s = BTreeMap::new();
+    if let (Some(a), Some(b)) = (cpu_before.0, cpu_after.0) {
+        cpu_s.insert("generator".to_string(), ((b - a) * 10.0).round() / 10.0);
+    }
+    if let (Some(a), Some(b)) = (cpu_before.1, cpu_after.1) {
+        cpu_s.insert("daemon".to_string(), ((b - a) * 10.0).round() / 10.0);
+    }
+    let measured = Measured {
+        setup_s,
+        elapsed_s,
+        rewrites,
+        acked,
+        journal_check,
+        load_average: BTreeMap::from([
+            ("before".to_string(), load_before),
+            ("after".to_string(), load_after),
+        ]),
+        cpu_s,
+    };
+    Ok(report(plan, target, tally, measured))
+}
+
+/// Each client task with its connection and its share of the tables, opened.
+async fn open_tables(
+    plan: &Plan,
+    target: &Target,
+    gone: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Result<Vec<(Worker, Vec<Driven>)>, LoadError> {
+    let concurrency = plan.concurrency.max(1);
     let mut workers = Vec::new();
     for w in 0..concurrency {
         let share = plan.tables / concurrency + usize::from(w < plan.tables % concurrency);
@@ -483,18 +542,18 @@ pub async fn run(
     for h in workers {
         ready.push(h.await.map_err(|e| LoadError::Setup(e.to_string()))??);
     }
-    let setup_s = setup_started.elapsed().as_secs_f64();
+    Ok(ready)
+}
 
-    let load_before = load_average();
-    let daemon_pid = daemon_pid.map(|p| p.to_string());
-    let cpu_before = (
-        cpu_seconds("self"),
-        daemon_pid.as_deref().and_then(cpu_seconds),
-    );
-    let started = Instant::now();
-    let since_ms = crate::journal::now_ms();
-    let end = started + Duration::from_secs_f64(plan.seconds.max(0.0));
-    let rewriter = match (plan.rewrite_every, target.rulesets.clone()) {
+/// Rewrites the house ruleset every `plan.rewrite_every` until `end` (when the target's
+/// rulesets directory is known); the task answers how many rewrites were written.
+fn rewrite(
+    plan: &Plan,
+    target: &Target,
+    end: Instant,
+    base: u64,
+) -> Option<tokio::task::JoinHandle<u64>> {
+    match (plan.rewrite_every, target.rulesets.clone()) {
         (Some(every), Some(dir)) => Some(tokio::spawn(async move {
             let mut n = 0u64;
             let mut failed = 0u64;
@@ -509,7 +568,14 @@ pub async fn run(
             n - failed
         })),
         _ => None,
-    };
+    }
+}
+
+/// Every client task plays its tables in turn until `end`.
+async fn play(
+    ready: Vec<(Worker, Vec<Driven>)>,
+    end: Instant,
+) -> Result<Vec<(Worker, Vec<Driven>)>, LoadError> {
     let mut players = Vec::new();
     for (mut worker, mut tables) in ready {
         players.push(tokio::spawn(async move {
@@ -525,21 +591,14 @@ pub async fn run(
     for h in players {
         done.push(h.await.map_err(|e| LoadError::Setup(e.to_string()))?);
     }
-    let elapsed_s = started.elapsed().as_secs_f64();
-    let load_after = load_average();
-    let cpu_after = (
-        cpu_seconds("self"),
-        daemon_pid.as_deref().and_then(cpu_seconds),
-    );
-    let rewrites = match rewriter {
-        Some(h) => h.await.unwrap_or(0),
-        None => 0,
-    };
-    if gone.load(std::sync::atomic::Ordering::Relaxed) {
-        return Err(LoadError::Gone { addr: target.addr });
-    }
+    Ok(done)
+}
 
-    // After the run: each table's state against its last answer.
+/// After the run: each table's state against its last answer. Returns the tally and each
+/// table's acknowledged actions and hands.
+async fn check_tables(
+    done: Vec<(Worker, Vec<Driven>)>,
+) -> Result<(Tally, BTreeMap<String, (u64, u64)>), LoadError> {
     let mut checks = Vec::new();
     for (mut worker, tables) in done {
         checks.push(tokio::spawn(async move {
@@ -556,34 +615,58 @@ pub async fn run(
             acked.insert(d.id, (d.acked_actions, d.acked_hands));
         }
     }
-    before_journal();
-    let journal_check = target.data.as_ref().and_then(|data| {
-        match verify::journal_counts(data, &target.ruleset, since_ms) {
-            Ok((counts, activations)) => {
-                let mut j = JournalCheck {
-                    activations,
-                    ..JournalCheck::default()
-                };
-                for (id, &(actions, hands)) in &acked {
-                    let (ja, jh) = counts.get(id).copied().unwrap_or((0, 0));
-                    j.acknowledged_actions += actions;
-                    j.acknowledged_hands += hands;
-                    j.journaled_actions += ja;
-                    j.journaled_hands += jh;
-                    j.lost += actions.saturating_sub(ja) + hands.saturating_sub(jh);
-                    j.unacknowledged += ja.saturating_sub(actions) + jh.saturating_sub(hands);
-                }
-                Some(j)
-            }
-            Err(e) => {
-                tally.error(format!("reading the journal: {e}"), None);
-                None
-            }
-        }
-    });
+    Ok((tally, acked))
+}
 
-    let actions: u64 = acked.values().map(|a| a.0).sum();
-    let hands: u64 = acked.values().map(|a| a.1).sum();
+/// The journal's counts against what was acknowledged: nothing lost, nothing unacknowledged.
+fn check_journal(
+    target: &Target,
+    acked: &BTreeMap<String, (u64, u64)>,
+    since_ms: i64,
+    tally: &mut Tally,
+) -> Option<JournalCheck> {
+    let data = target.data.as_ref()?;
+    match verify::journal_counts(data, &target.ruleset, since_ms) {
+        Ok((counts, activations)) => {
+            let mut j = JournalCheck {
+                activations,
+                ..JournalCheck::default()
+            };
+            for (id, &(actions, hands)) in acked {
+                let (ja, jh) = counts.get(id).copied().unwrap_or((0, 0));
+                j.acknowledged_actions += actions;
+                j.acknowledged_hands += hands;
+                j.journaled_actions += ja;
+                j.journaled_hands += jh;
+                j.lost += actions.saturating_sub(ja) + hands.saturating_sub(jh);
+                j.unacknowledged += ja.saturating_sub(actions) + jh.saturating_sub(hands);
+            }
+            Some(j)
+        }
+        Err(e) => {
+            tally.error(format!("reading the journal: {e}"), None);
+            None
+        }
+    }
+}
+
+/// What a run measured, for its report.
+struct Measured {
+    setup_s: f64,
+    elapsed_s: f64,
+    rewrites: u64,
+    acked: BTreeMap<String, (u64, u64)>,
+    journal_check: Option<JournalCheck>,
+    load_average: BTreeMap<String, [f64; 3]>,
+    cpu_s: BTreeMap<String, f64>,
+}
+
+/// The report of a run.
+fn report(plan: Plan, target: Target, tally: Tally, m: Measured) -> Report {
+    let concurrency = plan.concurrency.max(1);
+    let elapsed_s = m.elapsed_s;
+    let actions: u64 = m.acked.values().map(|a| a.0).sum();
+    let hands: u64 = m.acked.values().map(|a| a.1).sum();
     let mut all = Samples::default();
     let mut latency = BTreeMap::new();
     for (kind, s) in &tally.samples {
@@ -597,14 +680,7 @@ pub async fn run(
     latency.insert("all".into(), all.summary());
     let requests = all.0.len() as u64;
     let state_mismatches = tally.mismatches.len() as u64;
-    let lost_events = journal_check.as_ref().map_or(0, |j| j.lost) + state_mismatches;
-    let mut cpu_s = BTreeMap::new();
-    if let (Some(a), Some(b)) = (cpu_before.0, cpu_after.0) {
-        cpu_s.insert("generator".to_string(), ((b - a) * 10.0).round() / 10.0);
-    }
-    if let (Some(a), Some(b)) = (cpu_before.1, cpu_after.1) {
-        cpu_s.insert("daemon".to_string(), ((b - a) * 10.0).round() / 10.0);
-    }
+    let lost_events = m.journal_check.as_ref().map_or(0, |j| j.lost) + state_mismatches;
     let per_s = |n: u64| {
         if elapsed_s > 0.0 {
             (n as f64 / elapsed_s).round()
@@ -612,7 +688,7 @@ pub async fn run(
             0.0
         }
     };
-    Ok(Report {
+    Report {
         daemon: target.label,
         journal: true,
         tables: plan.tables,
@@ -622,7 +698,7 @@ pub async fn run(
         seed: plan.seed,
         seconds: plan.seconds,
         elapsed_s: (elapsed_s * 100.0).round() / 100.0,
-        setup_s: (setup_s * 100.0).round() / 100.0,
+        setup_s: (m.setup_s * 100.0).round() / 100.0,
         actions,
         actions_per_s: per_s(actions),
         hands,
@@ -632,16 +708,13 @@ pub async fn run(
         errors: tally.errors,
         errors_by_status: tally.by_status,
         error_samples: tally.error_samples,
-        rewrites,
+        rewrites: m.rewrites,
         hands_by_version: tally.hands_by_version,
-        journal_check,
+        journal_check: m.journal_check,
         state_mismatches,
         mismatch_samples: tally.mismatches.into_iter().take(SAMPLES_KEPT).collect(),
         lost_events,
-        load_average: BTreeMap::from([
-            ("before".to_string(), load_before),
-            ("after".to_string(), load_after),
-        ]),
-        cpu_s,
-    })
+        load_average: m.load_average,
+        cpu_s: m.cpu_s,
+    }
 }

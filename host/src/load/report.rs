@@ -162,7 +162,7 @@ impl Report {
         self.errors == 0 && self.lost_events == 0 && self.journal_check.is_some()
     }
 
-    /// The goal: 10,000 actions/s, action p99 under 10 ms, 0 errors, 0 lost.
+    /// The daemon's target: 10,000 actions/s, action p99 under 10 ms, 0 errors, 0 lost.
     pub fn goal_met(&self) -> bool {
         self.clean()
             && self.actions_per_s >= 10_000.0

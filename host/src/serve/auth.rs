@@ -13,13 +13,12 @@
 //! before the request's body is read.
 
 use super::config::Tokens;
-use super::hosted::HostedTable;
-use super::tables::Viewer;
 use super::App;
 use axum::extract::{Query, Request, State};
 use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use floor_engine::table::Viewer;
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use subtle::ConstantTimeEq;
@@ -31,7 +30,8 @@ pub enum Who {
     Operator,
     /// The auditor's token.
     Auditor,
-    /// A seat's token at the table in question (seat index from 0).
+    /// A token the table or tournament in question issued: at a table its seat, at a
+    /// tournament its player (index from 0).
     Seat(usize),
     /// No token.
     Public,
@@ -94,12 +94,18 @@ pub fn token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
         .or_else(|| query.map(str::to_string))
 }
 
-/// Identifies a token; seat tokens count only at their own table. `Err(())`: a token that
-/// matches nobody. The REST routes and the live stream (at every event it sends) ask this.
+/// Finds who holds a token a table or tournament issued, from the token's digest: its seat or
+/// player (index).
+pub type Issued<'a> = &'a dyn Fn(&str) -> Option<usize>;
+
+/// Identifies a token; the tokens a table or tournament issued count only there (`issued`:
+/// the seat or player holding a token's digest, for routes about one). `Err(())`: a token
+/// that matches nobody. The REST routes and the live streams (at every event they send) ask
+/// this.
 pub fn identify(
     tokens: &Tokens,
     token: Option<&str>,
-    table: Option<&HostedTable>,
+    issued: Option<Issued<'_>>,
 ) -> Result<Who, ()> {
     let Some(token) = token else {
         return Ok(Who::Public);
@@ -107,7 +113,7 @@ pub fn identify(
     if let Some(who) = staff(tokens, token) {
         return Ok(who);
     }
-    match table.and_then(|t| t.seat_of_token(&digest(token))) {
+    match issued.and_then(|f| f(&digest(token))) {
         Some(i) => Ok(Who::Seat(i)),
         None => Err(()),
     }
@@ -133,11 +139,13 @@ fn known(app: &App, token: &str, path: &str) -> bool {
     let hashed = digest(token);
     match kind {
         "tables" => app
-            .slot(id)
-            .is_ok_and(|s| super::lock(&s.table).seat_of_token(&hashed).is_some()),
+            .tables
+            .get(id)
+            .is_ok_and(|s| super::lock(&s.state).seat_of_token(&hashed).is_some()),
         "tournaments" => app
-            .tournament(id)
-            .is_ok_and(|s| super::lock(&s.tour).person_of_token(&hashed).is_some()),
+            .tournaments
+            .get(id)
+            .is_ok_and(|s| super::lock(&s.state).player_of_token(&hashed).is_some()),
         _ => false,
     }
 }

@@ -1,10 +1,15 @@
 //! The commands the daemon accepts, as journaled: the daemon's state is what applying them in
-//! order gives, whether they arrive over HTTP or are replayed from the journal after a restart.
+//! order gives, whether they arrive over HTTP or are replayed from the journal after a
+//! restart. Each is translated into the engine's command for a cash table
+//! ([`TableCommand`]) or a tournament ([`director::Command`]); what only the daemon knows
+//! (table ids, the tokens it issued, the content hash of a ruleset version, the time a
+//! tournament command was accepted) stays here.
 
-use super::tables::{Move, Table, TableError, TableSpec};
 use crate::live::Version;
-use floor_engine::events::{EventRuling, TableEvent};
-use floor_engine::rules::Citation;
+use floor_engine::cash::TableCommand;
+use floor_engine::events::TableEvent;
+use floor_engine::table::{Move, RulesVersion, TableError, TableSpec};
+use floor_engine::tournament::director::{self, TournamentSpec};
 use floor_engine::Chips;
 use serde::{Deserialize, Serialize};
 
@@ -12,14 +17,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
-    /// A table is opened.
+    /// A cash table is opened.
     CreateTable {
         /// Its id.
         table: String,
         /// Its setup.
         spec: TableSpec,
-        /// The content hash of the ruleset version a cash table opened under (its limits are
-        /// checked against it); none in the journals of older daemons.
+        /// The content hash of the ruleset version the table opened under (its limits are
+        /// checked against it).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hash: Option<String>,
     },
@@ -85,7 +90,7 @@ pub enum Command {
         /// Why.
         why: String,
     },
-    /// A seated player buys more chips (cash tables).
+    /// A seated player buys more chips.
     Rebuy {
         /// The table.
         table: String,
@@ -94,28 +99,28 @@ pub enum Command {
         /// The chips bought.
         amount: Chips,
     },
-    /// A seated player asks to rest from the next hand (cash tables).
+    /// A seated player asks to rest from the next hand.
     SitOut {
         /// The table.
         table: String,
         /// The seat, from 1.
         seat: usize,
     },
-    /// A resting player comes back (cash tables).
+    /// A resting player comes back.
     SitIn {
         /// The table.
         table: String,
         /// The seat, from 1.
         seat: usize,
     },
-    /// A seated player asks for the next seat that falls vacant (cash tables).
+    /// A seated player asks for the next seat that falls vacant.
     SeatChange {
         /// The table.
         table: String,
         /// The seat, from 1.
         seat: usize,
     },
-    /// A player joins (`join`) or leaves the waiting list (cash tables).
+    /// A player joins (`join`) or leaves the waiting list.
     WaitingList {
         /// The table.
         table: String,
@@ -124,7 +129,7 @@ pub enum Command {
         /// Joins (true) or leaves (false).
         join: bool,
     },
-    /// Time passes on the table clock (cash tables: the minimum-player rule, sessions).
+    /// Time passes on the table clock (the minimum-player rule, sessions).
     Clock {
         /// The table.
         table: String,
@@ -138,12 +143,37 @@ pub enum Command {
         /// The daemon's clock when it was accepted (the level clock is fed from it).
         at_ms: i64,
         /// What.
-        op: super::tournament::Op,
+        op: Op,
     },
 }
 
+/// One command to a tournament, as journaled: its creation and a registration (which carries
+/// the token the daemon issued) are the daemon's; every other is the tournament's own command.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    /// The tournament is created under the ruleset version with `hash`.
+    Create {
+        /// Its setup (seed filled in).
+        spec: TournamentSpec,
+        /// The ruleset version's content hash.
+        hash: String,
+    },
+    /// A player registers (before the start, or late) and gets a token.
+    Register {
+        /// The player's name.
+        name: String,
+        /// Their token's SHA-256 (`auth::digest`): the token itself is never kept.
+        #[serde(rename = "token_sha256")]
+        token: String,
+    },
+    /// The tournament's own command (`{"act": ...}`, `"start"`, `"cancel"`...).
+    #[serde(untagged)]
+    Play(director::Command),
+}
+
 impl Command {
-    /// The table the command is about.
+    /// The table or tournament the command is about.
     pub fn table(&self) -> &str {
         match self {
             Command::CreateTable { table, .. }
@@ -163,9 +193,7 @@ impl Command {
             Command::Tournament { tournament, .. } => tournament,
         }
     }
-}
 
-impl Command {
     /// The command's name as journaled (`start_hand`, `act`...), for messages and logs that
     /// must not carry its fields.
     pub fn kind(&self) -> &'static str {
@@ -194,91 +222,136 @@ impl Command {
         match self {
             Command::StartHand { seed, .. } => Some(seed),
             Command::Tournament {
-                op: super::tournament::Op::Create { spec, .. },
+                op: Op::Create { spec, .. },
                 ..
             } => spec.seed.as_mut(),
             _ => None,
         }
     }
-}
 
-/// What applying a command gave.
-#[derive(Clone, Debug, Default)]
-pub struct Applied {
-    /// The hand number dealt, for `StartHand`.
-    pub hand: Option<u64>,
-    /// The ruling, for `Event`.
-    pub ruling: Option<EventRuling>,
-    /// Chips returned to a leaving player or a voided hand's players.
-    pub chips: Option<Chips>,
-    /// The rulings the command made (each with rule point, ruleset and citation), for the
-    /// answer; the journal has them too.
-    pub rulings: Vec<String>,
-}
-
-/// Applies a command to an existing table played by the plain runtime (a table journaled by
-/// an older daemon; every command but create and close). `version`
-/// is the ruleset version for `StartHand`. On error the table is unchanged.
-pub fn apply(
-    table: &mut Table,
-    command: &Command,
-    version: Option<&Version>,
-) -> Result<Applied, TableError> {
-    let mut out = Applied::default();
-    match command {
-        Command::CreateTable { .. } | Command::CloseTable { .. } => {
-            return Err(TableError::Invalid(
-                "tables are opened and closed by the daemon, not by a table".into(),
-            ))
-        }
-        Command::Tournament { .. } => {
-            return Err(TableError::Invalid(
-                "a tournament command is carried out by its tournament, not by a table".into(),
-            ))
-        }
-        Command::Rebuy { .. }
-        | Command::SitOut { .. }
-        | Command::SitIn { .. }
-        | Command::SeatChange { .. }
-        | Command::WaitingList { .. }
-        | Command::Clock { .. } => {
-            return Err(TableError::Refused(format!(
-                "table {} was opened by an older daemon without a buy-in: it has no cash session (open a table with `buy_in`)",
-                table.id
-            )))
-        }
-        Command::Seat {
-            seat,
-            name,
-            stack,
-            token,
-            ..
-        } => table.seat(*seat, name, *stack, token)?,
-        Command::Unseat { seat, .. } => out.chips = Some(table.unseat(*seat)?),
-        Command::StartHand { seed, .. } => {
-            let version = version.ok_or_else(|| {
-                TableError::Refused(format!(
-                    "ruleset `{}` has no valid version loaded",
-                    table.spec.ruleset
+    /// The cash table's command; `version` is the one `StartHand` names, which the daemon
+    /// looked up by its hash.
+    pub fn for_table(&self, version: Option<&Version>) -> Result<TableCommand, TableError> {
+        Ok(match self {
+            Command::CreateTable { .. } | Command::CloseTable { .. } => {
+                return Err(TableError::Invalid(
+                    "tables are opened and closed by the daemon, not by a table".into(),
                 ))
-            })?;
-            out.hand = Some(table.start_hand(version, *seed)?);
-        }
-        Command::Act { seat, action, .. } => table.act(*seat, *action)?,
-        Command::Event { event, .. } => out.ruling = Some(table.event(event)?),
-        Command::Void {
-            point,
-            citation,
-            why,
-            ..
-        } => {
-            let point = floor_engine::rules::registry::get(point)
-                .map_or("online.communication_failure", |p| p.id);
-            let citation = citation
-                .as_deref()
-                .map_or(Citation::NotRegulated, |c| Citation::Article(c.into()));
-            out.chips = Some(table.void(point, citation, why)?);
+            }
+            Command::Tournament { .. } => {
+                return Err(TableError::Invalid(
+                    "a tournament command is carried out by its tournament, not by a table".into(),
+                ))
+            }
+            Command::Seat {
+                seat, name, stack, ..
+            } => TableCommand::Seat {
+                seat: *seat,
+                name: name.clone(),
+                stack: *stack,
+            },
+            Command::Unseat { seat, .. } => TableCommand::Unseat { seat: *seat },
+            Command::StartHand { seed, .. } => {
+                let version = version.ok_or_else(|| {
+                    TableError::Refused(
+                        "the ruleset version this hand names has no valid version loaded".into(),
+                    )
+                })?;
+                TableCommand::StartHand {
+                    seed: *seed,
+                    version: RulesVersion {
+                        rules: version.rules.clone(),
+                        hash: version.hash.as_str().into(),
+                    },
+                }
+            }
+            Command::Act { seat, action, .. } => TableCommand::Act {
+                seat: *seat,
+                action: *action,
+            },
+            Command::Event { event, .. } => TableCommand::Event {
+                event: event.clone(),
+            },
+            // The table rules on the void itself (`online.communication_failure`).
+            Command::Void { .. } => TableCommand::Void,
+            Command::Rebuy { seat, amount, .. } => TableCommand::Rebuy {
+                seat: *seat,
+                amount: *amount,
+            },
+            Command::SitOut { seat, .. } => TableCommand::SitOut { seat: *seat },
+            Command::SitIn { seat, .. } => TableCommand::SitIn { seat: *seat },
+            Command::SeatChange { seat, .. } => TableCommand::SeatChange { seat: *seat },
+            Command::WaitingList { name, join, .. } => TableCommand::WaitingList {
+                name: name.clone(),
+                join: *join,
+            },
+            Command::Clock { minutes, .. } => TableCommand::Clock { minutes: *minutes },
+        })
+    }
+}
+
+impl Op {
+    /// The tournament's command (`Create` is not one: the daemon creates the tournament).
+    pub fn for_tournament(&self) -> Result<director::Command, TableError> {
+        match self {
+            Op::Create { .. } => Err(TableError::Invalid("the tournament exists".into())),
+            Op::Register { name, .. } => Ok(director::Command::Register { name: name.clone() }),
+            Op::Play(command) => Ok(command.clone()),
         }
     }
-    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Commands as the journal holds them, every kind: each reads back as a command and is
+    /// written again to the same text, so journals keep replaying.
+    const JOURNALED: &[&str] = &[
+        r#"{"command":"create_table","table":"t1","spec":{"ruleset":"pt-casino-2007","blinds":[5,10],"ante":0,"seats":10,"buy_in":1000},"hash":"cf72"}"#,
+        r#"{"command":"close_table","table":"t1"}"#,
+        r#"{"command":"seat","table":"t1","seat":1,"name":"ana","stack":1000,"token_sha256":"f885"}"#,
+        r#"{"command":"unseat","table":"t1","seat":1}"#,
+        r#"{"command":"waiting_list","table":"t1","name":"gus","join":true}"#,
+        r#"{"command":"start_hand","table":"t1","seed":100,"hash":"cf72"}"#,
+        r#"{"command":"act","table":"t1","seat":3,"action":"fold"}"#,
+        r#"{"command":"act","table":"t1","seat":3,"action":{"raise_to":60}}"#,
+        r#"{"command":"rebuy","table":"t1","seat":5,"amount":1000}"#,
+        r#"{"command":"sit_out","table":"t1","seat":2}"#,
+        r#"{"command":"sit_in","table":"t1","seat":2}"#,
+        r#"{"command":"event","table":"t1","event":{"Chips":{"player":3,"chips":[10],"declared":null,"onto_previous_bet":false}}}"#,
+        r#"{"command":"seat_change","table":"t1","seat":3}"#,
+        r#"{"command":"clock","table":"t1","minutes":1}"#,
+        r#"{"command":"void","table":"t1","point":"online.communication_failure","citation":null,"why":"the daemon stopped"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769624,"op":{"create":{"spec":{"ruleset":"pt-solverde-chaves-2023","name":"oracle","structure":"turbo","starting_stack":1000,"buy_in":5000,"fee_percent":10,"modality":"standard","seats_per_table":6,"seed":42,"payouts":null,"late_registration_until_level":3,"re_entries":true,"seconds_per_round":120,"rebuy":5000,"max_rebuys":null,"add_on":{"price":4000,"chips":2000}},"hash":"7173"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769628,"op":{"register":{"name":"p1","token_sha256":"0635"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"start"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"deal"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":"cancel"}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769667,"op":{"clock":{"seconds":300}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769669,"op":{"act":{"table":1,"seat":6,"action":"fold"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769669,"op":{"event":{"table":1,"event":{"Declare":{"player":2,"declaration":{"verb":"call","amount":null,"readings":[]}}}}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689769675,"op":{"purchase":{"player":4,"add_on":false}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689770234,"op":{"void":{"table":4,"point":"online.communication_failure","citation":null,"why":"the daemon stopped"}}}"#,
+        r#"{"command":"tournament","tournament":"tour1","at_ms":1795689770482,"op":{"re_enter":{"player":1}}}"#,
+    ];
+
+    #[test]
+    fn journaled_commands_read_back_and_are_written_the_same() {
+        for line in JOURNALED {
+            let command: Command = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{line} does not read back: {e}"));
+            let again = serde_json::to_string(&command).expect("written");
+            assert_eq!(&again, line);
+        }
+    }
+
+    #[test]
+    fn a_registration_keeps_its_token_and_the_rest_are_the_tournament_s_own() {
+        let op: Op = serde_json::from_str(r#"{"register":{"name":"p1","token_sha256":"0635"}}"#)
+            .expect("a registration");
+        assert!(matches!(op, Op::Register { ref token, .. } if token == "0635"));
+        let op: Op = serde_json::from_str(r#""start""#).expect("a start");
+        assert_eq!(op, Op::Play(director::Command::Start));
+    }
 }

@@ -186,8 +186,8 @@ pub async fn owner_check(State(app): State<Arc<App>>, request: Request, next: Ne
         ));
     }
     let here = match kind {
-        "table" => app.slot(&id).is_ok(),
-        _ => app.tournament(&id).is_ok(),
+        "table" => app.tables.get(&id).is_ok(),
+        _ => app.tournaments.get(&id).is_ok(),
     };
     if here {
         return next.run(request).await;

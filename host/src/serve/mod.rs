@@ -1,60 +1,43 @@
-//! `floor serve`: the daemon. Tables over HTTP ([`api`]), rulesets hot-reloaded from disk
-//! ([`crate::live`]), every accepted command and ruling journaled before it is acknowledged
-//! ([`crate::journal`]), and the state rebuilt from the journal on start.
-//!
-//! A table command is applied to a copy of the table, handed to the journal's writer thread
-//! (group commit: the commands of many tables share one transaction) and, once the commit that
-//! holds it returned, the copy replaces the table and the answer is sent. So a command is
-//! visible (to readers, to live streams) and acknowledged only once it is journaled, and a
-//! command the journal refuses changes nothing. Commands at one table take turns (the slot's
-//! `turn`), so the journal's order is the order they were applied in.
+//! `floor serve`: the daemon. It carries the engine's cash tables and tournaments and decides
+//! nothing about poker itself: HTTP requests become commands ([`api`], [`commands`]), tokens
+//! become what each caller may see ([`auth`]), every accepted command and ruling is
+//! journaled before it is acknowledged ([`crate::journal`], through the one command path of
+//! [`execute`]), rulesets are hot-reloaded from disk ([`crate::live`]), changes are streamed
+//! ([`stream`]), native plugins answer the rule points bound to them ([`rule`]), and on start
+//! the state is rebuilt from the journal ([`recover`]).
 
 pub mod api;
 pub mod auth;
-pub mod cash;
+pub mod carried;
 pub mod commands;
 pub mod config;
+pub mod execute;
 pub mod fleet;
-pub mod hosted;
+mod recover;
 mod refusal;
 pub mod rule;
 pub mod stream;
-pub mod tables;
-pub mod tournament;
-pub mod tournament_api;
-mod tournament_exec;
 
 use crate::journal::postgres::{Fleet, LeaseSpec};
-use crate::journal::writer::{Entry, Writer};
-use crate::journal::{Journal, JournalError, Location, Reader, RulingRecord};
+use crate::journal::writer::Writer;
+use crate::journal::{now_ms, Journal, JournalError, Location, Reader};
 use crate::live::{Live, Reloaded, Version};
 use crate::plugins::Plugins;
 use crate::rulesets::Store;
-use commands::{Applied, Command};
+use carried::{CashTable, Tournament};
+use commands::{Command, Op};
 use config::Tokens;
-use floor_engine::rules::Citation;
-use hosted::HostedTable;
-use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
-use tables::TableError;
-use tokio::sync::broadcast;
-
-/// A table and the channel its changes are announced on (for the live stream).
-pub struct Slot {
-    /// The table.
-    pub table: Mutex<HostedTable>,
-    /// Announces each change.
-    pub changes: broadcast::Sender<()>,
-    /// Held by the command being applied and journaled at this table, so that the next one
-    /// starts from its result.
-    turn: tokio::sync::Mutex<()>,
-}
+use execute::{new_slot, Registry};
+use floor_engine::cash::CashGame;
+use floor_engine::table::{RulesVersion, TableError, TableSpec};
+use floor_engine::tournament::director::{self, Director, TournamentSpec};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Why a command was not carried out.
 #[derive(Debug, thiserror::Error)]
 pub enum ExecError {
-    /// The table refused or the request is malformed.
+    /// The table or tournament refused, or the request is malformed.
     #[error(transparent)]
     Table(#[from] TableError),
     /// No such table.
@@ -69,7 +52,7 @@ pub enum ExecError {
     /// The journal could not record it: nothing changed.
     #[error("the journal could not record the command, so nothing changed: {0}")]
     Journal(#[from] JournalError),
-    /// The daemon is stopping.
+    /// The daemon is shutting down.
     #[error("the daemon is shutting down")]
     Closed,
 }
@@ -83,29 +66,38 @@ pub struct App {
     /// The journal's writer thread, which writes everything the daemon journals (group
     /// commit for the table commands).
     writer: Writer,
-    /// The tables by id.
-    pub tables: RwLock<BTreeMap<String, Arc<Slot>>>,
+    /// The cash tables by id.
+    pub tables: Registry<CashTable>,
+    /// The tournaments by id.
+    pub tournaments: Registry<Tournament>,
     /// Every ruleset version a hand may have been dealt under, by content hash.
     versions: Mutex<HashMap<String, Version>>,
-    next_table: AtomicU64,
     /// The operator's and auditor's tokens.
     pub tokens: Tokens,
     /// Set when the daemon stops: live streams end so that the shutdown is not held up.
     pub stopping: tokio::sync::watch::Sender<bool>,
     /// The native plugins the config allows, loaded and checked at start.
     pub plugins: Arc<Plugins>,
-    /// The tournaments by id.
-    pub tournaments: RwLock<BTreeMap<String, Arc<tournament_exec::TourSlot>>>,
-    next_tournament: AtomicU64,
     /// PostgreSQL: this daemon's lease and the owners of the fleet's tables (`None`: one
     /// daemon on an SQLite journal owns every table).
     pub fleet: Option<Arc<Fleet>>,
     /// Tables and tournaments being taken over: replayed, not yet served.
     adopting: Mutex<std::collections::HashSet<String>>,
+    /// The data directory (its journal key and head record), named in the refusal of a
+    /// journal that cannot be replayed.
+    data: std::path::PathBuf,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The engine's view of a loaded version: its rules and content hash.
+fn rules_version(version: &Version) -> RulesVersion {
+    RulesVersion {
+        rules: version.rules.clone(),
+        hash: version.hash.as_str().into(),
+    }
 }
 
 impl App {
@@ -131,7 +123,14 @@ impl App {
             Location::Postgres(_) => None,
         };
         let writer = Writer::start(journal, sqlite)?;
-        let app = App::new(Live::new(store), reader, writer, tokens, plugins, fleet);
+        let app = App::new(
+            Live::new(store),
+            reader,
+            (writer, fleet),
+            tokens,
+            plugins,
+            data,
+        );
         for id in app.live.store().ids() {
             app.reload(&id);
         }
@@ -151,44 +150,41 @@ impl App {
         let app = App::new(
             Live::new(Store::Embedded),
             reader,
-            Writer::closed(),
+            (Writer::closed(), None),
             tokens,
             Arc::new(Plugins::default()),
-            None,
+            data,
         );
         let commands = app.replay_all(None)?;
-        let tables = app.tables.read().map_or(0, |t| t.len());
-        let tournaments = app.tournaments.read().map_or(0, |t| t.len());
         Ok(Verified {
             whole,
             commands,
-            tables,
-            tournaments,
+            tables: app.tables.len(),
+            tournaments: app.tournaments.len(),
         })
     }
 
     fn new(
         live: Live,
         journal: Reader,
-        writer: Writer,
+        (writer, fleet): (Writer, Option<Arc<Fleet>>),
         tokens: Tokens,
         plugins: Arc<Plugins>,
-        fleet: Option<Arc<Fleet>>,
+        data: &std::path::Path,
     ) -> Arc<App> {
         Arc::new(App {
             live: Arc::new(live),
             journal,
             writer,
-            tables: RwLock::new(BTreeMap::new()),
+            tables: Registry::new("t", ExecError::NoTable),
+            tournaments: Registry::new("tour", ExecError::NoTournament),
             versions: Mutex::new(HashMap::new()),
-            next_table: AtomicU64::new(1),
             tokens,
             stopping: tokio::sync::watch::channel(false).0,
             plugins,
-            tournaments: RwLock::new(BTreeMap::new()),
-            next_tournament: AtomicU64::new(1),
             fleet,
             adopting: Mutex::new(std::collections::HashSet::new()),
+            data: data.to_path_buf(),
         })
     }
 
@@ -261,33 +257,25 @@ impl App {
     /// the journal's copy if a replay ever needs it again ([`App::version`]); a table's own
     /// rules stay with the table. A version weighs about 180 KB with its texts, and a house
     /// ruleset may be rewritten every second.
-    fn prune_versions(&self) {
+    pub(super) fn prune_versions(&self) {
         let mut keep: std::collections::HashSet<String> = self
             .live
             .snapshot()
             .into_values()
             .filter_map(|e| e.active.map(|v| v.hash))
             .collect();
-        let slots: Vec<Arc<Slot>> = self
-            .tables
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .cloned()
-            .collect();
         keep.extend(
-            slots
+            self.tables
+                .all()
                 .iter()
-                .filter_map(|s| lock(&s.table).hand_hash().map(str::to_string)),
+                .filter_map(|(_, s)| lock(&s.state).game.hand_hash().map(str::to_string)),
         );
-        let tours: Vec<_> = self
-            .tournaments
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .cloned()
-            .collect();
-        keep.extend(tours.iter().map(|t| lock(&t.tour).version().hash.clone()));
+        keep.extend(
+            self.tournaments
+                .all()
+                .iter()
+                .map(|(_, t)| lock(&t.state).director.version().hash.to_string()),
+        );
         lock(&self.versions).retain(|hash, _| keep.contains(hash));
     }
 
@@ -310,79 +298,34 @@ impl App {
         }
     }
 
-    /// The table with `id`.
-    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, ExecError> {
-        self.tables
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ExecError::NoTable(id.to_string()))
-    }
-
-    /// The journal entry of a command: its body without the deck seed it may carry, which
-    /// the journal keeps sealed.
-    fn entry(command: &Command, rulings: Vec<RulingRecord>) -> Result<Entry, ExecError> {
-        let serialize = |c: &Command| {
-            serde_json::to_string(c).map_err(|e| {
-                ExecError::Journal(JournalError::Write {
-                    file: "journal".into(),
-                    message: format!("the command cannot be serialized: {e}"),
-                })
-            })
-        };
-        let (body, seed) = if matches!(
-            command,
-            Command::StartHand { .. } | Command::Tournament { .. }
-        ) {
-            let mut bare = command.clone();
-            let seed = bare.seed_mut().map(std::mem::take);
-            (serialize(&bare)?, seed)
-        } else {
-            (serialize(command)?, None)
-        };
-        Ok(Entry {
-            table: command.table().to_string(),
-            body,
-            seed,
-            rulings,
-        })
-    }
-
-    /// Journals a command through the writer and blocks until it is committed.
-    pub(crate) fn journal_write(
-        &self,
-        command: &Command,
-        rulings: &[RulingRecord],
-    ) -> Result<(), ExecError> {
-        let entry = App::entry(command, rulings.to_vec())?;
-        self.writer.write(entry).ok_or(ExecError::Closed)??;
-        Ok(())
+    /// The version of ruleset `id` live now, remembered by its hash (hands and tournaments
+    /// pinned to it find it again).
+    fn active(&self, id: &str) -> Result<Version, ExecError> {
+        let version = self
+            .live
+            .active(id)
+            .ok_or_else(|| ExecError::NoRuleset(id.to_string()))?;
+        lock(&self.versions)
+            .entry(version.hash.clone())
+            .or_insert_with(|| version.clone());
+        Ok(version)
     }
 
     /// Opens a cash table under the version of a valid ruleset live now (its setup checked
     /// against the ruleset, the rulings that set its limits journaled); journaled before it
     /// exists.
-    pub fn create_table(&self, spec: tables::TableSpec) -> Result<String, ExecError> {
-        let version = self
-            .live
-            .active(&spec.ruleset)
-            .ok_or_else(|| ExecError::NoRuleset(spec.ruleset.clone()))?;
-        if spec.buy_in.is_none() {
-            return Err(TableError::Invalid(
-                "a cash table needs `buy_in`, the fixed initial buy-in (\"cave inicial\")".into(),
-            )
-            .into());
-        }
-        lock(&self.versions)
-            .entry(version.hash.clone())
-            .or_insert_with(|| version.clone());
+    pub fn create_table(&self, spec: TableSpec) -> Result<String, ExecError> {
+        let version = self.active(&spec.ruleset)?;
         let fleet_id = self.fleet_id("t")?;
-        let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
-        let id = fleet_id
-            .unwrap_or_else(|| format!("t{}", self.next_table.fetch_add(1, Ordering::SeqCst)));
-        let (table, rulings) = HostedTable::open(id.clone(), spec.clone(), Some(&version))?;
-        let rulings = records(&id, &rulings);
+        let mut tables = self.tables.write();
+        let id = fleet_id.unwrap_or_else(|| self.tables.next_id());
+        let (game, rulings) = CashGame::open(
+            id.clone(),
+            spec.clone(),
+            version.ruleset.id(),
+            rules_version(&version),
+        )?;
+        let rulings: Vec<_> = rulings.iter().map(|r| carried::record(&id, 0, r)).collect();
         self.journal_write(
             &Command::CreateTable {
                 table: id.clone(),
@@ -391,19 +334,19 @@ impl App {
             },
             &rulings,
         )?;
-        tables.insert(id.clone(), new_slot(table));
+        tables.insert(id.clone(), new_slot(CashTable::new(game)));
         tracing::info!(table = %id, "table opened");
         Ok(id)
     }
 
     /// Closes a table with no hand in progress.
     pub fn close_table(&self, id: &str) -> Result<(), ExecError> {
-        let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
+        let mut tables = self.tables.write();
         let slot = tables
             .get(id)
             .cloned()
             .ok_or_else(|| ExecError::NoTable(id.to_string()))?;
-        if lock(&slot.table).in_hand() {
+        if lock(&slot.state).game.in_hand() {
             return Err(TableError::Refused("a hand is in progress at this table".into()).into());
         }
         self.journal_write(&Command::CloseTable { table: id.into() }, &[])?;
@@ -414,239 +357,85 @@ impl App {
         Ok(())
     }
 
-    /// Applies a command to a copy of its table and makes its journal entry (the command and
-    /// the rulings it produced). The table itself is not touched.
-    fn prepare(
-        &self,
-        slot: &Slot,
-        command: &Command,
-    ) -> Result<(HostedTable, Applied, Entry), ExecError> {
-        let version = match command {
-            Command::StartHand { hash, .. } => self.version(hash),
-            _ => None,
-        };
-        let mut table = lock(&slot.table).clone();
-        let (applied, rulings) = table.apply(command, version.as_ref())?;
-        let rulings = records(table.id(), &rulings);
-        let entry = App::entry(command, rulings)?;
-        Ok((table, applied, entry))
-    }
-
-    /// The command was journaled: its table becomes the one it was applied to, and the change
-    /// is announced.
-    fn commit(
-        slot: &Slot,
-        command: &Command,
-        table: HostedTable,
-        written: Result<i64, JournalError>,
-    ) -> Result<(), ExecError> {
-        if let Err(e) = written {
-            tracing::error!(table = %command.table(), error = %e, "command not journaled; nothing changed");
-            return Err(e.into());
-        }
-        // The command's kind only: its fields may hold what a log must not (a seat token's
-        // hash, a deck seed).
-        tracing::debug!(table = %command.table(), command = command.kind(), "command journaled");
-        *lock(&slot.table) = table;
-        let _ = slot.changes.send(());
-        Ok(())
-    }
-
-    /// Carries out a table command: applied (to a copy), journaled with its rulings, and
-    /// only then made the table's state and announced. If the journal refuses, nothing
-    /// changed.
-    pub async fn execute(&self, command: Command) -> Result<Applied, ExecError> {
-        let slot = self.slot(command.table())?;
-        let _turn = slot.turn.lock().await;
-        let (table, applied, entry) = self.prepare(&slot, &command)?;
-        let written = self
-            .writer
-            .submit(entry)
-            .ok_or(ExecError::Closed)?
-            .await
-            .map_err(|_| ExecError::Closed)?;
-        App::commit(&slot, &command, table, written)?;
-        Ok(applied)
-    }
-
-    /// [`App::execute`] for a thread that may block (start-up recovery): waits for the
-    /// commit instead of awaiting it.
-    fn execute_blocking(&self, command: Command) -> Result<Applied, ExecError> {
-        let slot = self.slot(command.table())?;
-        let _turn = slot.turn.blocking_lock();
-        let (table, applied, entry) = self.prepare(&slot, &command)?;
-        let written = self.writer.write(entry).ok_or(ExecError::Closed)?;
-        App::commit(&slot, &command, table, written)?;
-        Ok(applied)
-    }
-
     /// Deals the next hand at a table under the version of its ruleset live now, from a deck
     /// shuffled with `seed` (random when `None`).
-    pub async fn start_hand(&self, table: &str, seed: Option<u64>) -> Result<Applied, ExecError> {
-        let ruleset = lock(&self.slot(table)?.table).spec().ruleset.clone();
-        let version = self
-            .live
-            .active(&ruleset)
-            .ok_or(ExecError::NoRuleset(ruleset))?;
-        lock(&self.versions)
-            .entry(version.hash.clone())
-            .or_insert_with(|| version.clone());
-        self.execute(Command::StartHand {
-            table: table.to_string(),
-            seed: seed.unwrap_or_else(rand::random),
-            hash: version.hash,
-        })
+    pub async fn start_hand(
+        &self,
+        table: &str,
+        seed: Option<u64>,
+    ) -> Result<floor_engine::cash::Applied, ExecError> {
+        let ruleset = lock(&self.tables.get(table)?.state)
+            .game
+            .spec
+            .ruleset
+            .clone();
+        let version = self.active(&ruleset)?;
+        self.execute(
+            &self.tables,
+            Command::StartHand {
+                table: table.to_string(),
+                seed: seed.unwrap_or_else(rand::random),
+                hash: version.hash,
+            },
+        )
         .await
     }
 
-    /// Applies every journaled command in order (only those of `only` when given), each with
-    /// its deck seed unsealed; returns how many. An entry that cannot be replayed stops it:
-    /// the state would not be the one acknowledged.
-    fn replay_all(&self, only: Option<&[String]>) -> Result<usize, JournalError> {
-        let commands = self.journal.commands::<Command>(only)?;
-        let count = commands.len();
-        for stored in commands {
-            let mut command = stored.command;
-            if let (Some(seed), Some(slot)) = (stored.seed, command.seed_mut()) {
-                *slot = seed;
-            }
-            if let Err(e) = self.replay(&command) {
-                return Err(JournalError::Damaged {
-                    file: self.journal.file().to_string(),
-                    data: "DATA".into(),
-                    what: format!(
-                        "entry {} ({} at {}) cannot be replayed: {e}",
-                        stored.seq,
-                        command.kind(),
-                        stored.table
-                    ),
-                });
-            }
-        }
-        Ok(count)
-    }
-
-    /// Rebuilds the tables from the journal; if the last run did not stop cleanly (`clean`
-    /// false), voids every hand it left in progress (pt-online rules 72–73: a failure of the
-    /// gaming system voids the hand and returns every bet). On PostgreSQL: the tables this
-    /// daemon takes over, the hands of dead daemons' tables voided ([`App::adopt`]).
-    fn recover(&self, clean: bool) -> Result<(), JournalError> {
-        match &self.fleet {
-            Some(fleet) => {
-                let claimed = fleet.claim().map_err(|source| JournalError::Sql {
-                    file: self.journal.file().to_string(),
-                    source,
-                })?;
-                self.adopt(claimed)?;
-            }
-            None => {
-                let count = self.replay_all(None)?;
-                self.prune_versions();
-                tracing::info!(
-                    commands = count,
-                    tables = self.tables.read().map_or(0, |t| t.len()),
-                    clean,
-                    "journal replayed"
-                );
-                if !clean {
-                    self.void_interrupted(None);
-                }
-            }
-        }
-        self.writer
-            .run(|j| j.lifecycle("started").map(|()| 0))
-            .ok_or_else(|| JournalError::Write {
-                file: self.journal.file().to_string(),
-                message: "the writer stopped".into(),
-            })??;
-        Ok(())
-    }
-
-    /// Voids the hand in progress at every table and tournament (of `only`, when given): the
-    /// engine's ruling on a failure of the gaming system, carried out like any command.
-    fn void_interrupted(&self, only: Option<&[String]>) {
-        let slots: Vec<Arc<Slot>> = self
-            .tables
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .filter(|(id, _)| only.is_none_or(|o| o.contains(id)))
-            .map(|(_, s)| s.clone())
-            .collect();
-        for slot in slots {
-            let (id, void) = {
-                let t = lock(&slot.table);
-                (
-                    t.id().to_string(),
-                    t.in_hand()
-                        .then(|| t.hand_hash().map(str::to_string))
-                        .flatten(),
-                )
-            };
-            let Some(hash) = void else { continue };
-            let point = "online.communication_failure";
-            let citation = self.version(&hash).map(|v| {
-                let mut facts = BTreeMap::new();
-                facts.insert("origin".to_string(), ron::Value::String("system".into()));
-                v.rules.table_event(point, &facts).citation
-            });
-            let citation = match citation {
-                Some(Citation::Article(a)) => Some(a.to_string()),
-                _ => None,
-            };
-            let done = self.execute_blocking(Command::Void {
-                table: id.clone(),
-                point: point.into(),
-                citation,
-                why: "the daemon stopped before the hand finished (a failure of the gaming system)"
-                    .into(),
-            });
-            match done {
-                Ok(a) => {
-                    tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
-                }
-                Err(e) => {
-                    tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
-                }
-            }
-        }
-        self.void_tournament_hands(only);
-    }
-
-    /// Applies a journaled command without journaling it again.
-    fn replay(&self, command: &Command) -> Result<(), ExecError> {
-        match command {
-            Command::CreateTable { table, spec, hash } => {
-                let version = hash.as_deref().and_then(|h| self.version(h));
-                let (t, _) = HostedTable::open(table.clone(), spec.clone(), version.as_ref())?;
-                if let Some(n) = table.strip_prefix('t').and_then(|n| n.parse::<u64>().ok()) {
-                    self.next_table.fetch_max(n + 1, Ordering::SeqCst);
-                }
-                self.tables
-                    .write()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(table.clone(), new_slot(t));
-            }
-            Command::CloseTable { table } => {
-                self.tables
-                    .write()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .remove(table);
-            }
-            Command::Tournament {
-                tournament,
+    /// Creates a tournament under the version of its ruleset live now (the whole tournament
+    /// keeps it); journaled before it exists.
+    pub fn create_tournament(&self, mut spec: TournamentSpec) -> Result<String, ExecError> {
+        let version = self.active(&spec.ruleset)?;
+        spec.seed.get_or_insert_with(rand::random);
+        let fleet_id = self.fleet_id("tour")?;
+        let mut all = self.tournaments.write();
+        let id = fleet_id.unwrap_or_else(|| self.tournaments.next_id());
+        let at_ms = now_ms();
+        let director = Director::new(
+            id.clone(),
+            spec.clone(),
+            version.ruleset.clone(),
+            rules_version(&version),
+            at_ms,
+        )?;
+        self.journal_write(
+            &Command::Tournament {
+                tournament: id.clone(),
                 at_ms,
-                op,
-            } => self.replay_tournament(tournament, *at_ms, op)?,
-            other => {
-                let slot = self.slot(other.table())?;
-                let version = match other {
-                    Command::StartHand { hash, .. } => self.version(hash),
-                    _ => None,
-                };
-                lock(&slot.table).apply(other, version.as_ref())?;
-            }
+                op: Op::Create {
+                    spec,
+                    hash: version.hash,
+                },
+            },
+            &[],
+        )?;
+        all.insert(id.clone(), new_slot(Tournament::new(director)));
+        tracing::info!(tournament = %id, "tournament created");
+        Ok(id)
+    }
+
+    /// Closes a tournament that is over (finished or cancelled): it leaves the list.
+    pub fn close_tournament(&self, id: &str) -> Result<(), ExecError> {
+        let mut all = self.tournaments.write();
+        let slot = all
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ExecError::NoTournament(id.to_string()))?;
+        if !lock(&slot.state).director.is_over() {
+            return Err(TableError::Refused(
+                "the tournament is not over: cancel it first (DELETE again closes it)".into(),
+            )
+            .into());
         }
+        self.journal_write(
+            &Command::Tournament {
+                tournament: id.to_string(),
+                at_ms: now_ms(),
+                op: Op::Play(director::Command::Cancel),
+            },
+            &[],
+        )?;
+        all.remove(id);
+        let _ = slot.changes.send(());
         Ok(())
     }
 
@@ -671,32 +460,6 @@ pub struct Verified {
     pub tables: usize,
     /// The tournaments at its end.
     pub tournaments: usize,
-}
-
-/// The journal's records of rulings made at table `id`.
-fn records(id: &str, rulings: &[tables::TableRuling]) -> Vec<RulingRecord> {
-    rulings
-        .iter()
-        .map(|r| RulingRecord {
-            seq: 0,
-            table: id.to_string(),
-            hand: r.hand,
-            point: r.ruling.point.to_string(),
-            ruleset: r.ruling.ruleset.id.to_string(),
-            version: r.ruling.ruleset.version.to_string(),
-            citation: r.ruling.citation.to_string(),
-            text: r.ruling.text(),
-        })
-        .collect()
-}
-
-fn new_slot(table: HostedTable) -> Arc<Slot> {
-    let (changes, _) = broadcast::channel(64);
-    Arc::new(Slot {
-        table: Mutex::new(table),
-        changes,
-        turn: tokio::sync::Mutex::new(()),
-    })
 }
 
 /// Where and how the daemon runs.
@@ -808,18 +571,20 @@ async fn tick(app: Arc<App>, period: std::time::Duration) {
         }
         let ids: Vec<String> = app
             .tables
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .filter(|(_, s)| lock(&s.table).wants_clock())
-            .map(|(id, _)| id.clone())
+            .all()
+            .into_iter()
+            .filter(|(_, s)| lock(&s.state).game.wants_clock())
+            .map(|(id, _)| id)
             .collect();
         for id in ids {
             let done = app
-                .execute(Command::Clock {
-                    table: id.clone(),
-                    minutes: 1,
-                })
+                .execute(
+                    &app.tables,
+                    Command::Clock {
+                        table: id.clone(),
+                        minutes: 1,
+                    },
+                )
                 .await;
             if let Err(e) = done {
                 tracing::debug!(table = %id, error = %e, "clock not advanced");

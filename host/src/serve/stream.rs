@@ -1,15 +1,14 @@
-//! `GET /api/tables/{id}/stream`: server-sent events. Each change at the table sends an
-//! event `table` whose data is the table as this caller may see it *at that moment*: the
-//! caller is identified from the token at every event, by the function the REST routes use,
-//! under the same lock as the view is taken. A player who changed seats sees his new seat's
-//! cards and never his old seat's next occupant's; a token that stops being valid (the player
-//! left, his rest ran out) gets a last event `closed` saying so, and the stream ends. The
-//! stream also ends when the table closes or the daemon stops.
+//! The live streams (server-sent events) of a table and of a tournament. Each change sends an
+//! event `table` (`tournament`) whose data is the table (tournament) as this caller may see it
+//! *at that moment*: the caller is identified from the token at every event, by the function
+//! the REST routes use, under the same lock as the view is taken. A player who changed seats
+//! sees his new seat's cards and never his old seat's next occupant's; a token that stops being
+//! valid (the player left, his rest ran out) gets a last event `closed` saying so, and the
+//! stream ends. A stream also ends when its table or tournament closes or the daemon stops.
 
-use super::api::{ApiError, TokenQuery};
+use super::api::preamble::{AtTable, AtTournament};
+use super::api::ApiError;
 use super::App;
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::Stream;
 use std::convert::Infallible;
@@ -48,39 +47,61 @@ pub(super) fn json_event(name: &str, data: impl serde::Serialize) -> Frame {
     )
 }
 
-/// The live stream of one table.
-pub async fn stream(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+/// `GET /api/tables/{id}/stream`: the live stream of one table.
+pub async fn table(
+    at: AtTable,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let slot = app.slot(&id)?;
-    let token = super::auth::token(&headers, q.token.as_deref());
-    {
-        let table = super::lock(&slot.table);
-        super::auth::identify(&app.tokens, token.as_deref(), Some(&table))
-            .map_err(|()| ApiError::unauthorized())?;
-    }
     // The stream holds the table weakly: once the table is closed and dropped, its channel
     // closes and the stream ends.
     let render = {
-        let slot = Arc::downgrade(&slot);
-        let tokens = app.tokens.clone();
+        let slot = Arc::downgrade(&at.slot);
+        let tokens = at.app.tokens.clone();
+        let token = at.token.clone();
         move || match slot.upgrade() {
             Some(slot) => {
-                let table = super::lock(&slot.table);
-                match super::auth::identify(&tokens, token.as_deref(), Some(&table)) {
-                    Ok(who) => json_event("table", table.view(who.viewer())),
+                let table = super::lock(&slot.state);
+                let seat_of = |t: &str| table.seat_of_token(t);
+                match super::auth::identify(&tokens, token.as_deref(), Some(&seat_of)) {
+                    Ok(who) => json_event("table", table.game.view(who.viewer(), true)),
                     Err(()) => revoked(),
                 }
             }
             None => closed(),
         }
     };
-    let changes = slot.changes.subscribe();
-    drop(slot);
-    Ok(live(&app, changes, render))
+    let changes = at.slot.changes.subscribe();
+    Ok(live(&at.app, changes, render))
+}
+
+/// `GET /api/tournaments/{id}/stream`: server-sent events `tournament`, at once and after
+/// every change, each the tournament as this caller may see it at that moment (a player's
+/// stream carries only their own cards, wherever the tournament moved them). Ends with
+/// `closed` when the tournament is closed or the token stops being valid, or when the
+/// daemon stops.
+pub async fn tournament(
+    at: AtTournament,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let render = {
+        let slot = Arc::downgrade(&at.slot);
+        let tokens = at.app.tokens.clone();
+        let token = at.token.clone();
+        move || match slot.upgrade() {
+            Some(slot) => {
+                let tour = super::lock(&slot.state);
+                let player_of = |t: &str| tour.player_of_token(t);
+                match super::auth::identify(&tokens, token.as_deref(), Some(&player_of)) {
+                    Ok(who) => {
+                        let (viewer, player) = super::api::preamble::tournament_viewer(who);
+                        json_event("tournament", tour.director.view(viewer, player))
+                    }
+                    Err(()) => revoked(),
+                }
+            }
+            None => closed(),
+        }
+    };
+    let changes = at.slot.changes.subscribe();
+    Ok(live(&at.app, changes, render))
 }
 
 /// Where a live stream is.
