@@ -549,7 +549,12 @@ pub async fn run(settings: Settings) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     tracing::info!("shutting down: closing the journal");
-    app.close().map_err(|e| e.to_string())?;
+    // Off the async runtime: PostgreSQL's client blocks on a runtime of its own.
+    let closing = app.clone();
+    tokio::task::spawn_blocking(move || closing.close())
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
     tracing::info!("journal closed");
     Ok(())
 }

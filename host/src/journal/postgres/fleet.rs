@@ -18,6 +18,8 @@ use super::super::backend::DbError;
 use super::worker::{self, Worker};
 use postgres::Config;
 use serde::Serialize;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
@@ -63,13 +65,62 @@ pub struct Member {
     pub alive: bool,
 }
 
+/// The file a daemon holds locked while it runs on a data directory: a daemon restarted on
+/// it that can lock it knows the one before is gone (the kernel released the lock when it
+/// died), so it need not wait for that one's lease to expire.
+pub const LOCK_FILE: &str = "daemon.lock";
+
 /// This daemon's place in the fleet.
 pub struct Fleet {
     id: String,
+    /// Held locked for the daemon's life; holds its id.
+    _lock: std::fs::File,
     ttl: Duration,
     conn: Worker,
     config: Config,
     stop: Mutex<Option<mpsc::Sender<()>>>,
+}
+
+/// Locks `DATA/daemon.lock` for this process and reads the id of the daemon that ran on
+/// `data` before (if any). Refused if another process holds it.
+fn lock_data(data: &Path) -> Result<(std::fs::File, Option<String>), DbError> {
+    let path = data.join(LOCK_FILE);
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| DbError::Shape(format!("cannot open {}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(DbError::Fenced(format!(
+                "another daemon runs on the data directory {} (it holds {LOCK_FILE}): give each daemon a data directory of its own",
+                data.display()
+            )))
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(DbError::Shape(format!("cannot lock {}: {e}", path.display())))
+        }
+    }
+    let mut text = String::new();
+    // At most an id's length is read: the file is the daemon's own, but bounded all the same.
+    let _ = (&mut file).take(64).read_to_string(&mut text);
+    let before = Some(text.trim().to_string()).filter(|t| {
+        !t.is_empty() && t.len() <= 32 && t.bytes().all(|b| b.is_ascii_hexdigit())
+    });
+    Ok((file, before))
+}
+
+/// Writes this daemon's id into its lock file (read by the next daemon on the directory).
+fn write_id(mut file: &std::fs::File, id: &str) -> Result<(), DbError> {
+    let written = file
+        .set_len(0)
+        .and_then(|()| file.seek(SeekFrom::Start(0)))
+        .and_then(|_| file.write_all(id.as_bytes()))
+        .and_then(|()| file.sync_all());
+    written.map_err(|e| DbError::Shape(format!("cannot write {LOCK_FILE}: {e}")))
 }
 
 fn ttl_ms(ttl: Duration) -> i64 {
@@ -77,12 +128,26 @@ fn ttl_ms(ttl: Duration) -> i64 {
 }
 
 impl Fleet {
-    /// Takes a lease for a new daemon (a random id) serving at `lease.url`.
-    pub fn register(config: &Config, lease: &LeaseSpec) -> Result<Fleet, DbError> {
+    /// Takes a lease for a new daemon (a random id) serving at `lease.url`, running on data
+    /// directory `data`. Refused if another daemon runs on `data`. If a daemon ran on it
+    /// before and died, its lease is ended at once: its tables are taken over at start
+    /// rather than once the lease would have expired.
+    pub fn register(config: &Config, lease: &LeaseSpec, data: &Path) -> Result<Fleet, DbError> {
+        let (lock, before) = lock_data(data)?;
         let id = hex::encode(rand::random::<[u8; 8]>());
         let conn = Worker::start(config.clone(), "fleet")?;
         let (rid, url, ms) = (id.clone(), lease.url.clone(), ttl_ms(lease.ttl));
         conn.call(move |c| {
+            if let Some(old) = before {
+                let ended = c.execute(
+                    "UPDATE daemons SET expires_at = clock_timestamp() - interval '1 millisecond'
+                     WHERE id = $1",
+                    &[&old],
+                )?;
+                if ended > 0 {
+                    tracing::warn!(daemon = %old, "the daemon that ran on this data directory died: its lease ended, its tables are taken over now");
+                }
+            }
             c.execute(
                 "INSERT INTO daemons(id, url, started_ms, expires_at)
                  VALUES ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')",
@@ -90,9 +155,11 @@ impl Fleet {
             )?;
             Ok(())
         })?;
+        write_id(&lock, &id)?;
         tracing::info!(daemon = %id, url = %lease.url, ttl_ms = ms, "lease taken");
         Ok(Fleet {
             id,
+            _lock: lock,
             ttl: lease.ttl,
             conn,
             config: config.clone(),

@@ -404,7 +404,7 @@ pub fn open(
             tracing::info!(journal = %name, "new journal created");
         }
         let header = schema::header(&mut client).map_err(damaged)?;
-        let fleet = Arc::new(Fleet::register(&config, lease).map_err(sql)?);
+        let fleet = Arc::new(Fleet::register(&config, lease, data).map_err(sql)?);
         let source = PgSource::start(&config, name.clone()).map_err(sql)?;
         let chain =
             Box::new(HeadChecked::new(worker::connect(&config).map_err(sql)?).map_err(sql)?);
