@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use support::journals::Backend;
 use support::{
-    audit, eventually, floor, refused_start, refused_start_config, Daemon, Scratch, AUDITOR, OPERATOR,
+    audit, eventually, floor, refused_start, refused_start_config, Daemon, Scratch, AUDITOR,
+    OPERATOR,
 };
 
 fn mode(path: &Path) -> u32 {
@@ -362,8 +363,8 @@ fn tampered(backend: &Backend, name: &str, sql: &str) -> (Scratch, String, Strin
         .output()
         .expect("floor audit --verify");
     assert!(!out.status.success(), "verify passed a damaged journal");
-    let verified = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let verified =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (scratch, said, verified)
 }
 
@@ -379,7 +380,10 @@ fn finding_11_a_changed_entry_is_found_by_the_hash_chain() {
         );
         says_the_way_out(&said);
         assert!(said.contains("does not match the hash chain"), "{said}");
-        assert!(verified.contains("does not match the hash chain"), "{verified}");
+        assert!(
+            verified.contains("does not match the hash chain"),
+            "{verified}"
+        );
     }
 }
 

@@ -16,7 +16,7 @@ pub enum Backend {
 
 /// The lease of the tests' daemons on PostgreSQL: short, so that a takeover after kill -9
 /// comes quickly, long enough for a loaded machine to renew it.
-pub const LEASE_MS: u64 = 1500;
+pub const LEASE_MS: u64 = 3000;
 
 /// The test server's URL, or a panic saying why there is none.
 pub fn server() -> String {
@@ -36,7 +36,13 @@ pub fn postgres_database(name: &str) -> String {
     let base = server();
     let clean: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
         .collect();
     let db = format!("floor_it_{}_{clean}", std::process::id());
     let mut c = postgres::Client::connect(&base, postgres::NoTls)

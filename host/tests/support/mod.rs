@@ -291,6 +291,41 @@ impl Daemon {
         }
     }
 
+    /// A client of this daemon, for another thread.
+    pub fn client(&self) -> Client {
+        Client {
+            addr: self.addr.clone(),
+            operator: self.operator.clone(),
+        }
+    }
+
+    /// Whether the daemon has exited of itself.
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    /// A request; `None` if the connection failed.
+    pub fn try_request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Option<(u16, Value)> {
+        self.client().try_request(method, path, token, body)
+    }
+}
+
+/// A client of a daemon, without the daemon (for other threads).
+#[derive(Clone, Debug)]
+pub struct Client {
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    /// The operator's token.
+    pub operator: String,
+}
+
+impl Client {
     /// A request; `None` if the connection failed.
     pub fn try_request(
         &self,
@@ -317,7 +352,9 @@ impl Daemon {
         let value = serde_json::from_str(rest).unwrap_or(Value::String(rest.to_string()));
         Some((status, value))
     }
+}
 
+impl Daemon {
     fn try_get(&self, path: &str, token: Option<&str>) -> Option<(u16, Value)> {
         self.try_request("GET", path, token, None)
     }

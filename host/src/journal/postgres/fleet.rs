@@ -107,9 +107,8 @@ fn lock_data(data: &Path) -> Result<(std::fs::File, Option<String>), DbError> {
     let mut text = String::new();
     // At most an id's length is read: the file is the daemon's own, but bounded all the same.
     let _ = (&mut file).take(64).read_to_string(&mut text);
-    let before = Some(text.trim().to_string()).filter(|t| {
-        !t.is_empty() && t.len() <= 32 && t.bytes().all(|b| b.is_ascii_hexdigit())
-    });
+    let before = Some(text.trim().to_string())
+        .filter(|t| !t.is_empty() && t.len() <= 32 && t.bytes().all(|b| b.is_ascii_hexdigit()));
     Ok((file, before))
 }
 
@@ -252,11 +251,13 @@ impl Fleet {
         let me = self.id.clone();
         self.conn.call(move |c| {
             let mut tx = c.transaction()?;
+            // Never this daemon's own row: a lease of its own found expired (a renewal late
+            // on a loaded machine) is renewed, or lost to another daemon, not taken over.
             let dead: Vec<String> = tx
                 .query(
-                    "SELECT id FROM daemons WHERE expires_at < clock_timestamp()
+                    "SELECT id FROM daemons WHERE expires_at < clock_timestamp() AND id <> $1
                      FOR UPDATE SKIP LOCKED",
-                    &[],
+                    &[&me],
                 )?
                 .iter()
                 .map(|r| r.try_get(0))
