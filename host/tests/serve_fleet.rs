@@ -24,6 +24,16 @@ fn member(scratch: &Scratch, name: &str, backend: &Backend, key: Option<&Path>) 
     Daemon::start_on(&scratch.rulesets(), &data, backend)
 }
 
+/// What daemon `d` logged (for a failure's message).
+fn log(d: &Daemon) -> String {
+    std::fs::read_to_string(d.data.join("daemon.log"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.contains("ruleset activated"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// How many action commands the journal holds for `table`.
 fn journaled_actions(url: &str, table: &str) -> i64 {
     let mut c = postgres::Client::connect(url, postgres::NoTls).expect("connect");
@@ -147,10 +157,14 @@ fn a_table_lives_on_one_daemon_another_redirects_to_it_and_takes_it_over_after_k
         );
         let before = &last["hand"];
         let now = &view["hand"];
-        assert!(now["number"].as_u64() >= before["number"].as_u64(), "{t}");
+        assert!(
+            now["number"].as_u64() >= before["number"].as_u64(),
+            "{t}: acknowledged {last}, served {view}\n{}",
+            log(&b)
+        );
         // A hand cut short by the kill is void, its bets returned (pt-online rule 72).
         if now["number"] == before["number"] && before["phase"] != "Complete" {
-            assert_eq!(now["voided"], true, "{t}: {view}");
+            assert_eq!(now["voided"], true, "{t}: {view}\n{}", log(&b));
             assert!(now["rulings"].to_string().contains("rule 72"), "{view}");
         }
         let chips: u64 = (0..3)

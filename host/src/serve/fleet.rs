@@ -7,6 +7,7 @@
 
 use super::{App, ExecError};
 use crate::journal::postgres::fleet::{Claimed, Owner};
+use crate::journal::postgres::Fleet;
 use crate::journal::JournalError;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -35,6 +36,28 @@ impl App {
         })
     }
 
+    /// Takes over the tables of dead daemons and those handed back ([`Fleet::claim`]),
+    /// marked as being taken over before the claim is visible to any other request.
+    pub(super) fn claim(&self, fleet: &Fleet) -> Result<Vec<Claimed>, JournalError> {
+        let adopting = self.adopting.clone();
+        let marked: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
+        let mark = marked.clone();
+        let claimed = fleet.claim(move |claimed| {
+            let ids: Vec<String> = claimed.iter().map(|c| c.id.clone()).collect();
+            lock(&adopting).extend(ids.iter().cloned());
+            *lock(&mark) = ids;
+        });
+        claimed.map_err(|source| {
+            // Not taken: not being taken over either.
+            let ids = std::mem::take(&mut *lock(&marked));
+            lock(&self.adopting).retain(|id| !ids.contains(id));
+            JournalError::Sql {
+                file: self.journal.file().to_string(),
+                source,
+            }
+        })
+    }
+
     /// Serves tables taken over: their commands replayed from the journal (nothing else's),
     /// then — for those of a daemon that died — the hands it left in progress voided, as the
     /// table's ruleset rules on a failure of the gaming system. Requests for them are asked
@@ -44,7 +67,6 @@ impl App {
             return Ok(());
         }
         let ids: Vec<String> = claimed.iter().map(|c| c.id.clone()).collect();
-        lock(&self.adopting).extend(ids.iter().cloned());
         let replayed = self.replay_all(Some(&ids));
         let crashed: Vec<String> = claimed
             .iter()
@@ -133,10 +155,7 @@ pub async fn take_over(app: Arc<App>) {
             let Some(fleet) = target.fleet.clone() else {
                 return Ok(());
             };
-            let claimed = fleet.claim().map_err(|source| JournalError::Sql {
-                file: target.journal.file().to_string(),
-                source,
-            })?;
+            let claimed = target.claim(&fleet)?;
             target.adopt(claimed)
         })
         .await;
@@ -180,16 +199,21 @@ pub async fn owner_check(State(app): State<Arc<App>>, request: Request, next: Ne
         return next.run(request).await;
     };
     let id = id.to_string();
-    if app.adopting(&id) {
-        return retry_later(&format!(
-            "{kind} {id} is being taken over by this daemon: try again in a moment"
-        ));
-    }
-    let here = match kind {
+    // Held here, then not being taken over (in this order: a table taken over is marked
+    // before it is replayed, unmarked once whole): served as a whole.
+    let here = |app: &App| match kind {
         "table" => app.tables.get(&id).is_ok(),
         _ => app.tournaments.get(&id).is_ok(),
     };
-    if here {
+    let adopting = || {
+        retry_later(&format!(
+            "{kind} {id} is being taken over by this daemon: try again in a moment"
+        ))
+    };
+    if here(&app) {
+        if app.adopting(&id) {
+            return adopting();
+        }
         return next.run(request).await;
     }
     let lookup = {
@@ -223,7 +247,9 @@ pub async fn owner_check(State(app): State<Arc<App>>, request: Request, next: Ne
         Ok(Ok(Some(Owner::Moving))) => retry_later(&format!(
             "{kind} {id} is moving: its daemon stopped and another is taking it over; try again in a moment"
         )),
-        // Ours but not here (closed), or no daemon ever had it: the handler says so (404).
+        // Taken over since the first look.
+        Ok(Ok(Some(Owner::Me))) if app.adopting(&id) => adopting(),
+        // Ours, or no daemon ever had it: the handler serves it or says there is none (404).
         Ok(Ok(Some(Owner::Me) | None)) => next.run(request).await,
         Ok(Err(e)) => refusal(
             StatusCode::SERVICE_UNAVAILABLE,

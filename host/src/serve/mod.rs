@@ -82,7 +82,7 @@ pub struct App {
     /// daemon on an SQLite journal owns every table).
     pub fleet: Option<Arc<Fleet>>,
     /// Tables and tournaments being taken over: replayed, not yet served.
-    adopting: Mutex<std::collections::HashSet<String>>,
+    adopting: Arc<Mutex<std::collections::HashSet<String>>>,
     /// The data directory (its journal key and head record), named in the refusal of a
     /// journal that cannot be replayed.
     data: std::path::PathBuf,
@@ -183,7 +183,7 @@ impl App {
             stopping: tokio::sync::watch::channel(false).0,
             plugins,
             fleet,
-            adopting: Mutex::new(std::collections::HashSet::new()),
+            adopting: Arc::default(),
             data: data.to_path_buf(),
         })
     }

@@ -46,10 +46,7 @@ impl App {
     /// ([`App::adopt`]).
     pub(super) fn recover(&self, clean: bool) -> Result<(), JournalError> {
         if let Some(fleet) = &self.fleet {
-            let claimed = fleet.claim().map_err(|source| JournalError::Sql {
-                file: self.journal.file().to_string(),
-                source,
-            })?;
+            let claimed = self.claim(fleet)?;
             self.adopt(claimed)?;
         } else {
             let count = self.replay_all(None)?;

@@ -246,8 +246,13 @@ impl Fleet {
 
     /// Takes over the tables of every daemon whose lease expired (`crashed`) and those
     /// handed back at a clean stop. One dead daemon's tables all go to one taker: the
-    /// others skip a row another daemon is taking over.
-    pub fn claim(&self) -> Result<Vec<Claimed>, DbError> {
+    /// others skip a row another daemon is taking over. `before_commit` sees the tables
+    /// taken before the change is visible to anyone: a request that finds them this daemon's
+    /// finds them marked as being taken over, never served half replayed.
+    pub fn claim(
+        &self,
+        before_commit: impl FnOnce(&[Claimed]) + Send + 'static,
+    ) -> Result<Vec<Claimed>, DbError> {
         let me = self.id.clone();
         self.conn.call(move |c| {
             let mut tx = c.transaction()?;
@@ -287,6 +292,7 @@ impl Fleet {
                     crashed: false,
                 });
             }
+            before_commit(&claimed);
             tx.commit()?;
             if !dead.is_empty() {
                 tracing::warn!(dead = ?dead, tables = claimed.len(), "leases expired: tables taken over");
