@@ -26,6 +26,14 @@ pub struct Route {
     pub moves: Vec<(Instant, Instant)>,
 }
 
+impl Route {
+    /// How many moves the task's tables went through: a table last seen before a move is
+    /// read again before it is played (the daemon that took it over voided its hand).
+    pub fn moved(&self) -> usize {
+        self.moves.len()
+    }
+}
+
 /// The takeover as the report shows it.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Takeover {

@@ -93,6 +93,8 @@ struct Driven {
     acked_hands: u64,
     /// Whether the version of the hand last dealt was counted.
     counted: bool,
+    /// The moves of its task's tables it has seen ([`fleet::Route::moved`]).
+    moves_seen: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -271,6 +273,7 @@ impl Worker {
             acked_actions: 0,
             acked_hands: 0,
             counted: false,
+            moves_seen: 0,
         })
     }
 
@@ -309,6 +312,11 @@ impl Worker {
 
     /// One request's worth of play at table `t`.
     async fn step(&mut self, t: &mut Driven) {
+        if t.moves_seen != self.route.moved() {
+            // Moved to another daemon since last seen: its hand may have been voided there.
+            t.moves_seen = self.route.moved();
+            t.next = Step::View;
+        }
         match t.next {
             Step::Deal => {
                 self.reseat_busted(t).await;
