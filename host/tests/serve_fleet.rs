@@ -236,3 +236,82 @@ fn a_daemon_that_lost_its_lease_writes_nothing_and_stops() {
     );
     assert_eq!(journaled_actions(&url, &t), before + 1);
 }
+
+/// Daemons running different versions of a ruleset: the fleet shows which runs which, and a
+/// hand handed from one to the other at a clean stop is finished under the version it was
+/// dealt under, the next one dealt under the new daemon's.
+#[test]
+fn a_hand_keeps_its_version_when_its_table_moves_to_a_daemon_running_another() {
+    let url = postgres_database("versions");
+    let backend = Backend::Postgres(url);
+    let scratch = Scratch::new("versions");
+    let a = member(&scratch, "a", &backend, None);
+    let key = scratch.0.join("a").join("journal.key");
+    // B watches its own copy of the rulesets, where pt-online is at another version.
+    let b_rulesets = scratch.0.join("b-rulesets");
+    std::fs::create_dir_all(&b_rulesets).expect("mkdir");
+    copy(&scratch.rulesets(), &b_rulesets);
+    let ron = b_rulesets.join("pt-online/ruleset.ron");
+    let text = std::fs::read_to_string(&ron).expect("pt-online");
+    std::fs::write(
+        &ron,
+        text.replace("version: \"1.1.0\"", "version: \"1.1.9\""),
+    )
+    .expect("edit");
+    let data_b = scratch.0.join("b");
+    support::private_dir(&data_b);
+    std::fs::copy(&key, data_b.join("journal.key")).expect("key");
+    let b = Daemon::start_on(&b_rulesets, &data_b, &backend);
+
+    let running = a.ruleset("pt-online");
+    let daemons = running["daemons"].as_array().expect("daemons").clone();
+    let versions: Vec<(String, String)> = daemons
+        .iter()
+        .map(|d| {
+            (
+                d["url"].as_str().unwrap_or("").to_string(),
+                d["version"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        versions.contains(&(format!("http://{}", a.addr), "1.1.0".into()))
+            && versions.contains(&(format!("http://{}", b.addr), "1.1.9".into())),
+        "{running}"
+    );
+
+    // A deals a hand under 1.1.0 and stops cleanly mid-hand; B takes the table.
+    let (t, _) = a.table("pt-online", 3, 100);
+    a.post(&format!("/api/tables/{t}/hands"), "");
+    let seat = a.view(&t)["hand"]["to_act"].as_u64().expect("to act");
+    a.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
+    );
+    let before = a.view(&t);
+    assert!(a.terminate());
+    let view = eventually("B serving the table", || {
+        b.try_request("GET", &format!("/api/tables/{t}"), Some(&b.operator), None)
+            .filter(|(s, _)| *s == 200)
+            .map(|(_, v)| v)
+    });
+    assert_eq!(view["hand"]["voided"], false, "handed back, not crashed");
+    assert_eq!(view["hand"]["version"], "1.1.0", "{view}");
+    assert_eq!(view["hand"]["hash"], before["hand"]["hash"]);
+    assert_eq!(view["hand"]["pot"], before["hand"]["pot"]);
+    b.play_out(&t);
+    b.post(&format!("/api/tables/{t}/hands"), "");
+    assert_eq!(b.view(&t)["hand"]["version"], "1.1.9");
+}
+
+fn copy(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("read").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+            copy(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}

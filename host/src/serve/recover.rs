@@ -5,12 +5,15 @@
 
 use super::carried::{CashTable, Tournament};
 use super::commands::{Command, Op};
-use super::execute::new_slot;
+use super::execute::{new_slot, Slot};
 use super::{lock, rules_version, App, ExecError};
 use crate::journal::JournalError;
 use floor_engine::cash::CashGame;
 use floor_engine::table::interrupted;
 use floor_engine::tournament::director::{self, Director};
+
+/// Threads voiding interrupted hands at once (see [`App::void_table_hands`]).
+const VOIDING_THREADS: usize = 16;
 
 impl App {
     /// Applies every journaled command in order (only those of `only` when given), each with
@@ -137,36 +140,56 @@ impl App {
 
     /// Voids the hand in progress at every cash table (of `only`, when given).
     fn void_table_hands(&self, only: Option<&[String]>) {
-        for (id, slot) in self.tables.all() {
-            if only.is_some_and(|o| !o.contains(&id)) {
-                continue;
+        let tables: Vec<_> = self
+            .tables
+            .all()
+            .into_iter()
+            .filter(|(id, _)| only.is_none_or(|o| o.contains(id)))
+            .collect();
+        // From several threads at once, so that the voids share the journal's transactions
+        // (group commit): a takeover of hundreds of tables waits for a few commits, not for
+        // one per table.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..VOIDING_THREADS.min(tables.len()) {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((id, slot)) = tables.get(i) else {
+                        return;
+                    };
+                    self.void_table_hand(id, slot);
+                });
             }
-            let void = {
-                let t = lock(&slot.state);
-                t.game
-                    .in_hand()
-                    .then(|| t.game.hand_hash().map(str::to_string))
-                    .flatten()
-            };
-            let Some(hash) = void else { continue };
-            let version = self.version(&hash);
-            let why = interrupted(version.as_ref().map(|v| v.rules.as_ref()));
-            let done = self.execute_blocking(
-                &self.tables,
-                Command::Void {
-                    table: id.clone(),
-                    point: why.point.into(),
-                    citation: why.citation,
-                    why: why.why.into(),
-                },
-            );
-            match done {
-                Ok(a) => {
-                    tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
-                }
-                Err(e) => {
-                    tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
-                }
+        });
+    }
+
+    /// Voids the hand in progress at table `id`, if any.
+    fn void_table_hand(&self, id: &str, slot: &Slot<CashTable>) {
+        let void = {
+            let t = lock(&slot.state);
+            t.game
+                .in_hand()
+                .then(|| t.game.hand_hash().map(str::to_string))
+                .flatten()
+        };
+        let Some(hash) = void else { return };
+        let version = self.version(&hash);
+        let why = interrupted(version.as_ref().map(|v| v.rules.as_ref()));
+        let done = self.execute_blocking(
+            &self.tables,
+            Command::Void {
+                table: id.to_string(),
+                point: why.point.into(),
+                citation: why.citation,
+                why: why.why.into(),
+            },
+        );
+        match done {
+            Ok(a) => {
+                tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
+            }
+            Err(e) => {
+                tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
             }
         }
     }
