@@ -4,6 +4,7 @@
 //! state, integer chip amounts only, and randomness only from a seeded RNG the caller passes in.
 //! Events go in; rulings and new state come out.
 //!
+//! - [`bounds`]: the bound on every amount that enters the engine, in one place.
 //! - [`cards`]: cards, decks, hand evaluation (hold'em and omaha).
 //! - [`hand`]: the hand state machine (seats, forced bets, betting rounds, pots, showdown).
 //! - [`rules`]: the seam through which rulebooks decide the points where they differ, and the
@@ -15,6 +16,7 @@
 //! - [`cash`]: cash tables: seats, buy-ins, sessions, commission, rests, failures.
 //! - [`tournament`]: tournament money in integer cents: the prize pool and the payout list.
 
+pub mod bounds;
 pub mod cards;
 pub mod cash;
 pub mod events;

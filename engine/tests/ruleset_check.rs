@@ -153,8 +153,9 @@ fn a_house_ruleset_within_bounds_loads_and_inherits() {
 
 #[test]
 fn a_script_failing_at_the_table_gives_the_default_and_says_so() {
-    // The probe passes (the context has a last aggressor) but the script fails when
-    // nobody bet: the hand goes on under the default, and the ruling says why.
+    // The script fails when nobody bet. `floor check` refuses it (its probe tries a showdown
+    // with no aggressor); loaded without probing, as a journal's old version may be, the hand
+    // goes on under the default, and the rulings say why.
     let script = "fn order(ctx) {\n    if ctx.last_aggressor == () { throw \"no aggressor\"; }\n    ctx.last_aggressor\n}\n";
     let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
         "house",
@@ -164,7 +165,9 @@ fn a_script_failing_at_the_table_gives_the_default_and_says_so() {
         ),
         &[("rules.rhai", script)],
     );
-    let ruleset = Arc::new(Ruleset::load("house", &loader, &Sandbox::new()).expect("loads"));
+    assert!(Ruleset::load("house", &loader, &Sandbox::new()).is_err());
+    let ruleset =
+        Arc::new(Ruleset::load_unprobed("house", &loader, &Sandbox::new()).expect("loads"));
     let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
     let mut hand = Hand::new(HandConfig::holdem(vec![100, 100], 1, 1, 2), rules).expect("hand");
     for p in 0..2 {
@@ -179,13 +182,22 @@ fn a_script_failing_at_the_table_gives_the_default_and_says_so() {
             hand.act(p, Action::Check).expect("check");
         }
     }
-    let ruling = hand
+    let rulings: Vec<_> = hand
         .rulings()
         .iter()
-        .find(|r| r.point == "showdown.order")
-        .expect("a showdown-order ruling");
-    assert!(matches!(ruling.citation, Citation::ScriptFailed(_)));
-    insta::assert_snapshot!(ruling.to_string());
+        .filter(|r| r.point == "showdown.order")
+        .collect();
+    // The failure first, as a ruling of its own; then the ruling its fallback gave.
+    assert_eq!(rulings.len(), 2, "{rulings:#?}");
+    assert_eq!(
+        rulings[0].finding,
+        floor_engine::rules::Finding::DecisionFailed
+    );
+    assert!(rulings
+        .iter()
+        .all(|r| matches!(r.citation, Citation::ScriptFailed(_))));
+    let said: Vec<String> = rulings.iter().map(ToString::to_string).collect();
+    insta::assert_snapshot!(said.join("\n"));
     assert_eq!(hand.chips_in_play(), 200, "the table state is intact");
 }
 

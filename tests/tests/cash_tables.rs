@@ -391,3 +391,80 @@ fn a_hand_keeps_the_ruleset_version_it_started_with() {
     let out = table.start_hand(&mut rng).expect("hand");
     assert!(out.iter().all(|r| r.ruleset.to_string() == "house v1.0.0"));
 }
+
+#[test]
+fn security_finding_7_a_rebuy_past_the_bound_is_refused_with_the_bound_named() {
+    use floor_engine::bounds::MAX_CHIPS;
+    for id in ["pt-online", "pt-casino-2007"] {
+        let (mut table, _) =
+            CashTable::new(Repo::bundled().rules(id), CashConfig::holdem(2, 200)).expect("table");
+        table.seat("ana", None, 200).expect("seat");
+        let before = (table.stack("ana"), table.totals("ana").cloned());
+        // The review's request: 10^12 on top of a 200 stack passes the per-seat bound.
+        let refused = table.rebuy("ana", MAX_CHIPS).expect_err("past the bound");
+        let message = refused.to_string();
+        assert!(
+            message.contains(&format!(
+                "the stack after the rebuy {} is above the bound of {MAX_CHIPS} chips",
+                MAX_CHIPS + 200
+            )),
+            "{id}: {message}"
+        );
+        assert_eq!((table.stack("ana"), table.totals("ana").cloned()), before);
+        // An amount above the bound on its own is named as the rebuy.
+        let refused = table.rebuy("ana", u64::MAX).expect_err("past the bound");
+        assert!(refused
+            .to_string()
+            .contains("the rebuy 18446744073709551615 is above the bound"));
+        // Up to the bound is fine, and not one chip more.
+        table
+            .rebuy("ana", MAX_CHIPS - 200)
+            .expect("up to the bound");
+        assert_eq!(table.stack("ana"), Some(MAX_CHIPS));
+        assert!(table.rebuy("ana", 1).is_err());
+        assert_eq!(table.chips_on_table(), MAX_CHIPS);
+        // A buy-in above the bound is refused as well.
+        assert!(table
+            .seat("bia", None, u64::MAX)
+            .expect_err("past the bound")
+            .to_string()
+            .contains("the buy-in 18446744073709551615 is above the bound"));
+    }
+}
+
+#[test]
+fn security_finding_20_a_buy_in_below_the_big_blind_is_refused_and_a_minimum_entry_above_it_is_not()
+{
+    // pt-online rules 15, 12: a stack below the table minimum must rebuy to play.
+    let rules = Repo::bundled().rules("pt-online");
+    let mut config = CashConfig::holdem(2, 1);
+    config.small_blind = Some(1);
+    let refused = CashTable::new(rules, config)
+        .err()
+        .expect("a buy-in below the big blind");
+    assert_eq!(
+        refused.to_string(),
+        "table configuration refused: the initial buy-in of 1 is below the big blind of 2: \
+         a stack of 1 is below the table's minimum bet of 2: to keep playing the player must \
+         rebuy (rules 15, 12)"
+    );
+    // pt-casino-2007 rules 75, 78: the initial buy-in is fixed before the game begins; the
+    // minimum entry binds a new player joining a game under way, so it may exceed the
+    // initial buy-in (the daemon's rule 78 test plays exactly that) and is not refused.
+    let rules = Repo::bundled().rules("pt-casino-2007");
+    let mut config = CashConfig::holdem(10, 1000);
+    config.minimum_entry = Some(5000);
+    assert!(CashTable::new(rules.clone(), config).is_ok());
+    let mut config = CashConfig::holdem(10, 1000);
+    config.minimum_entry = Some(1000);
+    assert!(CashTable::new(rules, config).is_ok());
+    // Amounts past the bound never reach the table.
+    let mut config = CashConfig::holdem(10, 1000);
+    config.table_maximum = Some(u64::MAX);
+    let refused = CashTable::new(Repo::bundled().rules("pt-online"), config)
+        .err()
+        .expect("past the bound");
+    assert!(refused
+        .to_string()
+        .contains("the table maximum 18446744073709551615 is above the bound"));
+}

@@ -42,6 +42,7 @@ impl CashTable {
                         )
                     },
                 );
+                self.said(out, &d);
                 let leaves = d.outcome == "must_leave";
                 self.push(out, named(d, &name));
                 if leaves {
@@ -61,6 +62,7 @@ impl CashTable {
                     ]),
                     || ("no_post".into(), "no forced post for not betting".into()),
                 );
+                self.said(out, &d);
                 if d.outcome == "post_big_bet" {
                     if let Some(s) = self.table.seats[index].as_mut() {
                         s.owes_big_blind = true;
@@ -97,6 +99,7 @@ impl CashTable {
                         }
                     },
                 );
+                self.said(out, &d);
                 // Said once; the obligation stands until he rebuys.
                 if d.outcome == "must_rebuy" && !seat.must_rebuy {
                     if let Some(s) = self.table.seats[index].as_mut() {
@@ -139,6 +142,7 @@ impl CashTable {
             ]),
             || ("no_action".into(), "the operator takes no action".into()),
         );
+        self.said(out, &d);
         let outcome = d.outcome.clone();
         let update = |n: &mut Notices| match outcome.as_str() {
             "invite_to_end_session" => n.invited = true,

@@ -1,8 +1,9 @@
 //! A cash table's configuration, and the limits the ruleset sets on it: seats, blinds, the
 //! minimum entry. Checked once, when the table opens; the refusal names the article.
 
-use super::decide::{field, field_number, field_text, ruling};
+use super::decide::{decide, facts, field, field_number, field_text, flag, int, ruling};
 use super::error::CashError;
+use crate::bounds::{within, MAX_CHIPS};
 use crate::hand::{Structure, Variant};
 use crate::rules::{Citation, Rules, Ruling};
 use crate::Chips;
@@ -99,6 +100,7 @@ pub fn resolve(config: &CashConfig, rules: &dyn Rules) -> Result<(Limits, Vec<Ru
             "the initial buy-in must be positive".into(),
         ));
     }
+    check_amounts(config)?;
     // Seats.
     let seats = match rules.parameter("table.seats_per_table") {
         None => {
@@ -181,6 +183,7 @@ pub fn resolve(config: &CashConfig, rules: &dyn Rules) -> Result<(Limits, Vec<Ru
         blinds.map_or(Citation::NotRegulated, |b| b.citation),
         format!("blinds {small_blind}/{big_blind}: the big blind is the table minimum"),
     ));
+    check_buy_in(config, big_blind, rules)?;
     Ok((
         Limits {
             seats,
@@ -189,4 +192,52 @@ pub fn resolve(config: &CashConfig, rules: &dyn Rules) -> Result<(Limits, Vec<Ru
         },
         rulings,
     ))
+}
+
+/// Every amount of the configuration within [`MAX_CHIPS`] (see [`crate::bounds`]).
+fn check_amounts(config: &CashConfig) -> Result<(), CashError> {
+    let amounts = [
+        ("the table minimum", Some(config.table_minimum)),
+        ("the small blind", config.small_blind),
+        ("the table maximum", config.table_maximum),
+        ("the initial buy-in", Some(config.initial_buy_in)),
+        ("the rebuy", config.rebuy),
+        ("the minimum entry", config.minimum_entry),
+    ];
+    for (what, amount) in amounts {
+        if let Some(amount) = amount {
+            within(what, amount, MAX_CHIPS).map_err(|e| CashError::Config(e.to_string()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The buy-in against the blinds: a buy-in below the big blind could not post it (the
+/// ruleset's `cash.rebuy_below_minimum` says what a stack below the table minimum must do,
+/// and is cited when it rules), and a minimum entry above the initial buy-in would let a
+/// player in with less than the table's own buy-in (cited from
+/// `cash.buy_in.initial_and_rebuy_amounts` where the ruleset binds it).
+fn check_buy_in(config: &CashConfig, big_blind: Chips, rules: &dyn Rules) -> Result<(), CashError> {
+    let buy_in = config.initial_buy_in;
+    if buy_in < big_blind {
+        let d = decide(
+            rules,
+            "cash.rebuy_below_minimum",
+            &facts([
+                ("stack", int(buy_in)),
+                ("table_minimum", int(big_blind)),
+                ("hand_in_progress", flag(false)),
+            ]),
+            || (String::new(), String::new()),
+        );
+        let why = if d.outcome == "must_rebuy" {
+            format!("{} ({})", d.ruling.text(), d.ruling.citation)
+        } else {
+            format!("a player could not post it ({})", Citation::NotRegulated)
+        };
+        return Err(CashError::Config(format!(
+            "the initial buy-in of {buy_in} is below the big blind of {big_blind}: {why}"
+        )));
+    }
+    Ok(())
 }

@@ -32,6 +32,17 @@ pub(crate) fn text(s: &str) -> ron::Value {
     ron::Value::String(s.to_string())
 }
 
+/// A betting round as a fact, spelt as every table event's `street` is (`preflop`...).
+pub(crate) fn street(street: crate::hand::Street) -> ron::Value {
+    use crate::hand::Street;
+    text(match street {
+        Street::Preflop => "preflop",
+        Street::Flop => "flop",
+        Street::Turn => "turn",
+        Street::River => "river",
+    })
+}
+
 /// A list of numbers as a fact.
 pub(crate) fn ints(list: &[u64]) -> ron::Value {
     ron::Value::Seq(list.iter().map(|&n| int(n)).collect())
@@ -43,6 +54,9 @@ pub(crate) struct Decision {
     pub outcome: String,
     pub fields: BTreeMap<String, String>,
     pub ruling: Ruling,
+    /// When the ruleset's decision failed, the ruling that says so: recorded whether or not
+    /// the table records `ruling` (see `CashTable::said`).
+    pub failure: Option<Ruling>,
 }
 
 impl Decision {
@@ -77,10 +91,12 @@ pub(crate) fn decide(
         let (outcome, text) = default();
         (outcome, BTreeMap::new(), text)
     };
+    let failure = Ruling::failure(point_id(point), rules.ruleset(), &answer.citation);
     Decision {
         outcome,
         fields,
         ruling: ruling(rules, point, answer.citation, text),
+        failure,
     }
 }
 

@@ -60,4 +60,7 @@ impl Rules for HandRules {
     fn parameter(&self, point: &str) -> Option<Decided<ron::Value>> {
         self.0.parameter(point)
     }
+    fn citation(&self, point: &str) -> Citation {
+        self.0.citation(point)
+    }
 }

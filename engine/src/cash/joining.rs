@@ -7,6 +7,7 @@ use super::decide::{decide, facts, flag, int, ruling};
 use super::error::CashError;
 use super::seats::Seat;
 use super::table::{percent, CashTable, Status};
+use crate::bounds::{add, within, AmountError, MAX_CHIPS};
 use crate::rules::{Citation, Ruling};
 use crate::Chips;
 use std::sync::Arc;
@@ -77,6 +78,11 @@ impl CashTable {
                 .find(|&i| self.seat_free(i))
                 .ok_or(CashError::TableFull)?,
         };
+        within("the buy-in", buy_in, MAX_CHIPS).map_err(|e| CashError::BuyIn {
+            player: player.to_string(),
+            amount: buy_in,
+            reason: e.to_string(),
+        })?;
         let mut out = Vec::new();
         let required = self.required_buy_in(player, buy_in, &mut out)?;
         let _ = required;
@@ -106,6 +112,7 @@ impl CashTable {
                         )
                     },
                 );
+                self.said(&mut out, &d);
                 if d.outcome == "plays_from_next_deal" {
                     new.waits_one_deal = true;
                 }
@@ -116,8 +123,10 @@ impl CashTable {
         let totals = Arc::make_mut(&mut self.totals)
             .entry(player.to_string())
             .or_default();
-        totals.bought_in += buy_in;
-        totals.commission += fee;
+        // A player's totals start again when he sits again after leaving; a stack and a fee
+        // of at most MAX_CHIPS each fit.
+        totals.bought_in = totals.bought_in.saturating_add(buy_in);
+        totals.commission = totals.commission.saturating_add(fee);
         if let Some(r) = fee_ruling {
             self.push(&mut out, r);
         }
@@ -160,6 +169,7 @@ impl CashTable {
                 )
             },
         );
+        self.said(out, &d);
         let amount = d.number("amount").unwrap_or(initial);
         let ok = match d.outcome.as_str() {
             "at_least" => buy_in >= amount,
@@ -260,10 +270,11 @@ impl CashTable {
         let fee = share(base_amount, basis_points).min(seat.stack);
         seat.stack -= fee;
         let player = seat.player.clone();
-        Arc::make_mut(&mut self.totals)
+        let totals = Arc::make_mut(&mut self.totals)
             .entry(player.clone())
-            .or_default()
-            .commission += fee;
+            .or_default();
+        // A fee of at most the stack; the running total saturates rather than wraps.
+        totals.commission = totals.commission.saturating_add(fee);
         let what = match base {
             commission::SessionBase::TableMaximum => "the table maximum",
             commission::SessionBase::BuyIn => "the buy-in",
@@ -311,11 +322,25 @@ impl CashTable {
                 reason: "a rebuy must be positive".into(),
             });
         }
+        let refused = |e: AmountError| CashError::BuyIn {
+            player: player.to_string(),
+            amount,
+            reason: e.to_string(),
+        };
+        within("the rebuy", amount, MAX_CHIPS).map_err(refused)?;
+        // Worked out and checked before anything changes: a refused rebuy leaves the table
+        // exactly as it was.
         let (chips, fee, fee_ruling) = self.buy_in_commission(player, amount);
+        let stack = self.table.seats[index].as_ref().map_or(0, |s| s.stack);
+        let stack = add("the stack after the rebuy", stack, chips, MAX_CHIPS).map_err(refused)?;
+        let old = self.totals.get(player).cloned().unwrap_or_default();
+        let bought_in = add("the total bought in", old.bought_in, amount, Chips::MAX);
+        let commission = add("the total commission", old.commission, fee, Chips::MAX);
+        let (bought_in, commission) = (bought_in.map_err(refused)?, commission.map_err(refused)?);
         let minimum = self.limits.big_blind;
         let mut out = Vec::new();
         if let Some(seat) = self.table.seats[index].as_mut() {
-            seat.stack += chips;
+            seat.stack = stack;
             if seat.stack >= minimum {
                 seat.must_rebuy = false;
                 seat.short = Default::default();
@@ -324,8 +349,7 @@ impl CashTable {
         let totals = Arc::make_mut(&mut self.totals)
             .entry(player.to_string())
             .or_default();
-        totals.bought_in += amount;
-        totals.commission += fee;
+        (totals.bought_in, totals.commission) = (bought_in, commission);
         if let Some(r) = fee_ruling {
             self.push(&mut out, r);
         }

@@ -34,7 +34,9 @@ impl CashTable {
         let totals = Arc::make_mut(&mut self.totals)
             .entry(seat.player.clone())
             .or_default();
-        totals.cashed_out += in_hand.unwrap_or(seat.stack);
+        totals.cashed_out = totals
+            .cashed_out
+            .saturating_add(in_hand.unwrap_or(seat.stack));
         self.seat_change_requests.retain(|p| p != &seat.player);
         let _ = why;
         self.vacancies.push(index);
@@ -84,6 +86,7 @@ impl CashTable {
                     }
                 },
             );
+            self.said(out, &d);
             if requested && d.outcome == "seat_change_request_first" {
                 let mover = self.seat_change_requests.remove(0);
                 if let Some(from) = self.find(&mover) {
@@ -145,6 +148,7 @@ impl CashTable {
             },
         );
         let mut out = Vec::new();
+        self.said(&mut out, &d);
         let leaves = d.outcome == "must_leave";
         self.push(&mut out, d.ruling);
         if leaves && !self.in_live_hand(index) {

@@ -30,6 +30,8 @@ mod leaving;
 mod play;
 mod seats;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use config::{resolve, CashConfig, Limits, TableMode};
 pub use daemon::HandRef;

@@ -4,7 +4,7 @@
 //! failure.
 
 use super::commission::{self, per_hand, Mode, Payment, Split};
-use super::decide::{decide, facts, flag, int, ints, ruling, text};
+use super::decide::{decide, facts, flag, int, ints, ruling, street, text};
 use super::error::CashError;
 use super::hand_rules::HandRules;
 use super::seats::HandReview;
@@ -118,6 +118,7 @@ impl CashTable {
                 ]),
                 || ("table_cannot_run".into(), why.clone()),
             );
+            self.said(out, &d);
             return Err(CashError::CannotStart(format!("{}", d.ruling)));
         }
         let dealt: Vec<usize> = (0..self.table.seats.len())
@@ -168,6 +169,7 @@ impl CashTable {
                         )
                     },
                 );
+                self.said(out, &d);
                 if d.outcome == "post_dead" {
                     config.antes[p] = d.number("amount").unwrap_or(0);
                 }
@@ -220,19 +222,30 @@ impl CashTable {
                 format!("{s} (seat {})", i + 1)
             })
             .collect();
-        let blinds = self
+        let (blinds, stacks, antes) = self
             .live()
-            .map(|l| l.hand.config().blinds.clone())
+            .map(|l| {
+                let c = l.hand.config();
+                (c.blinds.clone(), c.stacks.clone(), c.antes.clone())
+            })
             .unwrap_or_default();
         let posted: Vec<String> = blinds
             .iter()
             .enumerate()
             .filter(|(_, &b)| b > 0)
-            .map(|(p, b)| {
+            .map(|(p, &b)| {
                 let who = self.table.seats[dealt[p]]
                     .as_ref()
                     .map_or("?", |s| s.player.as_str());
-                format!("{who} posts {b}")
+                // A player short of the blind posts what he has (after any ante), all in:
+                // the ruling says what was posted, never more.
+                let stack = stacks.get(p).copied().unwrap_or(0);
+                let paid = b.min(stack.saturating_sub(antes.get(p).copied().unwrap_or(0)));
+                if paid < b {
+                    format!("{who} posts {paid} of the {b} blind, all in")
+                } else {
+                    format!("{who} posts {b}")
+                }
             })
             .collect();
         let r = ruling(
@@ -297,6 +310,7 @@ impl CashTable {
                 }
             },
         );
+        self.said(out, &d);
         let named = d
             .number("mao_seat")
             .or_else(|| d.number("button_seat"))
@@ -484,11 +498,13 @@ impl CashTable {
             let totals = Arc::make_mut(&mut self.totals)
                 .entry(player.clone())
                 .or_default();
-            totals.wagered += wagered;
-            totals.won += net_won;
-            totals.commission += commission[p];
-            totals.hand_commission += commission[p];
-            totals.hands += 1;
+            // Running figures over a session: they saturate rather than wrap (each hand adds
+            // at most the chips on the table, themselves bounded: see `crate::bounds`).
+            totals.wagered = totals.wagered.saturating_add(wagered);
+            totals.won = totals.won.saturating_add(net_won);
+            totals.commission = totals.commission.saturating_add(commission[p]);
+            totals.hand_commission = totals.hand_commission.saturating_add(commission[p]);
+            totals.hands = totals.hands.saturating_add(1);
             let hole: Vec<Card> = hand.hole_cards(p).iter().flatten().copied().collect();
             Arc::make_mut(&mut self.reviews).insert(
                 player,
@@ -535,10 +551,11 @@ impl CashTable {
             &facts([
                 ("flop_dealt", flag(flop)),
                 ("voluntary_bet", flag(voluntary)),
-                ("street", text(hand.street().name())),
+                ("street", street(hand.street())),
             ]),
             || ("commission".into(), "every hand pays the commission".into()),
         );
+        self.said(out, &d);
         if d.outcome == "no_commission" {
             self.push(out, d.ruling);
             return none;
@@ -563,6 +580,7 @@ impl CashTable {
                     )
                 },
             );
+            self.said(out, &d);
             let split = if d.outcome == "from_each_payment" {
                 Split::FromEachPayment
             } else {
@@ -623,7 +641,7 @@ impl CashTable {
             "online.communication_failure",
             &facts([
                 ("origin", text(origin)),
-                ("street", text(live.hand.street().name())),
+                ("street", street(live.hand.street())),
             ]),
             || {
                 match failure {
@@ -639,6 +657,7 @@ impl CashTable {
             },
         );
         let mut out = Vec::new();
+        self.said(&mut out, &d);
         let void = d.outcome == "hand_void";
         self.push(&mut out, d.ruling);
         if !void {
@@ -666,10 +685,10 @@ impl CashTable {
             } else {
                 // He folded and left: what he put in goes back to him all the same.
                 let returned = live.start_stacks[p].saturating_sub(live.hand.stack_of(p));
-                Arc::make_mut(&mut self.totals)
+                let totals = Arc::make_mut(&mut self.totals)
                     .entry(before.player.clone())
-                    .or_default()
-                    .cashed_out += returned;
+                    .or_default();
+                totals.cashed_out = totals.cashed_out.saturating_add(returned);
             }
             {
                 let seat = before;

@@ -3,7 +3,7 @@
 //! hands (rests, inactivity, rebuys, notices) in [`super::between`].
 
 use super::config::{resolve, CashConfig, Limits};
-use super::decide::{decide, facts, flag, int};
+use super::decide::{decide, facts, flag, int, Decision};
 use super::error::CashError;
 use super::seats::{HandReview, Seat, Totals};
 use crate::rules::{Rules, Ruling};
@@ -298,6 +298,14 @@ impl CashTable {
         out.push(r);
     }
 
+    /// Records that `d`'s decision failed, if it did: every decision the table asks goes
+    /// through this, whether or not its ruling is recorded.
+    pub(super) fn said(&mut self, out: &mut Vec<Ruling>, d: &Decision) {
+        if let Some(failure) = &d.failure {
+            self.push(out, failure.clone());
+        }
+    }
+
     pub(super) fn refuse_if_closed(&self) -> Result<(), CashError> {
         if self.status == Status::Closed {
             return Err(CashError::Closed(
@@ -360,6 +368,7 @@ impl CashTable {
                 }
             },
         );
+        self.said(out, &d);
         let runs = matches!(
             d.outcome.as_str(),
             "game_runs" | "game_resumes" | "table_runs"

@@ -1,7 +1,8 @@
 //! Turning chips and words into the facts a decision reads, and choosing the rule point that
 //! decides them.
 
-use crate::hand::{Hand, Structure};
+use crate::bounds::{self, MAX_CHIPS_PUSHED, MAX_HAND_CHIPS};
+use crate::hand::{ActionError, Hand, Structure};
 use crate::Chips;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -40,6 +41,41 @@ pub struct Declaration {
     pub readings: Vec<Chips>,
 }
 
+/// The chips pushed, in total. [`super::handle`] refuses a push whose total is above
+/// [`MAX_HAND_CHIPS`] before it is classified, so the total is exact there; called on an
+/// unchecked push, a total that would not fit stays at `u64::MAX` rather than wrapping round
+/// to a small amount.
+fn pushed(chips: &[Chips]) -> Chips {
+    chips
+        .iter()
+        .fold(0, |total: Chips, &c| total.saturating_add(c))
+}
+
+/// Refuses a chips-or-words event whose amounts are above the engine's bounds: more chips
+/// than [`MAX_CHIPS_PUSHED`], a total (or a said amount, or a reading) above
+/// [`MAX_HAND_CHIPS`]. A refused event is never ruled on.
+pub fn check_amounts(chips: &[Chips], declared: Option<&Declaration>) -> Result<(), ActionError> {
+    if chips.len() > MAX_CHIPS_PUSHED {
+        return Err(ActionError::TooManyChips {
+            count: chips.len(),
+            bound: MAX_CHIPS_PUSHED,
+        });
+    }
+    bounds::sum("the chips pushed", chips, MAX_HAND_CHIPS)?;
+    if let Some(d) = declared {
+        if d.readings.len() > MAX_CHIPS_PUSHED {
+            return Err(ActionError::TooManyChips {
+                count: d.readings.len(),
+                bound: MAX_CHIPS_PUSHED,
+            });
+        }
+        for &amount in d.amount.iter().chain(&d.readings) {
+            bounds::within("the amount said", amount, MAX_HAND_CHIPS)?;
+        }
+    }
+    Ok(())
+}
+
 /// The rule point that decides a chips-or-words event, from its shape alone.
 pub fn classify(
     hand: &Hand,
@@ -60,10 +96,12 @@ pub fn classify(
             (None, None) => {}
         }
     }
-    let total: Chips = chips.iter().sum();
+    let total = pushed(chips);
     match chips.len() {
         0 => "action.general_declarations_binding",
-        _ if total < to_call && total * 2 < to_call => "action.undercall_far_below_bet",
+        _ if total < to_call && total.saturating_mul(2) < to_call => {
+            "action.undercall_far_below_bet"
+        }
         _ if total < to_call => "action.insufficient_call",
         1 => "action.single_oversized_chip",
         _ => "action.multiple_chips",
@@ -82,7 +120,7 @@ pub fn facts(
     let current = hand.current_bet();
     let to_call = current.saturating_sub(already);
     let full = hand.full_raise();
-    let total: Chips = chips.iter().sum();
+    let total = pushed(chips);
     let smallest = chips.iter().copied().min().unwrap_or(0);
     let mut f = BTreeMap::new();
     f.insert("player".into(), n(player as Chips));

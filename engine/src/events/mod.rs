@@ -11,7 +11,7 @@
 mod defaults;
 mod interpret;
 
-pub use interpret::{classify, facts, Declaration, Verb};
+pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
 
 use crate::rules::{Citation, RulesetRef};
 use crate::Chips;
@@ -86,6 +86,19 @@ impl EventRuling {
     }
 }
 
+/// When `ruling`'s decision failed, the ruling that says so (its outcome `decision_failed`,
+/// its citation the failure's): recorded before `ruling` wherever table events are recorded.
+pub fn failure_of(ruling: &EventRuling) -> Option<EventRuling> {
+    matches!(ruling.citation, Citation::ScriptFailed(_)).then(|| EventRuling {
+        point: ruling.point.clone(),
+        ruleset: ruling.ruleset.clone(),
+        citation: ruling.citation.clone(),
+        outcome: "decision_failed".into(),
+        fields: BTreeMap::new(),
+        text: crate::rules::Finding::DecisionFailed.to_string(),
+    })
+}
+
 /// Decides events the ruleset does not bind: the engine's documented defaults.
 pub use defaults::default_ruling;
 
@@ -103,6 +116,7 @@ pub fn handle(
             declared,
             onto_previous_bet,
         } => {
+            check_amounts(chips, declared.as_ref())?;
             let mut f = facts(hand, *player, chips, declared.as_ref());
             f.insert(
                 "onto_previous_bet".into(),
@@ -118,12 +132,25 @@ pub fn handle(
         TableEvent::Declare {
             player,
             declaration,
-        } => (
-            classify(hand, *player, &[], Some(declaration)).to_string(),
-            facts(hand, *player, &[], Some(declaration)),
-            Some(*player),
-        ),
+        } => {
+            check_amounts(&[], Some(declaration))?;
+            (
+                classify(hand, *player, &[], Some(declaration)).to_string(),
+                facts(hand, *player, &[], Some(declaration)),
+                Some(*player),
+            )
+        }
         TableEvent::Situation { point, facts } => {
+            // The facts a caller gives must fit the point's context: known, of their kind,
+            // within their bounds. Refused, never ruled on, otherwise.
+            if let Some(signature) = crate::rules::decision::signature(point) {
+                signature
+                    .fits(facts)
+                    .map_err(|why| crate::hand::ActionError::Facts {
+                        point: point.clone(),
+                        why,
+                    })?;
+            }
             (point.clone(), with_hand_facts(hand, facts.clone()), None)
         }
     };
@@ -141,6 +168,12 @@ pub fn handle(
         hand.act(player, action)?;
     }
     let point_id = crate::rules::registry::get(&point).map_or("table.event", |p| p.id);
+    // A decision that failed is a ruling of its own, before the one its fallback gave.
+    if let Some(failure) =
+        crate::rules::Ruling::failure(point_id, &ruling.ruleset, &ruling.citation)
+    {
+        hand.record_ruling(failure);
+    }
     hand.record_ruling(crate::rules::Ruling {
         point: point_id,
         ruleset: ruling.ruleset.clone(),
@@ -199,4 +232,124 @@ fn with_hand_facts(
         .entry("actions".into())
         .or_insert_with(|| ron::Value::Seq(actions));
     facts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::{Action, ActionError, Hand, HandConfig};
+    use crate::rules::DefaultRules;
+    use std::sync::Arc;
+
+    /// Three players, blinds 1/2; player 1 raises to 4: player 2 (from 0) is to act,
+    /// facing 4.
+    fn facing_four() -> Hand {
+        let config = HandConfig::holdem(vec![1000, 1000, 1000], 2, 1, 2);
+        let mut hand = Hand::new(config, Arc::new(DefaultRules)).expect("a valid hand");
+        for p in 0..3 {
+            hand.deal_hole(p, &[None, None]).expect("hole cards");
+        }
+        let first = hand.actor().expect("someone to act");
+        hand.act(first, Action::BetOrRaiseTo(4)).expect("a raise");
+        hand
+    }
+
+    #[test]
+    fn security_finding_14_an_overflowing_chips_list_is_refused_not_ruled_on() {
+        let mut hand = facing_four();
+        let player = hand.actor().expect("someone to act");
+        let (events, rulings) = (hand.events().len(), hand.rulings().len());
+        let wraps = TableEvent::Chips {
+            player,
+            chips: vec![u64::MAX, 3],
+            declared: None,
+            onto_previous_bet: false,
+        };
+        let refused = handle(&mut hand, &wraps).expect_err("a wrapping total is refused");
+        assert!(
+            matches!(&refused, ActionError::Amount(e) if e.amount == u64::MAX),
+            "{refused:?}"
+        );
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "the chips pushed {} is above the bound of {} chips",
+                u64::MAX,
+                crate::bounds::MAX_HAND_CHIPS
+            )
+        );
+        assert_eq!(
+            (hand.events().len(), hand.rulings().len()),
+            (events, rulings)
+        );
+        // A list longer than the bound is refused too, whatever its total.
+        let long = TableEvent::Chips {
+            player,
+            chips: vec![1; crate::bounds::MAX_CHIPS_PUSHED + 1],
+            declared: None,
+            onto_previous_bet: false,
+        };
+        assert!(matches!(
+            handle(&mut hand, &long),
+            Err(ActionError::TooManyChips { .. })
+        ));
+        // So is a said amount above the hand bound.
+        let said = TableEvent::Declare {
+            player,
+            declaration: Declaration {
+                verb: Some(Verb::Raise),
+                amount: Some(u64::MAX),
+                readings: Vec::new(),
+            },
+        };
+        assert!(matches!(
+            handle(&mut hand, &said),
+            Err(ActionError::Amount(_))
+        ));
+        // The same push within the bound is ruled on as usual.
+        let fine = TableEvent::Chips {
+            player,
+            chips: vec![1, 1],
+            declared: None,
+            onto_previous_bet: false,
+        };
+        let ruling = handle(&mut hand, &fine).expect("ruled");
+        assert_eq!(ruling.point, "action.insufficient_call");
+    }
+
+    #[test]
+    fn security_finding_7_a_situation_whose_facts_pass_their_bounds_is_refused() {
+        let mut hand = facing_four();
+        let rulings = hand.rulings().len();
+        let situation = |facts: &[(&str, ron::Value)]| TableEvent::Situation {
+            point: "table.min_players".into(),
+            facts: facts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        };
+        let huge = ron::Value::Number(ron::Number::U64(u64::MAX));
+        let refused = handle(&mut hand, &situation(&[("players", huge)])).expect_err("refused");
+        assert!(
+            refused
+                .to_string()
+                .starts_with("the facts of `table.min_players` do not fit its context: "),
+            "{refused}"
+        );
+        let hundred = ron::Value::Number(ron::Number::U64(100));
+        let refused = handle(&mut hand, &situation(&[("players", hundred)])).expect_err("refused");
+        assert!(
+            refused.to_string().ends_with("100 is outside 0 to 23"),
+            "{refused}"
+        );
+        let unknown = situation(&[("seated", ron::Value::Bool(true))]);
+        let refused = handle(&mut hand, &unknown).expect_err("refused");
+        assert!(
+            refused.to_string().contains("unknown field `seated`"),
+            "{refused}"
+        );
+        assert_eq!(hand.rulings().len(), rulings, "nothing was ruled");
+        let three = ron::Value::Number(ron::Number::U64(3));
+        assert!(handle(&mut hand, &situation(&[("players", three)])).is_ok());
+    }
 }

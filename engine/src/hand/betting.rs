@@ -166,6 +166,7 @@ impl Hand {
                 raised_since_last_action: increment,
                 full_raise: full,
             });
+            self.hear("allin.reopening", &decided);
             let finding = Finding::ShortAllIn {
                 player,
                 to: amount,
@@ -211,7 +212,8 @@ impl Hand {
                 if self.defaulted.contains(DefaultedPoint::MinRaise) {
                     return DefaultRules.min_raise(&ctx).value;
                 }
-                self.min_raise.get_or(|| self.rules.min_raise(&ctx).value)
+                self.min_raise
+                    .get_or(|| self.heard("betting.min_raise", self.rules.min_raise(&ctx)))
             }
         }
     }
@@ -260,7 +262,7 @@ impl Hand {
         if self.defaulted.contains(point) {
             ask(&DefaultRules, ctx).value
         } else {
-            ask(&*self.rules, ctx).value
+            self.heard(point.id(), ask(&*self.rules, ctx))
         }
     }
 

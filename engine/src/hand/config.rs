@@ -1,6 +1,7 @@
 //! What a hand is dealt with: the game, the betting structure, the players' stacks and the
 //! forced bets. A [`HandConfig`] is checked once, when the hand starts.
 
+use crate::bounds::{within, MAX_HAND_CHIPS};
 use crate::Chips;
 use serde::{Deserialize, Serialize};
 
@@ -95,6 +96,9 @@ pub enum ConfigError {
     /// A minimum bet of zero (the betting could never open).
     #[error("the minimum bet must be positive")]
     MinBet,
+    /// An amount above the engine's bound ([`crate::bounds::MAX_HAND_CHIPS`]).
+    #[error(transparent)]
+    Amount(#[from] crate::bounds::AmountError),
 }
 
 impl HandConfig {
@@ -181,6 +185,39 @@ impl HandConfig {
         if self.min_bet == 0 {
             return Err(ConfigError::MinBet);
         }
+        self.check_bounds()
+    }
+
+    /// Every amount within [`MAX_HAND_CHIPS`], so that no sum the hand makes can wrap.
+    fn check_bounds(&self) -> Result<(), ConfigError> {
+        // One `max` per list keeps the usual case (everything small) to a few comparisons.
+        let largest = [&self.stacks, &self.antes, &self.blinds, &self.posts]
+            .iter()
+            .flat_map(|list| list.iter())
+            .copied()
+            .chain([self.min_bet])
+            .max()
+            .unwrap_or(0);
+        let bets = match self.structure {
+            Structure::FixedLimit { small_bet, big_bet } => small_bet.max(big_bet),
+            _ => 0,
+        };
+        if largest.max(bets) <= MAX_HAND_CHIPS {
+            return Ok(());
+        }
+        let named = [
+            ("a stack", &self.stacks),
+            ("an ante", &self.antes),
+            ("a blind", &self.blinds),
+            ("a live post", &self.posts),
+        ];
+        for (what, list) in named {
+            if let Some(&amount) = list.iter().find(|&&a| a > MAX_HAND_CHIPS) {
+                within(what, amount, MAX_HAND_CHIPS)?;
+            }
+        }
+        within("the minimum bet", self.min_bet, MAX_HAND_CHIPS)?;
+        within("the fixed-limit bet", bets, MAX_HAND_CHIPS)?;
         Ok(())
     }
 }

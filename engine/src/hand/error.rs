@@ -98,4 +98,25 @@ pub enum ActionError {
     /// Showing or mucking when no showdown is possible.
     #[error("no showdown now: {0}")]
     NoShowdown(&'static str),
+    /// An amount above the engine's bound, or chips whose total would pass it: refused, never
+    /// ruled on (see [`crate::bounds`]).
+    #[error(transparent)]
+    Amount(#[from] crate::bounds::AmountError),
+    /// A situation's facts that do not fit its point's context: an unknown fact, a fact of
+    /// the wrong kind, or one past its bound (see [`crate::rules::decision`]).
+    #[error("the facts of `{point}` do not fit its context: {why}")]
+    Facts {
+        /// The rule point.
+        point: String,
+        /// What does not fit.
+        why: String,
+    },
+    /// More chips listed in one push than the engine takes.
+    #[error("{count} chips listed in one push: at most {bound} may be")]
+    TooManyChips {
+        /// How many were listed.
+        count: usize,
+        /// The most allowed ([`crate::bounds::MAX_CHIPS_PUSHED`]).
+        bound: usize,
+    },
 }

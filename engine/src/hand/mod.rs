@@ -5,6 +5,7 @@ mod action;
 mod betting;
 mod config;
 mod error;
+mod heard;
 pub mod pots;
 mod remembered;
 mod showdown;

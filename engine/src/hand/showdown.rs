@@ -160,6 +160,7 @@ impl Hand {
             last_aggressor: self.last_aggressor,
             button,
         });
+        self.hear("showdown.order", &decided);
         let finding = Finding::ShowsFirst {
             player: decided.value,
             last_aggressor: Some(decided.value) == self.last_aggressor,
@@ -395,6 +396,7 @@ impl Hand {
                 button,
                 players: n,
             });
+            self.hear("showdown.odd_chip", &decided);
             let player = if ordered.contains(&decided.value) {
                 decided.value
             } else {

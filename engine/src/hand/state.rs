@@ -14,10 +14,11 @@ use super::action::{Event, EventCards, PostKind, Street};
 use super::betting::{Stakes, TopBets};
 use super::config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 use super::error::ActionError;
+use super::heard::Heard;
 use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::{Remembered, RememberedFor};
 use crate::cards::Card;
-use crate::rules::{Citation, DefaultedPoints, Finding, Rules, Ruling};
+use crate::rules::{Citation, Decided, DefaultedPoints, Finding, Rules, Ruling};
 use crate::Chips;
 use std::sync::Arc;
 
@@ -159,6 +160,8 @@ pub struct Hand {
     pub(super) dealt: usize,
     pub(super) events: Vec<Event>,
     pub(super) rulings: Vec<Ruling>,
+    /// Decisions that failed while the rules were asked, to be recorded as rulings.
+    pub(super) heard: Heard,
 }
 
 impl std::fmt::Debug for Hand {
@@ -218,6 +221,7 @@ impl Hand {
             dealt: 0,
             events: Vec::with_capacity(8 * n + 24),
             rulings: Vec::with_capacity(2),
+            heard: Heard::default(),
             config,
         };
         hand.start();
@@ -396,6 +400,7 @@ impl Hand {
         self.events.clear();
         self.events.reserve(8 * n + 24);
         self.rulings.clear();
+        self.heard.take();
 
         for p in seats_in(owe_ante) {
             self.events.push(Event::Posted {
@@ -587,7 +592,42 @@ impl Hand {
     /// Records a ruling made outside the betting logic (table events, irregularities), so
     /// that the hand's log holds every ruling in order.
     pub fn record_ruling(&mut self, ruling: Ruling) {
+        if self.heard.any() {
+            self.record_failures();
+        }
         self.rulings.push(ruling);
+    }
+
+    /// The value of a rules answer, noting it to be recorded as a ruling when the decision
+    /// behind it failed (see [`Heard`]): every point the hand asks goes through this.
+    #[inline]
+    pub(super) fn heard<T>(&self, point: &'static str, decided: Decided<T>) -> T {
+        self.hear(point, &decided);
+        decided.value
+    }
+
+    /// Notes `decided`'s failure, if its decision failed (see [`Hand::heard`]).
+    #[inline]
+    pub(super) fn hear<T>(&self, point: &'static str, decided: &Decided<T>) {
+        if matches!(decided.citation, Citation::ScriptFailed(_)) {
+            self.heard.note(point, &decided.citation);
+        }
+    }
+
+    /// Records the failures heard as rulings, each once per hand.
+    #[cold]
+    #[inline(never)]
+    fn record_failures(&mut self) {
+        for (point, citation) in self.heard.take() {
+            let said = self.rulings.iter().any(|r| {
+                r.point == point && r.finding == Finding::DecisionFailed && r.citation == citation
+            });
+            if !said {
+                if let Some(ruling) = Ruling::failure(point, self.rules.ruleset(), &citation) {
+                    self.rulings.push(ruling);
+                }
+            }
+        }
     }
 
     /// The events accepted so far, in order.
@@ -843,6 +883,9 @@ impl Hand {
     }
 
     pub(super) fn record(&mut self, event: Event) {
+        if self.heard.any() {
+            self.record_failures();
+        }
         if self.events.len() == self.events.capacity() {
             self.grow_events();
         }
@@ -858,6 +901,9 @@ impl Hand {
     }
 
     pub(super) fn rule(&mut self, point: &'static str, citation: Citation, finding: Finding) {
+        if self.heard.any() {
+            self.record_failures();
+        }
         self.rulings.push(Ruling {
             point,
             ruleset: self.rules.ruleset().clone(),

@@ -6,6 +6,7 @@
 //! every player with positive winnings must be one the engine paid, and the pot less the
 //! winnings must be between zero and a tenth of the pot.
 
+use crate::bounds::MAX_HAND_CHIPS;
 use crate::hand::{
     Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Seat, Structure, Variant,
     MAX_PLAYERS,
@@ -201,17 +202,29 @@ fn unsupported(phh: &PhhHand) -> SetupError {
 /// [`HandConfig::validate`] accepts, with no negative ante: a record
 /// [`fill_checked`] may set a hand up from. Checked on the record, before the hand is
 /// touched, in one pass over the seats.
-fn plain_seats(phh: &PhhHand, min_bet: Chips) -> bool {
+fn plain_seats(phh: &PhhHand, (_, structure, min_bet): (Variant, Structure, Chips)) -> bool {
     let n = phh.starting_stacks.len();
+    let big_bet = match structure {
+        Structure::FixedLimit { big_bet, .. } => big_bet,
+        _ => 0,
+    };
     (2..=MAX_PLAYERS).contains(&n)
         && phh.antes.len() == n
         && phh.blinds_or_straddles.len() == n
         && min_bet > 0
+        && min_bet.max(big_bet) <= MAX_HAND_CHIPS
         && phh
             .starting_stacks
             .iter()
             .zip(&phh.antes)
-            .all(|(&stack, &ante)| stack != Stack::Chips(0) && ante >= 0)
+            .all(|(&stack, &ante)| {
+                !matches!(stack, Stack::Chips(c) if c == 0 || c > MAX_HAND_CHIPS)
+                    && (0..=MAX_HAND_CHIPS as i64).contains(&ante)
+            })
+        && phh
+            .blinds_or_straddles
+            .iter()
+            .all(|b| b.unsigned_abs() <= MAX_HAND_CHIPS)
 }
 
 /// Writes the configuration of a record whose game is `game` and whose antes are not
@@ -297,7 +310,7 @@ impl Replayer {
         let hand = match &mut self.hand {
             Some(hand) => {
                 let game = game_of(phh)?;
-                if plain_seats(phh, game.2) {
+                if plain_seats(phh, game) {
                     // The record was checked: the hand is set up from it directly, seat by
                     // seat, as `fill_checked` would fill the configuration.
                     let n = phh.starting_stacks.len();

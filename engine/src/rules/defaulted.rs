@@ -27,6 +27,19 @@ pub enum DefaultedPoint {
     RaiseCap = 16,
 }
 
+impl DefaultedPoint {
+    /// The rule point's id.
+    pub const fn id(self) -> &'static str {
+        match self {
+            DefaultedPoint::MinRaise => "betting.min_raise",
+            DefaultedPoint::Reopening => "allin.reopening",
+            DefaultedPoint::FirstToAct => "betting.first_to_act",
+            DefaultedPoint::PotLimitMax => "betting.pot_limit_max",
+            DefaultedPoint::RaiseCap => "betting.raise_cap",
+        }
+    }
+}
+
 /// A set of [`DefaultedPoint`]s: the points whose value is the documented default under
 /// some rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -8,6 +8,7 @@
 //! same trait, so binding a jurisdiction never touches the state machine.
 
 mod contexts;
+pub mod decision;
 mod defaulted;
 mod defaults;
 mod reference;
@@ -142,6 +143,13 @@ pub trait Rules: Send + Sync {
     /// `time.online_timeout`: what a player who lets the clock run out is deemed to have done.
     fn timeout_action(&self, ctx: &TimeoutContext) -> Decided<TimeoutAction> {
         DefaultRules.timeout_action(ctx)
+    }
+
+    /// The article the rules bind `point` with, whatever its kind, without asking its
+    /// decision (a tournament reads whether its modality is regulated this way);
+    /// [`Citation::NotRegulated`] when unbound.
+    fn citation(&self, _point: &str) -> Citation {
+        Citation::NotRegulated
     }
 
     /// A PARAMETER's value as the rules bind it (the ruleset's own binding or an ancestor's),

@@ -75,8 +75,9 @@ pub enum Citation {
     NotRegulated,
     /// The article that decided, in the rulebook's own numbering (e.g. `Art. 44º(1)`).
     Article(Arc<str>),
-    /// The ruleset's script for this point failed; the engine default was applied instead
-    /// (the message says why, with file:line:col).
+    /// The ruleset's decision for this point failed at play (an error, a loop, an answer of
+    /// the wrong type): the sentence names the decision, the script's file:line:col, why, and
+    /// what applied instead (the engine default or the parent ruleset's ruling).
     ScriptFailed(Arc<str>),
 }
 
@@ -85,12 +86,7 @@ impl fmt::Display for Citation {
         match self {
             Citation::NotRegulated => f.write_str("not regulated by this text"),
             Citation::Article(text) => f.write_str(text),
-            Citation::ScriptFailed(why) => {
-                write!(
-                    f,
-                    "ruleset script failed ({why}); the engine default applied"
-                )
-            }
+            Citation::ScriptFailed(why) => f.write_str(why),
         }
     }
 }
@@ -197,6 +193,26 @@ pub enum Finding {
     },
     /// Any other finding, already in words (rulings from rulesets' scripts).
     Text(String),
+    /// The ruleset's decision for the point failed; the citation
+    /// ([`Citation::ScriptFailed`]) says where, why and what applied instead.
+    DecisionFailed,
+}
+
+impl Ruling {
+    /// The ruling that says a decision failed, from the citation the failed answer carries
+    /// (`None` when the answer did not fail).
+    pub fn failure(
+        point: RulePointId,
+        ruleset: &RulesetRef,
+        citation: &Citation,
+    ) -> Option<Ruling> {
+        matches!(citation, Citation::ScriptFailed(_)).then(|| Ruling {
+            point,
+            ruleset: ruleset.clone(),
+            citation: citation.clone(),
+            finding: Finding::DecisionFailed,
+        })
+    }
 }
 
 impl fmt::Display for Finding {
@@ -246,6 +262,7 @@ impl fmt::Display for Finding {
                 write!(f, "a commission of {amount} is taken from the pot")
             }
             Finding::Text(text) => f.write_str(text),
+            Finding::DecisionFailed => f.write_str("the ruleset's decision failed"),
         }
     }
 }

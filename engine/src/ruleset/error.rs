@@ -70,6 +70,8 @@ pub enum ProblemKind {
     ExtendsCycle,
     /// A binding that cannot work (e.g. a PARAMETER with a decision).
     InvalidBinding,
+    /// A file, a text, a list or a nesting larger than its bound (see `rulesets/README.md`).
+    TooLarge,
 }
 
 /// One problem in a ruleset, with where it is and what to do about it.

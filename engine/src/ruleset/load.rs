@@ -3,7 +3,8 @@
 //! file:line:col, so that `floor check` can list them all.
 
 use super::error::{Location, Problem, ProblemKind};
-use super::schema::{Binding, Bound, RulesetFile, RulesetKind};
+use super::limits::{self, MAX_RON_DEPTH, MAX_RULESET_BYTES, MAX_SCRIPT_BYTES};
+use super::schema::{Binding, Bound, Fallback, RulesetFile, RulesetKind};
 use super::script::{NoCache, Sandbox, Script, ScriptCache};
 use crate::rules::registry::{self, Kind, RulePoint};
 use crate::rules::RulesetRef;
@@ -142,9 +143,37 @@ impl Ruleset {
     }
 
     /// [`Ruleset::load`], taking each script whose text `cache` holds from it instead of
-    /// compiling it again (and keeping in it each script it compiles). Everything else —
-    /// parsing, bindings, bounds, probing each decision — is checked as by `load`.
+    /// compiling it again (and keeping in it each script it compiles), and not probing again
+    /// a decision `cache` says passed the same probe before (same script text, function,
+    /// point and parameters). Everything else — parsing, bindings, bounds — is checked as by
+    /// `load`.
     pub fn load_cached(
+        id: &str,
+        loader: &dyn Loader,
+        sandbox: &Sandbox,
+        cache: &dyn ScriptCache,
+    ) -> Result<Ruleset, Vec<Problem>> {
+        let ruleset = Ruleset::load_unprobed_cached(id, loader, sandbox, cache)?;
+        let problems = super::probe::probe_all(&ruleset, cache);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(ruleset)
+    }
+
+    /// [`Ruleset::load`] without probing the decisions: everything else is checked. For a
+    /// version that was checked when it was first activated and must be rebuilt as it was
+    /// (a journal's), and for showing how the engine rules when a decision fails at play. A
+    /// decision that fails is then a failure ruling at the table, never a silent default.
+    pub fn load_unprobed(
+        id: &str,
+        loader: &dyn Loader,
+        sandbox: &Sandbox,
+    ) -> Result<Ruleset, Vec<Problem>> {
+        Ruleset::load_unprobed_cached(id, loader, sandbox, &NoCache)
+    }
+
+    fn load_unprobed_cached(
         id: &str,
         loader: &dyn Loader,
         sandbox: &Sandbox,
@@ -236,15 +265,50 @@ impl Ruleset {
 
     /// How this ruleset rules on `point`, if it or an ancestor binds it.
     pub fn resolve(&self, point: &str) -> Option<Resolved<'_>> {
+        self.resolve_from(point, 0)
+    }
+
+    /// How the layers from `first` on (`0`: this ruleset; `1`: its parent...) rule on
+    /// `point`: where a binding's decision fails and it falls back to its parent.
+    pub fn resolve_from(&self, point: &str, first: usize) -> Option<Resolved<'_>> {
         let entry = registry::get(point)?;
-        self.layers.iter().enumerate().find_map(|(i, layer)| {
-            layer.file.bindings.get(point).map(|binding| Resolved {
-                point: entry,
-                binding,
-                layer,
-                inherited: i > 0,
+        self.layers
+            .iter()
+            .enumerate()
+            .skip(first)
+            .find_map(|(i, layer)| {
+                layer.file.bindings.get(point).map(|binding| Resolved {
+                    point: entry,
+                    binding,
+                    layer,
+                    inherited: i > 0,
+                })
             })
-        })
+    }
+
+    /// How many decisions of the chain a load probes, and on how many generated contexts.
+    pub fn probe_extent(&self) -> (usize, usize) {
+        super::probe::extent(self)
+    }
+
+    /// The index of `layer` among this ruleset's layers (0 for its own).
+    pub fn layer_index(&self, layer: &Layer) -> usize {
+        self.layers
+            .iter()
+            .position(|l| std::ptr::eq(l, layer))
+            .unwrap_or(0)
+    }
+
+    /// Every PARAMETER value this ruleset (or an ancestor) binds, by point id: what a table
+    /// event's decision reads as `ctx.params`.
+    pub fn parameters(&self) -> ron::Value {
+        let mut params = ron::Map::new();
+        for point in registry::all() {
+            if let Some(value) = self.resolve(point.id).and_then(|r| r.binding.value.clone()) {
+                params.insert(ron::Value::String(point.id.to_string()), value);
+            }
+        }
+        ron::Value::Map(params)
     }
 }
 
@@ -254,6 +318,10 @@ fn compile(
     cache: &dyn ScriptCache,
     source: &RulesetSource,
 ) -> Result<Script, Problem> {
+    if let Some(problem) = limits::file_too_large(&source.file, source.text.len(), MAX_SCRIPT_BYTES)
+    {
+        return Err(problem);
+    }
     if let Some(script) = cache.get(&source.text) {
         return Ok(script.named(&source.file));
     }
@@ -270,9 +338,15 @@ fn load_layer(
     cache: &dyn ScriptCache,
 ) -> Result<(Layer, Vec<Problem>), Vec<Problem>> {
     let source = loader.ruleset(id).map_err(|p| vec![p])?;
+    if let Some(problem) =
+        limits::file_too_large(&source.file, source.text.len(), MAX_RULESET_BYTES)
+    {
+        return Err(vec![problem]);
+    }
     // `implicit_some` lets authors write `ruling: "..."` rather than `ruling: Some("...")`.
-    let options =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let options = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(MAX_RON_DEPTH);
     let file: RulesetFile = options.from_str(&source.text).map_err(|e| {
         vec![Problem::new(
             ProblemKind::Ron,
@@ -281,7 +355,7 @@ fn load_layer(
                 line: e.span.start.line,
                 col: e.span.start.col,
             },
-            e.code.to_string(),
+            limits::too_deep(e.code.to_string()),
         )]
     })?;
     let mut problems = Vec::new();
@@ -300,6 +374,12 @@ fn load_layer(
                 layer.file.id
             ),
         ));
+    }
+    let before = problems.len();
+    limits::check(&layer, &mut problems);
+    if problems.len() > before {
+        // Nothing more is read from a file past its bounds.
+        return Ok((layer, problems));
     }
     let mut scripts_ok = true;
     for name in layer.file.scripts.clone() {
@@ -397,21 +477,27 @@ fn check_binding(
     }
     // With a script that did not compile, its functions cannot be looked for.
     if let Some(name) = binding.decision.as_ref().filter(|_| scripts_ok) {
-        match layer.script_for(name) {
-            None => problems.push(Problem::new(
+        // A function found is probed once the whole chain is loaded (`probe`).
+        if layer.script_for(name).is_none() {
+            problems.push(Problem::new(
                 ProblemKind::MissingFunction,
                 layer.locate(&format!("\"{name}\"")),
                 format!(
                     "`{}` is decided by `{name}`, but no script of this ruleset defines `fn {name}(ctx)`",
                     entry.id
                 ),
-            )),
-            Some(script) => {
-                if let Some(problem) = super::rules::probe(entry, name, script) {
-                    problems.push(problem);
-                }
-            }
+            ));
         }
+    }
+    if binding.fallback == Fallback::Parent && binding.decision.is_none() {
+        problems.push(Problem::new(
+            ProblemKind::InvalidBinding,
+            at(),
+            format!(
+                "`{}`: `fallback` says what replaces a failed `decision`, and there is none",
+                entry.id
+            ),
+        ));
     }
     if entry.engine_hook().is_some()
         && binding.decision.is_none()

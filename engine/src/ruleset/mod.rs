@@ -9,8 +9,10 @@
 
 mod compare;
 mod error;
+pub mod limits;
 mod load;
 mod memo;
+mod probe;
 mod rules;
 mod schema;
 mod script;
@@ -19,5 +21,5 @@ pub use compare::{compare, compare_with, probe_battery, render, Cell, Matrix, Pr
 pub use error::{Location, Problem, ProblemKind};
 pub use load::{Layer, Loader, MemoryLoader, Resolved, Ruleset, RulesetSource};
 pub use rules::RulesetRules;
-pub use schema::{Binding, Bound, Bounds, RulesetFile, RulesetKind};
-pub use script::{NoCache, Sandbox, Script, ScriptCache, ScriptError};
+pub use schema::{Binding, Bound, Bounds, Fallback, RulesetFile, RulesetKind};
+pub use script::{NoCache, ProbeKey, Sandbox, Script, ScriptCache, ScriptError};

@@ -3,15 +3,22 @@
 //! For each point the engine consults: a bound DECISION calls its Rhai function with the
 //! typed context (as a map) and cites the binding's article; a bound PARAMETER feeds its value
 //! to the engine's logic; `engine_default: true` applies the documented default and cites the
-//! article; an unbound point uses the default and is *not regulated by this text*. A script
-//! that fails gives the default with a citation saying so: the hand goes on, its state intact,
-//! and the failure is in the log.
+//! article; an unbound point uses the default and is *not regulated by this text*.
+//!
+//! A decision's answer is checked against its point's answer type
+//! ([`Signature::check`](crate::rules::decision::Signature::check)), exactly as `floor check`
+//! checks it. A decision that fails — an error, a loop, an answer of the wrong type — falls
+//! back as its binding declares (`fallback`: the engine's default, or the parent ruleset's
+//! ruling), and the answer's citation is [`Citation::ScriptFailed`], naming the decision, the
+//! script's file:line:col and what applied instead: the table records it as a ruling (see
+//! [`crate::rules::Rules`]). The hand goes on, its state intact.
 
-use super::error::{Problem, ProblemKind};
+use super::error::Location;
 use super::load::{Resolved, Ruleset};
-use super::script::Script;
-use crate::hand::{Street, Structure};
-use crate::rules::registry::RulePoint;
+use super::probe::located;
+use super::schema::Fallback;
+use crate::hand::Street;
+use crate::rules::decision::Signature;
 use crate::rules::EventDecision;
 use crate::rules::{
     BlindPlan, BlindsContext, Citation, Decided, DefaultRules, DefaultedPoint, DefaultedPoints,
@@ -55,6 +62,29 @@ struct Hook {
     citation: Citation,
     /// The layer whose scripts hold the decision, and its name.
     decision: Option<(usize, String)>,
+    /// The point's signature: the check of the decision's answer.
+    signature: Option<&'static Signature>,
+    /// Where a failed decision falls back: the parent's binding (`fallback: Parent`), or
+    /// the engine's default (`None`).
+    parent: Option<Box<Hook>>,
+}
+
+impl Hook {
+    /// How the layers from `first` on bind `point`.
+    fn resolve(ruleset: &Ruleset, point: &str, first: usize) -> Option<Hook> {
+        let resolved = ruleset.resolve_from(point, first)?;
+        let layer = ruleset.layer_index(resolved.layer);
+        let parent = match resolved.binding.fallback {
+            Fallback::Parent => Hook::resolve(ruleset, point, layer + 1).map(Box::new),
+            Fallback::EngineDefault => None,
+        };
+        Some(Hook {
+            citation: Citation::Article(resolved.binding.citation.as_str().into()),
+            decision: resolved.binding.decision.clone().map(|d| (layer, d)),
+            signature: resolved.point.signature(),
+            parent,
+        })
+    }
 }
 
 /// The points the state machine consults as it plays, in [`HookPoint`] order.
@@ -179,18 +209,7 @@ struct HandAnswers {
 impl RulesetRules {
     /// Rules from a loaded ruleset.
     pub fn new(ruleset: Arc<Ruleset>) -> RulesetRules {
-        let hooks = HOOK_POINTS.map(|point| {
-            let resolved = ruleset.resolve(point)?;
-            let layer = ruleset
-                .layers()
-                .iter()
-                .position(|l| std::ptr::eq(l, resolved.layer))
-                .unwrap_or(0);
-            Some(Hook {
-                citation: Citation::Article(resolved.binding.citation.as_str().into()),
-                decision: resolved.binding.decision.clone().map(|d| (layer, d)),
-            })
-        });
+        let hooks = HOOK_POINTS.map(|point| Hook::resolve(&ruleset, point, 0));
         // A point bound without a decision (a citation alone) keeps the default's value.
         let decided_here = |point: HookPoint| {
             hooks[point as usize]
@@ -213,21 +232,13 @@ impl RulesetRules {
             }
             RaiseCapBinding::Raises(..) | RaiseCapBinding::NoCap(_) => defaulted,
         };
-        let mut params = ron::Map::new();
-        for point in crate::rules::registry::all() {
-            if let Some(value) = ruleset
-                .resolve(point.id)
-                .and_then(|r| r.binding.value.clone())
-            {
-                params.insert(ron::Value::String(point.id.to_string()), value);
-            }
-        }
+        let params = ruleset.parameters();
         RulesetRules {
             ruleset,
             hooks: Arc::new(hooks),
             played: Arc::new(played),
             answers: Arc::default(),
-            params: Arc::new(ron::Value::Map(params)),
+            params: Arc::new(params),
             memo: Arc::default(),
             defaulted,
         }
@@ -245,58 +256,183 @@ impl RulesetRules {
         point: HookPoint,
         ctx: &C,
         convert: impl Fn(&Dynamic) -> Option<T>,
-        default: impl FnOnce() -> Decided<T>,
+        default: impl Fn() -> Decided<T>,
         memo: Option<&HandMemo<C, T>>,
     ) -> Decided<T> {
         let Some(hook) = &self.hooks[point as usize] else {
             return default();
         };
+        if hook.decision.is_none() {
+            return self.by_hook(point, hook, ctx, &convert, &default);
+        }
+        match memo {
+            Some(memo) => memo.answer(ctx, || self.by_hook(point, hook, ctx, &convert, &default)),
+            None => self.by_hook(point, hook, ctx, &convert, &default),
+        }
+    }
+
+    /// How `hook` rules: its decision, or the default cited by its article.
+    fn by_hook<C: Serialize, T>(
+        &self,
+        point: HookPoint,
+        hook: &Hook,
+        ctx: &C,
+        convert: &impl Fn(&Dynamic) -> Option<T>,
+        default: &impl Fn() -> Decided<T>,
+    ) -> Decided<T> {
         let Some((layer, name)) = &hook.decision else {
             return Decided {
                 value: default().value,
                 citation: hook.citation.clone(),
             };
         };
-        match memo {
-            Some(memo) => memo.answer(ctx, || {
-                self.run_decision(hook, *layer, name, ctx, convert, default)
-            }),
-            None => self.run_decision(hook, *layer, name, ctx, convert, default),
+        match self.run_decision(hook, *layer, name, ctx, convert) {
+            Ok(value) => Decided {
+                value,
+                citation: hook.citation.clone(),
+            },
+            Err((at, why)) => {
+                // Fall back as the binding declares, and say so.
+                let fallback = match &hook.parent {
+                    Some(parent) => self.by_hook(point, parent, ctx, convert, default),
+                    None => default(),
+                };
+                let text = self.failure(
+                    HOOK_POINTS[point as usize],
+                    name,
+                    &at,
+                    &why,
+                    &hook.parent,
+                    &fallback.citation,
+                );
+                Decided {
+                    value: fallback.value,
+                    citation: Citation::ScriptFailed(text),
+                }
+            }
         }
     }
 
-    /// Runs a bound decision's script on `ctx`; a failure gives the default, saying why.
+    /// Runs a bound decision's script on `ctx` and checks its answer; where and why it failed
+    /// otherwise.
     fn run_decision<C: Serialize, T>(
         &self,
         hook: &Hook,
         layer: usize,
         name: &str,
         ctx: &C,
-        convert: impl Fn(&Dynamic) -> Option<T>,
-        default: impl FnOnce() -> Decided<T>,
-    ) -> Decided<T> {
-        let result = self.ruleset.layers()[layer]
+        convert: &impl Fn(&Dynamic) -> Option<T>,
+    ) -> Result<T, (Location, String)> {
+        let layer = &self.ruleset.layers()[layer];
+        let script = layer
             .script_for(name)
-            .ok_or_else(|| format!("no script defines `{name}`"))
-            .and_then(|script| {
-                let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())?;
-                script.call(name, ctx).map_err(|e| e.to_string())
-            });
-        match result {
-            Ok(value) => match convert(&value) {
-                Some(v) => Decided {
-                    value: v,
-                    citation: hook.citation.clone(),
-                },
-                None => failed(
-                    default(),
-                    format!(
-                        "`{name}` returned {}, not the expected type",
-                        value.type_name()
-                    ),
+            .ok_or_else(|| (layer.locate(name), format!("no script defines `{name}`")))?;
+        let ctx =
+            rhai::serde::to_dynamic(ctx).map_err(|e| (script.locate_fn(name), e.to_string()))?;
+        let answer = script
+            .call(name, ctx.clone())
+            .map_err(|e| (located(script, name, e.location), e.message))?;
+        if let Some(signature) = hook.signature {
+            signature
+                .check(&ctx, &answer)
+                .map_err(|why| (script.locate_fn(name), why))?;
+        }
+        convert(&answer).ok_or_else(|| {
+            (
+                script.locate_fn(name),
+                format!(
+                    "its answer {} is not of the expected type",
+                    answer.type_name()
                 ),
-            },
-            Err(message) => failed(default(), message),
+            )
+        })
+    }
+
+    /// The sentence a failed decision's ruling cites: the decision, where it failed, why, and
+    /// what applied instead.
+    fn failure(
+        &self,
+        point: &str,
+        name: &str,
+        at: &Location,
+        why: &str,
+        parent: &Option<Box<Hook>>,
+        instead: &Citation,
+    ) -> Arc<str> {
+        let instead = match (parent, instead) {
+            (Some(_), Citation::Article(article)) => {
+                format!("the parent ruleset's ruling ({article})")
+            }
+            (Some(_), Citation::ScriptFailed(_)) => "the parent ruleset's fallback".to_string(),
+            _ => "the engine default".to_string(),
+        };
+        format!(
+            "the decision `{name}` for `{point}` failed at {at}: {why}; {instead} applies instead"
+        )
+        .into()
+    }
+
+    /// How the layers from `first` on rule on table event `point` with `facts`: a failed
+    /// decision falls back as its binding declares, citing the failure.
+    fn event_from(
+        &self,
+        point: &str,
+        facts: &BTreeMap<String, ron::Value>,
+        first: usize,
+    ) -> EventDecision {
+        let (outcome, fields, text) = crate::events::default_ruling(point, facts);
+        let default = EventDecision {
+            outcome,
+            fields,
+            text,
+            citation: Citation::NotRegulated,
+        };
+        let Some(resolved) = self.ruleset.resolve_from(point, first) else {
+            return default;
+        };
+        let article = Citation::Article(resolved.binding.citation.as_str().into());
+        let Some(name) = &resolved.binding.decision else {
+            if resolved.binding.engine_default {
+                return EventDecision {
+                    citation: article,
+                    ..default
+                };
+            }
+            // The text rules but gives nothing the engine can execute: say what it says.
+            return EventDecision {
+                outcome: "as_the_text_says".into(),
+                fields: BTreeMap::new(),
+                text: resolved.binding.ruling.clone().unwrap_or_default(),
+                citation: article,
+            };
+        };
+        let mut ctx = facts.clone();
+        ctx.insert("params".into(), (*self.params).clone());
+        match run(&resolved, name, &ctx) {
+            Ok(value) => event_decision(value, article, &resolved.binding.citation),
+            Err((at, why)) => {
+                let layer = self.ruleset.layer_index(resolved.layer);
+                let (fallback, parent) = match resolved.binding.fallback {
+                    Fallback::Parent if self.ruleset.resolve_from(point, layer + 1).is_some() => {
+                        (self.event_from(point, facts, layer + 1), true)
+                    }
+                    _ => (default, false),
+                };
+                let instead = match (&fallback.citation, parent) {
+                    (Citation::Article(a), true) => format!("the parent ruleset's ruling ({a})"),
+                    (_, true) => "the parent ruleset's fallback".to_string(),
+                    _ => "the engine default".to_string(),
+                };
+                EventDecision {
+                    citation: Citation::ScriptFailed(
+                        format!(
+                            "the decision `{name}` for `{point}` failed at {at}: {why}; {instead} applies instead"
+                        )
+                        .into(),
+                    ),
+                    ..fallback
+                }
+            }
         }
     }
 
@@ -310,20 +446,27 @@ impl RulesetRules {
     }
 }
 
-fn failed<T>(default: Decided<T>, message: String) -> Decided<T> {
-    Decided {
-        value: default.value,
-        citation: Citation::ScriptFailed(message.into()),
-    }
-}
-
-fn run<C: Serialize>(resolved: &Resolved<'_>, name: &str, ctx: &C) -> Result<Dynamic, String> {
-    let script = resolved
-        .layer
+/// Runs a table event's decision on `ctx` and checks its answer against the point's
+/// signature; where and why it failed otherwise.
+fn run<C: Serialize>(
+    resolved: &Resolved<'_>,
+    name: &str,
+    ctx: &C,
+) -> Result<Dynamic, (Location, String)> {
+    let layer = resolved.layer;
+    let script = layer
         .script_for(name)
-        .ok_or_else(|| format!("no script defines `{name}`"))?;
-    let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())?;
-    script.call(name, ctx).map_err(|e| e.to_string())
+        .ok_or_else(|| (layer.locate(name), format!("no script defines `{name}`")))?;
+    let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| (script.locate_fn(name), e.to_string()))?;
+    let answer = script
+        .call(name, ctx.clone())
+        .map_err(|e| (located(script, name, e.location), e.message))?;
+    if let Some(signature) = resolved.point.signature() {
+        signature
+            .check(&ctx, &answer)
+            .map_err(|why| (script.locate_fn(name), why))?;
+    }
+    Ok(answer)
 }
 
 /// Reads a decision's result: a map with `outcome`, optional `text` and `citation` (a more
@@ -392,45 +535,24 @@ impl Rules for RulesetRules {
         RulesetRules::parameter(self, point).map(|(value, citation)| Decided { value, citation })
     }
 
+    fn citation(&self, point: &str) -> Citation {
+        self.ruleset
+            .resolve(point)
+            .map_or(Citation::NotRegulated, |r| {
+                Citation::Article(r.binding.citation.as_str().into())
+            })
+    }
+
     fn table_event(&self, point: &str, facts: &BTreeMap<String, ron::Value>) -> EventDecision {
-        let (outcome, fields, text) = crate::events::default_ruling(point, facts);
-        let default = EventDecision {
-            outcome,
-            fields,
-            text,
-            citation: Citation::NotRegulated,
-        };
-        let Some(resolved) = self.ruleset.resolve(point) else {
-            return default;
-        };
-        let article = Citation::Article(resolved.binding.citation.as_str().into());
-        let Some(name) = &resolved.binding.decision else {
-            if resolved.binding.engine_default {
-                return EventDecision {
-                    citation: article,
-                    ..default
-                };
+        // A decision runs once per distinct question (see `memo`); the rest is read off
+        // the bindings.
+        match self.ruleset.resolve(point) {
+            Some(resolved) if resolved.binding.decision.is_some() => {
+                self.memo
+                    .answer(point, facts, || self.event_from(point, facts, 0))
             }
-            // The text rules but gives nothing the engine can execute: say what it says.
-            return EventDecision {
-                outcome: "as_the_text_says".into(),
-                fields: BTreeMap::new(),
-                text: resolved.binding.ruling.clone().unwrap_or_default(),
-                citation: article,
-            };
-        };
-        // The script runs once per distinct question (see `memo`).
-        self.memo.answer(point, facts, || {
-            let mut ctx = facts.clone();
-            ctx.insert("params".into(), (*self.params).clone());
-            match run(&resolved, name, &ctx) {
-                Err(message) => EventDecision {
-                    citation: Citation::ScriptFailed(message.into()),
-                    ..default
-                },
-                Ok(value) => event_decision(value, article, &resolved.binding.citation),
-            }
-        })
+            _ => self.event_from(point, facts, 0),
+        }
     }
 
     fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
@@ -491,25 +613,14 @@ impl Rules for RulesetRules {
     }
 
     fn odd_chip(&self, ctx: &OddChipContext) -> Decided<usize> {
-        let decided = self.decide(
+        // A decision may only hand the chip to one of the winners: its signature checks it.
+        self.decide(
             HookPoint::OddChip,
             ctx,
             as_position,
             || DefaultRules.odd_chip(ctx),
             None,
-        );
-        // A script may only hand the chip to one of the winners.
-        if ctx.winners.contains(&decided.value) {
-            decided
-        } else {
-            failed(
-                DefaultRules.odd_chip(ctx),
-                format!(
-                    "the odd chip was given to player {}, who is not a winner",
-                    decided.value + 1
-                ),
-            )
-        }
+        )
     }
 
     fn showdown_order(&self, ctx: &ShowdownOrderContext) -> Decided<usize> {
@@ -609,115 +720,4 @@ impl Rules for RulesetRules {
         }
         Decided { value, citation }
     }
-}
-
-/// Calls decision `name` of `point` on a typical situation and checks what comes back, so
-/// that `floor check` catches failing scripts and wrong return types before any table does.
-pub(super) fn probe(point: &RulePoint, name: &str, script: &Script) -> Option<Problem> {
-    let (ctx, expected): (Result<Dynamic, String>, &str) = match point.id {
-        "betting.min_raise" => (
-            to_map(&MinRaiseContext {
-                structure: Structure::NoLimit,
-                street: Street::Flop,
-                min_bet: 200,
-                current_bet: 600,
-                last_full_increment: 600,
-            }),
-            "int",
-        ),
-        "allin.reopening" => (
-            to_map(&ReopenContext {
-                structure: Structure::FixedLimit {
-                    small_bet: 200,
-                    big_bet: 400,
-                },
-                raised_since_last_action: 300,
-                full_raise: 600,
-            }),
-            "bool",
-        ),
-        "betting.pot_limit_max" => (
-            to_map(&PotLimitContext {
-                structure: Structure::PotLimit,
-                pot: 300,
-                to_call: 100,
-                current_bet: 100,
-            }),
-            "int",
-        ),
-        "showdown.odd_chip" => (
-            to_map(&OddChipContext {
-                small_blind: Some(1),
-                winners: &[1, 3],
-                button: 0,
-                players: 4,
-            }),
-            "int",
-        ),
-        "showdown.order" => (
-            to_map(&ShowdownOrderContext {
-                small_blind: Some(1),
-                in_hand: &[1, 2, 3],
-                last_aggressor: Some(2),
-                button: 0,
-            }),
-            "int",
-        ),
-        "betting.first_to_act" => (
-            to_map(&FirstToActContext {
-                small_blind: Some(1),
-                street: Street::Flop,
-                button: 0,
-                players: 4,
-            }),
-            "int",
-        ),
-        _ => return None,
-    };
-    let at = || script.locate_fn(name);
-    let ctx = match ctx {
-        Ok(ctx) => ctx,
-        Err(e) => return Some(Problem::new(ProblemKind::ScriptFailure, at(), e)),
-    };
-    match script.call(name, ctx) {
-        Err(error) => Some(Problem::new(
-            ProblemKind::ScriptFailure,
-            if error.location.line == 0 {
-                script.locate_fn(name)
-            } else {
-                error.location
-            },
-            format!(
-                "`{name}` (for `{}`) fails on a probe: {}",
-                point.id, error.message
-            ),
-        )),
-        Ok(value) => {
-            let ok = match expected {
-                "int" => value.as_int().is_ok_and(|v| v >= 0),
-                "bool" => value.as_bool().is_ok(),
-                _ => true,
-            };
-            (!ok).then(|| {
-                Problem::new(
-                    ProblemKind::WrongReturnType,
-                    at(),
-                    format!(
-                        "`{name}` (for `{}`) must return {} but returned {} ({value})",
-                        point.id,
-                        if expected == "int" {
-                            "a non-negative int"
-                        } else {
-                            expected
-                        },
-                        value.type_name()
-                    ),
-                )
-            })
-        }
-    }
-}
-
-fn to_map<C: Serialize>(ctx: &C) -> Result<Dynamic, String> {
-    rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())
 }

@@ -76,6 +76,21 @@ pub struct Binding {
     /// Where the text is ambiguous or garbled: the reading chosen, and why.
     #[serde(default)]
     pub reading: Option<String>,
+    /// What the point falls back to when its `decision` fails at play (an error, a loop, an
+    /// answer of the wrong type): the engine's default, or the parent ruleset's ruling. The
+    /// failure is a ruling either way.
+    #[serde(default)]
+    pub fallback: Fallback,
+}
+
+/// What a point falls back to when its decision fails at play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fallback {
+    /// The engine's documented default for the point.
+    #[default]
+    EngineDefault,
+    /// How the parent ruleset (the nearest ancestor binding the point) rules on it.
+    Parent,
 }
 
 /// The bounds on one rule point: one, or several (each on its own `field`, e.g. the per-hand

@@ -86,6 +86,45 @@ pub trait ScriptCache {
     fn get(&self, text: &str) -> Option<Script>;
     /// Keeps `script`, just compiled, for later loads.
     fn keep(&self, script: &Script);
+    /// Whether the probe `key` passed in an earlier load: the same function of the same
+    /// script text, for the same point, with the same parameters, passes again (a decision
+    /// is a function of its context and the sandbox holds nothing else). The default keeps
+    /// nothing: every probe runs.
+    fn passed(&self, _key: &ProbeKey) -> bool {
+        false
+    }
+    /// Remembers that the probe `key` passed.
+    fn keep_passed(&self, _key: ProbeKey) {}
+}
+
+/// What identifies one probe of a decision: the script's text, the function, the point and
+/// the ruleset's parameters (hashed), so that a reload probes again only what changed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ProbeKey {
+    script: u64,
+    function: String,
+    point: &'static str,
+    params: u64,
+}
+
+impl ProbeKey {
+    /// The key of probing `function` of `script` for `point` with `params`.
+    pub(super) fn new(
+        script: &Script,
+        function: &str,
+        point: &'static str,
+        params: u64,
+    ) -> ProbeKey {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        script.text().hash(&mut hasher);
+        ProbeKey {
+            script: hasher.finish(),
+            function: function.to_string(),
+            point,
+            params,
+        }
+    }
 }
 
 /// No cache: every load compiles every script ([`Ruleset::load`](super::Ruleset::load)).

@@ -5,9 +5,9 @@ use crate::hand::Action;
 use crate::Chips;
 use serde::{Deserialize, Serialize};
 
-/// The most chips one seat may bring or a blind may be: far beyond any real game, and small
-/// enough that every sum of a table's chips fits in the engine's integers.
-pub const MAX_CHIPS: Chips = 1_000_000_000_000;
+/// The most chips one seat may bring or a blind may be: the engine's bound, kept in one place
+/// ([`crate::bounds`]).
+pub const MAX_CHIPS: Chips = crate::bounds::MAX_CHIPS;
 
 /// How a table is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

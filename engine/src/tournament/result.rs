@@ -671,7 +671,7 @@ mod tests {
     #[test]
     fn a_satellite_decision_that_adds_up_pays_seats_and_the_remainder() {
         let r = ruleset(
-            r#"fn satellite(ctx) { let s = ctx.prize_pool / ctx.target_buy_in; #{ outcome: "seats", seats: s, seat_value: ctx.target_buy_in, remainder: ctx.prize_pool - s * ctx.target_buy_in } }"#,
+            r#"fn satellite(ctx) { if ctx.target_buy_in == () || ctx.target_buy_in == 0 || ctx.prize_pool == () { return "refer_to_floor"; } let s = ctx.prize_pool / ctx.target_buy_in; #{ outcome: "seats", seats: s, seat_value: ctx.target_buy_in, remainder: ctx.prize_pool - s * ctx.target_buy_in } }"#,
         );
         let rules = RulesetRules::new(r.clone());
         let result = audit(&r, &ledger(&rules), &outcome()).expect("result");

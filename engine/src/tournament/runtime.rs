@@ -201,8 +201,10 @@ impl Tournament {
         let article = setup
             .modality
             .point()
-            .map(|p| rules.table_event(p, &BTreeMap::new()).citation.to_string())
-            .filter(|c| c != "not regulated by this text");
+            .and_then(|p| match rules.citation(p) {
+                crate::rules::Citation::Article(article) => Some(article.to_string()),
+                _ => None,
+            });
         setup
             .structure
             .check_modality(setup.modality, article.as_deref())?;
@@ -304,6 +306,9 @@ impl Tournament {
             fields: d.fields,
             text: d.text,
         };
+        if let Some(failure) = crate::events::failure_of(&ruling) {
+            self.rulings.push(failure);
+        }
         self.rulings.push(ruling.clone());
         ruling
     }

@@ -1,6 +1,7 @@
-//! `floor check DIR...`: validates rulesets and their parents — RON schema, unknown rule
-//! points, Rhai syntax, missing or ill-typed decision functions (found by probing), bounds a
-//! child exceeds, `extends` cycles. Every error names file:line:col. Exit status 1 on any.
+//! `floor check DIR...`: validates rulesets and their parents — RON schema, size bounds,
+//! unknown rule points, Rhai syntax, missing functions, every decision probed on its point's
+//! generated contexts with its answer's type checked, bounds a child exceeds, `extends`
+//! cycles. Every error names file:line:col. Exit status 1 on any.
 
 use super::CliError;
 use crate::rulesets::Store;
@@ -41,8 +42,9 @@ pub fn check(targets: &[(Store, String)]) -> (String, bool) {
                     .iter()
                     .map(|l| l.file.id.as_str())
                     .collect();
+                let (decisions, contexts) = ruleset.probe_extent();
                 out.push_str(&format!(
-                    "ok    {id} v{} ({bound} bindings; chain {})\n",
+                    "ok    {id} v{} ({bound} bindings; chain {}; {decisions} decisions probed on {contexts} contexts)\n",
                     ruleset.version(),
                     chain.join(" → ")
                 ));

@@ -1,7 +1,7 @@
 //! The command line: one module per verb.
 
 mod audit;
-mod check;
+pub(crate) mod check;
 pub(crate) mod compare;
 pub(crate) mod explain;
 mod journal;

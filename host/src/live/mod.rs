@@ -80,9 +80,11 @@ impl Version {
         }
     }
 
-    /// Rebuilds a version from content kept in the journal.
+    /// Rebuilds a version from content kept in the journal. Its decisions were probed when
+    /// it was activated; it is rebuilt as it was, unprobed, so that a stricter probe cannot
+    /// keep the journal from replaying. A decision of it that fails at play is a ruling.
     pub fn rebuild(id: &str, content: Content, sandbox: &Sandbox) -> Result<Version, String> {
-        match Ruleset::load(id, &content, sandbox) {
+        match Ruleset::load_unprobed(id, &content, sandbox) {
             Ok(ruleset) => Ok(Version::from_parts(Arc::new(ruleset), Arc::new(content))),
             Err(problems) => Err(problems
                 .iter()
@@ -376,9 +378,16 @@ mod tests {
             first,
             scripts::Counts {
                 compiled: scripts as u64,
-                reused: 0
+                reused: 0,
+                probes_skipped: 0,
             }
         );
+        // Every decision of the chain was probed; the next load probes none of them again.
+        let decisions = live
+            .active("house")
+            .map(|v| v.ruleset.probe_extent().0 as u64)
+            .expect("live");
+        assert!(decisions > 50, "{decisions} decisions");
 
         // The house file changes: every parent script comes from the cache.
         std::fs::write(dir.join("house/ruleset.ron"), house("1.0.1")).expect("rewrite");
@@ -387,7 +396,8 @@ mod tests {
             live.script_counts(),
             scripts::Counts {
                 compiled: scripts as u64,
-                reused: scripts as u64
+                reused: scripts as u64,
+                probes_skipped: decisions,
             }
         );
         assert_eq!(
@@ -397,6 +407,24 @@ mod tests {
         );
 
         // One parent script changes: that one is compiled, the others reused.
+        let in_money = live
+            .active("house")
+            .map(|v| {
+                let layer = &v.ruleset.layers()[1];
+                layer
+                    .file
+                    .bindings
+                    .values()
+                    .filter_map(|b| b.decision.as_ref())
+                    .filter(|name| {
+                        layer
+                            .script_for(name)
+                            .is_some_and(|s| s.file().ends_with("money.rhai"))
+                    })
+                    .count() as u64
+            })
+            .expect("live");
+        assert!(in_money > 0);
         let money = parent.join("money.rhai");
         let text = std::fs::read_to_string(&money).expect("read");
         std::fs::write(&money, format!("{text}\n// edited\n")).expect("edit");
@@ -405,7 +433,9 @@ mod tests {
             live.script_counts(),
             scripts::Counts {
                 compiled: scripts as u64 + 1,
-                reused: 2 * scripts as u64 - 1
+                reused: 2 * scripts as u64 - 1,
+                // Only the decisions of the edited script are probed again.
+                probes_skipped: 2 * decisions - in_money,
             }
         );
         // The reused scripts answer as compiled ones: the chain's decisions still rule.
@@ -416,6 +446,89 @@ mod tests {
             .expect("bound");
         assert_eq!(resolved.binding.citation, "Art. 27º");
         assert!(resolved.layer.script_for("rebuy_declaration").is_some());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    #[test]
+    fn security_finding_8_a_huge_ruleset_is_refused_by_reload_and_check_and_never_read_whole() {
+        use floor_engine::ruleset::limits::MAX_RULESET_BYTES;
+        let dir = std::env::temp_dir().join(format!("floor-live-huge-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("house")).expect("mkdir");
+        let file = dir.join("house/ruleset.ron");
+        std::fs::write(&file, house("1.0.0")).expect("write");
+        let live = Live::new(Store::Dir(dir.clone()));
+        assert!(matches!(live.reload("house"), Reloaded::Activated { .. }));
+        // The review's 100 MB title, in a file twenty times the bound.
+        let huge = house("1.0.1").replace(
+            "title: \"House\"",
+            &format!("title: \"{}\"", "x".repeat(20 * MAX_RULESET_BYTES)),
+        );
+        std::fs::write(&file, huge).expect("rewrite");
+        let Reloaded::Rejected(message) = live.reload("house") else {
+            panic!("a huge ruleset is refused");
+        };
+        assert!(
+            message.contains(&format!(
+                "house/ruleset.ron: the file holds {} bytes or more; the bound is {MAX_RULESET_BYTES} bytes",
+                MAX_RULESET_BYTES + 1
+            )),
+            "{message}"
+        );
+        assert_eq!(
+            live.active("house")
+                .map(|v| v.ruleset.version().to_string()),
+            Some("1.0.0".into()),
+            "the version in force stays"
+        );
+        let (report, failed) =
+            crate::cli::check::check(&[(Store::Dir(dir.clone()), "house".to_string())]);
+        assert!(
+            failed && report.contains("the bound is 524288 bytes"),
+            "{report}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    #[test]
+    fn security_finding_6_a_looping_decision_is_refused_by_reload_and_check() {
+        let dir = std::env::temp_dir().join(format!("floor-live-loop-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("house")).expect("mkdir");
+        let file = dir.join("house/ruleset.ron");
+        std::fs::write(&file, house("1.0.0")).expect("write");
+        let live = Live::new(Store::Dir(dir.clone()));
+        assert!(matches!(live.reload("house"), Reloaded::Activated { .. }));
+        // The review's looping `table.min_players`, bound by the house ruleset.
+        let looping = house("1.0.1")
+            .replace("scripts: [],", "scripts: [\"loop.rhai\"],")
+            .replace(
+                "bindings: {},",
+                "bindings: {\"table.min_players\": (citation: \"h9\", decision: \"min_players\")},",
+            );
+        std::fs::write(&file, looping).expect("rewrite");
+        std::fs::write(
+            dir.join("house/loop.rhai"),
+            "fn min_players(ctx) {\n    loop { }\n}\n",
+        )
+        .expect("script");
+        let Reloaded::Rejected(message) = live.reload("house") else {
+            panic!("a looping decision is refused");
+        };
+        assert!(
+            message.contains("house/loop.rhai:1:1: `min_players` (for `table.min_players`) fails on a generated context: the decision ran out of its 50000 operations"),
+            "{message}"
+        );
+        assert_eq!(
+            live.active("house")
+                .map(|v| v.ruleset.version().to_string()),
+            Some("1.0.0".into()),
+            "the version in force stays"
+        );
+        let (report, failed) =
+            crate::cli::check::check(&[(Store::Dir(dir.clone()), "house".to_string())]);
+        assert!(
+            failed && report.contains("`min_players` (for `table.min_players`)"),
+            "{report}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,7 +3,7 @@
 //! never touches the filesystem.
 
 use floor_engine::ruleset::{
-    Loader, Location, Problem, ProblemKind, Ruleset, RulesetSource, Sandbox,
+    limits, Loader, Location, Problem, ProblemKind, Ruleset, RulesetSource, Sandbox,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -118,7 +118,7 @@ impl Store {
                     .split('/')
                     .next()
                     .is_some_and(|id| !id.is_empty() && dir.join(id).is_dir());
-                match std::fs::read_to_string(&path) {
+                match read_bounded(&path) {
                     Ok(t) => Some((path.display().to_string(), t)),
                     Err(_) if own => None,
                     // A house ruleset's parent need not be copied beside it: fall back to the
@@ -160,6 +160,26 @@ impl Store {
         out.sort();
         out
     }
+}
+
+/// A file's text, read no further than one byte past the largest file a ruleset may hold:
+/// a file of any size is never read whole, and the engine refuses the one byte too many with
+/// the file and the bound ([`limits`]).
+fn read_bounded(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let bound = limits::MAX_RULESET_BYTES.max(limits::MAX_SCRIPT_BYTES) as u64;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(bound + 1)
+        .read_to_end(&mut bytes)?;
+    // Cut at the bound, a character may be split: the engine refuses the file for its size.
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) if e.as_bytes().len() as u64 > bound => {
+            String::from_utf8_lossy(e.as_bytes()).into_owned()
+        }
+        Err(e) => return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
+    })
 }
 
 impl Loader for Store {

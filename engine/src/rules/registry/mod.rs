@@ -140,6 +140,12 @@ impl RulePoint {
     pub fn engine_hook(&self) -> Option<EngineHook> {
         engine_hook(self.id)
     }
+
+    /// For a DECISION, how it is asked and must answer: its typed context and answer, the
+    /// contexts a probe asks it with, the check of its answer.
+    pub fn signature(&self) -> Option<&'static crate::rules::decision::Signature> {
+        crate::rules::decision::signature(self.id)
+    }
 }
 
 /// Every registered rule point, in catalogue order.

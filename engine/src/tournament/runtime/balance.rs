@@ -142,6 +142,9 @@ impl Tournament {
             ] {
                 ruling.fields.insert(k.to_string(), v.to_string());
             }
+            if let Some(failure) = crate::events::failure_of(&ruling) {
+                self.rulings.push(failure);
+            }
             self.rulings.push(ruling);
         }
     }
