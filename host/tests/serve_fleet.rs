@@ -65,7 +65,7 @@ fn step(d: &Client, table: &str) -> Option<(bool, Value)> {
             Some(&d.operator),
             Some(""),
         )?;
-        return (s == 200).then(|| (false, view));
+        return (s == 200).then_some((false, view));
     }
     let seat = hand["to_act"].as_u64()?;
     let (s, after) = d.try_request(
