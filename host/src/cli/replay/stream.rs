@@ -42,7 +42,9 @@ struct Work {
     file_start: bool,
 }
 
-/// What came of a chunk, or of a file that could not be read.
+/// What came of a chunk, or of a file that could not be read. A chunk is by far the
+/// commonest message, so it is not boxed to make the rare ones smaller.
+#[allow(clippy::large_enum_variant)]
 enum Done<T> {
     Chunk {
         file: usize,
