@@ -134,16 +134,12 @@ pub async fn take_over(app: Arc<App>) {
     let Some(fleet) = app.fleet.clone() else {
         return;
     };
-    let started = fleet.renew_every_quarter(|| {
+    fleet.on_lost(|| {
         tracing::error!(
             "this daemon lost its lease: it stops (its tables are served by another daemon now)"
         );
         std::process::exit(3);
     });
-    if let Err(e) = started {
-        tracing::error!(error = %e, "the lease cannot be renewed: the daemon stops");
-        std::process::exit(3);
-    }
     let mut every = tokio::time::interval(fleet.ttl() / 4);
     loop {
         every.tick().await;

@@ -79,6 +79,15 @@ pub struct Fleet {
     conn: Worker,
     config: Config,
     stop: Mutex<Option<mpsc::Sender<()>>>,
+    /// Called once if the lease is found lost (another daemon took this one's tables).
+    on_lost: std::sync::Arc<Mutex<LostHook>>,
+}
+
+/// What to do when the lease is lost, and whether it was.
+#[derive(Default)]
+struct LostHook {
+    lost: bool,
+    hook: Option<Box<dyn Fn() + Send>>,
 }
 
 /// Locks `DATA/daemon.lock` for this process and reads the id of the daemon that ran on
@@ -156,14 +165,29 @@ impl Fleet {
         })?;
         write_id(&lock, &id)?;
         tracing::info!(daemon = %id, url = %lease.url, ttl_ms = ms, "lease taken");
-        Ok(Fleet {
+        let fleet = Fleet {
             id,
             _lock: lock,
             ttl: lease.ttl,
             conn,
             config: config.clone(),
             stop: Mutex::new(None),
-        })
+            on_lost: std::sync::Arc::default(),
+        };
+        // Renewed from now on: checking and replaying the journal at start may take longer
+        // than the lease.
+        fleet.renew_every_quarter()?;
+        Ok(fleet)
+    }
+
+    /// Calls `hook` (once) when the lease is found lost — at once if it already was.
+    pub fn on_lost(&self, hook: impl Fn() + Send + 'static) {
+        let mut h = self.on_lost.lock().unwrap_or_else(|e| e.into_inner());
+        if h.lost {
+            hook();
+        } else {
+            h.hook = Some(Box::new(hook));
+        }
     }
 
     /// This daemon's id.
@@ -181,9 +205,11 @@ impl Fleet {
         tracing::warn!(daemon = %self.id, "the lease had expired at a commit: nothing written");
     }
 
-    /// Starts the thread that renews the lease every quarter of its length; `on_lost` is
-    /// called (once) if the row is gone: another daemon took this one's tables.
-    pub fn renew_every_quarter(&self, on_lost: impl Fn() + Send + 'static) -> Result<(), DbError> {
+    /// Starts the thread that renews the lease every quarter of its length; the hook of
+    /// [`Fleet::on_lost`] is called (once) if the row is gone: another daemon took this
+    /// one's tables.
+    fn renew_every_quarter(&self) -> Result<(), DbError> {
+        let on_lost = self.on_lost.clone();
         let (stop, stopped) = mpsc::channel::<()>();
         *self.stop.lock().unwrap_or_else(|e| e.into_inner()) = Some(stop);
         let config = self.config.clone();
@@ -206,7 +232,11 @@ impl Fleet {
                     match renewed {
                         Ok(0) => {
                             tracing::error!(daemon = %id, "lease lost: another daemon took this daemon's tables over");
-                            on_lost();
+                            let mut h = on_lost.lock().unwrap_or_else(|e| e.into_inner());
+                            h.lost = true;
+                            if let Some(hook) = h.hook.take() {
+                                hook();
+                            }
                             return;
                         }
                         Ok(_) => {}
