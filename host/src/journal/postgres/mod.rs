@@ -166,121 +166,39 @@ impl Backend for PgBackend {
     }
 
     fn insert(&mut self, rows: &[Row<'_>]) -> Result<(), DbError> {
-        let mut commands = (vec![], vec![], vec![], vec![], vec![], vec![]);
-        let mut rulings = (
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-        );
+        let mut commands = CommandColumns::default();
+        let mut rulings = RulingColumns::default();
         for row in rows {
             match row {
-                Row::Command {
-                    seq,
-                    at_ms,
-                    table,
-                    body,
-                    sealed,
-                    chain,
-                } => {
-                    commands.0.push(*seq);
-                    commands.1.push(*at_ms);
-                    commands.2.push(*table);
-                    commands.3.push(*body);
-                    commands.4.push(*sealed);
-                    commands.5.push(chain.as_str());
-                }
-                Row::Ruling {
-                    seq,
-                    command_seq,
-                    hand,
-                    ruling: r,
-                    chain,
-                } => {
-                    rulings.0.push(*seq);
-                    rulings.1.push(*command_seq);
-                    rulings.2.push(r.table.as_str());
-                    rulings.3.push(*hand);
-                    rulings.4.push(r.point.as_str());
-                    rulings.5.push(r.ruleset.as_str());
-                    rulings.6.push(r.version.as_str());
-                    rulings.7.push(r.citation.as_str());
-                    rulings.8.push(r.text.as_str());
-                    rulings.9.push(chain.as_str());
-                }
-                Row::Activation {
-                    seq,
-                    at_ms,
-                    ruleset,
-                    version,
-                    hash,
-                    chain,
-                } => {
-                    self.client.execute(
-                        "INSERT INTO activations(seq, at_ms, ruleset_id, version, hash, chain)
-                         VALUES ($1, $2, $3, $4, $5, $6)",
-                        &[seq, at_ms, ruleset, version, hash, chain],
-                    )?;
-                }
-                Row::Version {
-                    seq,
-                    hash,
-                    ruleset,
-                    toc,
-                    chain,
-                } => {
-                    self.client.execute(
-                        "INSERT INTO versions(seq, hash, ruleset_id, toc, chain)
-                         VALUES ($1, $2, $3, $4, $5)",
-                        &[seq, hash, ruleset, toc, chain],
-                    )?;
-                }
-                Row::Text { hash, text } => {
-                    self.client.execute(
-                        "INSERT INTO texts(hash, text) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING",
-                        &[hash, text],
-                    )?;
-                }
-                Row::Lifecycle {
-                    seq,
-                    at_ms,
-                    what,
-                    chain,
-                } => {
-                    self.client.execute(
-                        "INSERT INTO lifecycle(seq, at_ms, what, chain) VALUES ($1, $2, $3, $4)",
-                        &[seq, at_ms, what, chain],
-                    )?;
-                }
+                Row::Command { .. } => commands.push(row),
+                Row::Ruling { .. } => rulings.push(row),
+                other => insert_single(&mut self.client, other)?,
             }
         }
-        if !commands.0.is_empty() {
+        if !commands.seq.is_empty() {
             let s = self.statements()?.commands.clone();
+            let c = &commands;
             self.client.execute(
                 &s,
-                &[
-                    &commands.0,
-                    &commands.1,
-                    &commands.2,
-                    &commands.3,
-                    &commands.4,
-                    &commands.5,
-                ],
+                &[&c.seq, &c.at_ms, &c.table, &c.body, &c.sealed, &c.chain],
             )?;
         }
-        if !rulings.0.is_empty() {
+        if !rulings.seq.is_empty() {
             let s = self.statements()?.rulings.clone();
+            let r = &rulings;
             self.client.execute(
                 &s,
                 &[
-                    &rulings.0, &rulings.1, &rulings.2, &rulings.3, &rulings.4, &rulings.5,
-                    &rulings.6, &rulings.7, &rulings.8, &rulings.9,
+                    &r.seq,
+                    &r.command_seq,
+                    &r.table,
+                    &r.hand,
+                    &r.point,
+                    &r.ruleset,
+                    &r.version,
+                    &r.citation,
+                    &r.text,
+                    &r.chain,
                 ],
             )?;
         }
@@ -543,4 +461,129 @@ pub fn verify(
             acknowledged: recorded.map(|(_, h)| h.seq),
         },
     ))
+}
+
+/// The commands of one group commit as columns, so that they go to the server in one
+/// statement (`unnest` over arrays) instead of one round trip each.
+#[derive(Default)]
+struct CommandColumns<'a> {
+    seq: Vec<i64>,
+    at_ms: Vec<i64>,
+    table: Vec<&'a str>,
+    body: Vec<&'a str>,
+    sealed: Vec<Option<i64>>,
+    chain: Vec<&'a str>,
+}
+
+impl<'a> CommandColumns<'a> {
+    fn push(&mut self, row: &'a Row<'a>) {
+        if let Row::Command {
+            seq,
+            at_ms,
+            table,
+            body,
+            sealed,
+            chain,
+        } = row
+        {
+            self.seq.push(*seq);
+            self.at_ms.push(*at_ms);
+            self.table.push(table);
+            self.body.push(body);
+            self.sealed.push(*sealed);
+            self.chain.push(chain.as_str());
+        }
+    }
+}
+
+/// The rulings of one group commit as columns, for the same reason as [`CommandColumns`].
+#[derive(Default)]
+struct RulingColumns<'a> {
+    seq: Vec<i64>,
+    command_seq: Vec<i64>,
+    table: Vec<&'a str>,
+    hand: Vec<i64>,
+    point: Vec<&'a str>,
+    ruleset: Vec<&'a str>,
+    version: Vec<&'a str>,
+    citation: Vec<&'a str>,
+    text: Vec<&'a str>,
+    chain: Vec<&'a str>,
+}
+
+impl<'a> RulingColumns<'a> {
+    fn push(&mut self, row: &'a Row<'a>) {
+        if let Row::Ruling {
+            seq,
+            command_seq,
+            hand,
+            ruling: r,
+            chain,
+        } = row
+        {
+            self.seq.push(*seq);
+            self.command_seq.push(*command_seq);
+            self.table.push(r.table.as_str());
+            self.hand.push(*hand);
+            self.point.push(r.point.as_str());
+            self.ruleset.push(r.ruleset.as_str());
+            self.version.push(r.version.as_str());
+            self.citation.push(r.citation.as_str());
+            self.text.push(r.text.as_str());
+            self.chain.push(chain.as_str());
+        }
+    }
+}
+
+/// Writes one of the rare rows (activations, versions, texts, lifecycle) on its own: they
+/// come a few per reload, so batching them would buy nothing.
+fn insert_single(client: &mut Client, row: &Row<'_>) -> Result<(), DbError> {
+    match row {
+        Row::Activation {
+            seq,
+            at_ms,
+            ruleset,
+            version,
+            hash,
+            chain,
+        } => {
+            client.execute(
+                "INSERT INTO activations(seq, at_ms, ruleset_id, version, hash, chain)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[seq, at_ms, ruleset, version, hash, chain],
+            )?;
+        }
+        Row::Version {
+            seq,
+            hash,
+            ruleset,
+            toc,
+            chain,
+        } => {
+            client.execute(
+                "INSERT INTO versions(seq, hash, ruleset_id, toc, chain)
+                 VALUES ($1, $2, $3, $4, $5)",
+                &[seq, hash, ruleset, toc, chain],
+            )?;
+        }
+        Row::Text { hash, text } => {
+            client.execute(
+                "INSERT INTO texts(hash, text) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING",
+                &[hash, text],
+            )?;
+        }
+        Row::Lifecycle {
+            seq,
+            at_ms,
+            what,
+            chain,
+        } => {
+            client.execute(
+                "INSERT INTO lifecycle(seq, at_ms, what, chain) VALUES ($1, $2, $3, $4)",
+                &[seq, at_ms, what, chain],
+            )?;
+        }
+        Row::Command { .. } | Row::Ruling { .. } => {}
+    }
+    Ok(())
 }
