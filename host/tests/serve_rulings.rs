@@ -23,7 +23,18 @@ fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
     let scratch = Scratch::new("serve-rulings");
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
-    let (t, _) = d.table("pt-casino-2007", 4, 200);
+    // pt-casino-2007 rule 6: a hold'em table has ten seats; four players are seated.
+    let created = d.post(
+        "/api/tables",
+        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
+    );
+    let t = created["table"].as_str().expect("table id").to_string();
+    for s in 1..=4 {
+        d.post(
+            &format!("/api/tables/{t}/seats"),
+            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
+        );
+    }
     d.post(&format!("/api/tables/{t}/hands"), "");
     let dealt = table(&d, &t);
     assert_eq!(dealt["hand"]["dealer"]["stub"], 52 - 8, "{dealt}");

@@ -204,7 +204,18 @@ fn text_of(dom: &str, id: &str) -> Option<String> {
 fn the_dealers_console_draws_a_live_table_reports_a_premature_flop_and_shows_the_cap() {
     let scratch = Scratch::new("web-console");
     let d = Daemon::start(&scratch.rulesets(), &scratch.data());
-    let (table, _) = d.table("pt-casino-2007", 4, 200);
+    // pt-casino-2007 rule 6: a hold'em table has ten seats; four players are seated.
+    let created = d.post(
+        "/api/tables",
+        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
+    );
+    let table = created["table"].as_str().expect("table id").to_string();
+    for s in 1..=4 {
+        d.post(
+            &format!("/api/tables/{table}/seats"),
+            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
+        );
+    }
     d.post(&format!("/api/tables/{table}/hands"), "");
     let first = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
     d.post(

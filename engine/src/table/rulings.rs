@@ -164,7 +164,7 @@ impl<S> Dealt<S> {
         facts: &mut BTreeMap<String, Value>,
     ) -> Result<(), TableError> {
         let point = "deal.exposed_card_during_deal";
-        if self.hand.street() != Street::Preflop || self.hand.board().len() > 0 {
+        if self.hand.street() != Street::Preflop || !self.hand.board().is_empty() {
             return Err(refused(format!(
                 "{point}: the deal is over and the board is out; a card shown now is not exposed in the deal"
             )));

@@ -232,10 +232,7 @@ fn a_reported_fact_the_table_contradicts_is_refused_with_the_reason() {
         ],
     );
     let e = t.event("t", &wrong).expect_err("refused").to_string();
-    assert!(
-        e.contains(&format!("seat 4 holds")) && e.contains(&not_held),
-        "{e}"
-    );
+    assert!(e.contains("seat 4 holds") && e.contains(&not_held), "{e}");
     // A premature turn before the flop is not possible.
     let e = t
         .event("t", &situation("board.premature_turn", &[]))
