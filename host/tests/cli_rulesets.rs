@@ -714,3 +714,59 @@ fn explain_search_finds_points_by_their_words_and_their_rulings() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("no rule point mentions zzzz-nowhere"));
 }
+
+/// Every command that reads a rulesets directory refuses one that does not exist.
+#[test]
+fn a_nonexistent_rulesets_directory_is_an_error_everywhere() {
+    for args in [
+        &[
+            "explain",
+            "showdown.odd_chip",
+            "--rulesets-dir",
+            "no/such/dir",
+        ][..],
+        &[
+            "scenario",
+            "rulesets/pt-tournament/tests/art_21_tv_d10_side_pots.ron",
+            "--rulesets-dir",
+            "no/such/dir",
+        ],
+    ] {
+        let out = floor(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("no/such/dir: no such rulesets directory"),
+            "{args:?}"
+        );
+    }
+}
+
+/// Completions and the man page come from the parser's definitions: every command is in both.
+#[test]
+fn completions_and_the_man_page_cover_every_command() {
+    let out = floor(&["completions", "bash"]);
+    assert_eq!(out.status.code(), Some(0));
+    let bash = stdout(&out);
+    let out = floor(&["man"]);
+    assert_eq!(out.status.code(), Some(0));
+    let man = stdout(&out);
+    assert!(
+        man.starts_with(".ie \\n(.g .ds Aq"),
+        "roff: {}",
+        &man[..80.min(man.len())]
+    );
+    for command in [
+        "compare", "explain", "scenario", "serve", "audit", "payouts",
+    ] {
+        assert!(bash.contains(command), "{command} not completed");
+        assert!(
+            man.contains(&format!("floor\\-{command}")),
+            "{command} not in the man page"
+        );
+    }
+    assert!(bash.contains("--only-differences") && bash.contains("--rulesets-dir"));
+    assert!(man.contains("only\\-differences"));
+    let out = floor(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -27,13 +27,13 @@ pub struct ExplainArgs {
     #[arg(long, num_args = 1.., value_name = "WORDS", conflicts_with_all = ["point", "list"])]
     search: Option<Vec<String>>,
     /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
     rulesets: Option<PathBuf>,
 }
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
     if let Some(words) = &args.search {
-        let store = Store::choose(args.rulesets.as_deref());
+        let store = super::rulesets_store(args.rulesets.as_deref())?;
         let ids = match &args.ruleset {
             Some(one) => vec![one.clone()],
             None => store.ids(),
@@ -68,7 +68,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
             "`{id}` is not a registered rule point (`floor explain --list` shows them all)"
         )));
     };
-    let store = Store::choose(args.rulesets.as_deref());
+    let store = super::rulesets_store(args.rulesets.as_deref())?;
     let ids = match &args.ruleset {
         Some(one) => vec![one.clone()],
         None => store.ids(),

@@ -37,7 +37,7 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
         source,
     })?;
     let parsed = scenario::parse(&path, &text).map_err(|e| CliError::Usage(e.to_string()))?;
-    let store = Store::choose(args.dir.as_deref());
+    let store = super::rulesets_store(args.dir.as_deref())?;
     scenario::check_keys(&path, &text, &parsed, &super::test::known_ids(&store))
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let ids = if args.all {

@@ -82,15 +82,7 @@ pub struct CompareArgs {
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, CliError> {
-    if let Some(dir) = &args.dir {
-        if !dir.is_dir() {
-            return Err(CliError::Usage(format!(
-                "{}: no such rulesets directory",
-                dir.display()
-            )));
-        }
-    }
-    let store = Store::choose(args.dir.as_deref());
+    let store = super::rulesets_store(args.dir.as_deref())?;
     let ids = if args.rulesets.is_empty() {
         store.ids()
     } else {
