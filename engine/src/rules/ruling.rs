@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
-/// A rule point's stable dotted id, as catalogued in `RULEPOINTS.md` (e.g. `"allin.reopening"`).
+/// A rule point's stable dotted id, as `floor explain --list` prints it (e.g. `"allin.reopening"`).
 pub type RulePointId = &'static str;
 
 /// The ruleset a ruling was made under: its id and version. Cheap to clone, because every

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// A short name; for a worked example, its id and the article (`TV-A05 — Art. 51º(1)`).
+    /// A short name; for a worked example, the article first (`Art. 51º(1): several chips`).
     pub name: String,
     /// What it shows and where it comes from.
     #[serde(default)]

@@ -1,5 +1,7 @@
 //! `floor explain RULE_POINT [--ruleset ID]`: what a rule point decides, its context and
 //! result, the engine's default, and how each ruleset binds it, with the article.
+//! `floor explain --search WORDS`: the points whose description or any ruleset's ruling,
+//! reading or article holds every word.
 
 use super::CliError;
 use crate::rulesets::Store;
@@ -20,12 +22,35 @@ pub struct ExplainArgs {
     /// List every registered rule point.
     #[arg(long)]
     list: bool,
+    /// The rule points whose description, or some ruleset's ruling, reading or article, holds
+    /// every one of these words (case-insensitive).
+    #[arg(long, num_args = 1.., value_name = "WORDS", conflicts_with_all = ["point", "list"])]
+    search: Option<Vec<String>>,
     /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
     rulesets: Option<PathBuf>,
 }
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
+    if let Some(words) = &args.search {
+        let store = super::rulesets_store(args.rulesets.as_deref())?;
+        let ids = match &args.ruleset {
+            Some(one) => vec![one.clone()],
+            None => store.ids(),
+        };
+        let sandbox = Sandbox::new();
+        let loaded = ids
+            .iter()
+            .map(|id| Ok((id.clone(), store.load_for_cli(id, &sandbox)?)))
+            .collect::<Result<Vec<_>, CliError>>()?;
+        let found = search(words, &loaded);
+        if found.is_empty() {
+            println!("no rule point mentions {}", words.join(" "));
+            return Ok(ExitCode::from(1));
+        }
+        print!("{found}");
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.list || args.point.is_none() {
         for p in registry::all() {
             println!(
@@ -43,7 +68,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
             "`{id}` is not a registered rule point (`floor explain --list` shows them all)"
         )));
     };
-    let store = Store::choose(args.rulesets.as_deref());
+    let store = super::rulesets_store(args.rulesets.as_deref())?;
     let ids = match &args.ruleset {
         Some(one) => vec![one.clone()],
         None => store.ids(),
@@ -119,7 +144,7 @@ pub fn explain_loaded(
                     let _ = writeln!(out, "    {text}");
                 }
                 if let Some(value) = &r.binding.value {
-                    let _ = writeln!(out, "    value: {}", floor_engine::ruleset::render(value));
+                    let _ = writeln!(out, "    value: {}", floor_engine::ruleset::sentence(value));
                 }
                 if let Some(f) = &r.binding.decision {
                     let _ = writeln!(out, "    decided by fn {f}(ctx)");
@@ -131,6 +156,57 @@ pub fn explain_loaded(
                     let _ = writeln!(out, "    reading: {reading}");
                 }
             }
+        }
+    }
+    out
+}
+
+/// The points where every word of `words` occurs, in the catalogue's description or in one
+/// ruleset's ruling, reading or citation; each with where it was found.
+pub fn search(
+    words: &[String],
+    rulesets: &[(String, std::sync::Arc<floor_engine::ruleset::Ruleset>)],
+) -> String {
+    let words: Vec<String> = words
+        .iter()
+        .flat_map(|w| w.split_whitespace())
+        .map(str::to_lowercase)
+        .collect();
+    let holds = |text: &str| {
+        let text = text.to_lowercase();
+        words.iter().all(|w| text.contains(w.as_str()))
+    };
+    let mut out = String::new();
+    for point in registry::all() {
+        let described = holds(&format!(
+            "{} {} {} {}",
+            point.id, point.decides, point.inputs, point.difference
+        ));
+        let mut rulings = Vec::new();
+        for (id, ruleset) in rulesets {
+            let Some(r) = ruleset.resolve(point.id) else {
+                continue;
+            };
+            let b = r.binding;
+            let text = format!(
+                "{} {} {}",
+                b.ruling.as_deref().unwrap_or_default(),
+                b.reading.as_deref().unwrap_or_default(),
+                b.citation
+            );
+            if holds(&text) {
+                rulings.push(format!("{id} ({})", b.citation));
+            }
+        }
+        if !described && rulings.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "{:<45} {}", point.id, point.decides);
+        if described {
+            let _ = writeln!(out, "    in the rule point's description");
+        }
+        if !rulings.is_empty() {
+            let _ = writeln!(out, "    in the rulings of {}", rulings.join(", "));
         }
     }
     out
