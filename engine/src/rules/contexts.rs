@@ -70,6 +70,9 @@ pub struct OddChipContext<'a> {
     pub players: usize,
     /// Who posted the small blind, if anyone did (the "mão" of the 2007 decree).
     pub small_blind: Option<usize>,
+    /// Each tied winner's hole cards, in the order of `winners` (some card rooms give the
+    /// odd chip by the highest card by suit).
+    pub hole_cards: &'a [Vec<crate::cards::Card>],
 }
 
 /// Context for `showdown.order`.

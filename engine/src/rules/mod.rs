@@ -11,6 +11,7 @@ mod contexts;
 pub mod decision;
 mod defaulted;
 mod defaults;
+pub mod plugin;
 mod reference;
 pub mod registry;
 mod ruling;
@@ -22,6 +23,10 @@ pub use contexts::{
 };
 pub use defaulted::{DefaultedPoint, DefaultedPoints};
 pub use defaults::DefaultRules;
+pub use plugin::{
+    NoPlugins, PluginAnswer, PluginCitation, PluginDesk, PluginFailure, PluginIdentity,
+    PluginQuestion,
+};
 pub use reference::PhhConventions;
 pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetName, RulesetRef, Ruling};
 

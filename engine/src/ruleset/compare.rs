@@ -216,6 +216,7 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
                     winners,
                     button,
                     players,
+                    hole_cards: &[],
                 }))
             })
             .collect(),

@@ -12,6 +12,7 @@ mod error;
 pub mod limits;
 mod load;
 mod memo;
+mod plugged;
 mod probe;
 mod rules;
 mod schema;

@@ -12,7 +12,7 @@ pub mod watch;
 
 use crate::rulesets::Store;
 pub use content::Content;
-use floor_engine::rules::Rules;
+use floor_engine::rules::{NoPlugins, PluginDesk, Rules};
 use floor_engine::ruleset::{Ruleset, RulesetRules, Sandbox, ScriptCache};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
@@ -22,8 +22,8 @@ use std::sync::{Arc, RwLock};
 pub struct Version {
     /// The ruleset as loaded and checked.
     pub ruleset: Arc<Ruleset>,
-    /// The rules a hand consults. This is the one place where a loaded native plugin will be
-    /// layered over the ruleset's own rules (see [`rules_for`]).
+    /// The rules a hand consults, its `plugin` bindings answered by the daemon's desk (see
+    /// [`rules_for`]).
     pub rules: Arc<dyn Rules>,
     /// SHA-256 of the content, hex.
     pub hash: String,
@@ -41,12 +41,11 @@ impl std::fmt::Debug for Version {
     }
 }
 
-/// The rules hands consult for a loaded ruleset. Native plugins are not layered here: the
-/// rule point they answer today (`prize.chop_deals`, a deal's amounts) is asked on its own
-/// through `POST /api/rulesets/{id}/rule/{point}` (see `crate::serve::rule`); a plugin for a
-/// point hands consult would wrap these rules.
-pub fn rules_for(ruleset: &Arc<Ruleset>) -> Arc<dyn Rules> {
-    Arc::new(RulesetRules::new(ruleset.clone()))
+/// The rules hands consult for a loaded ruleset, the points it binds to a `plugin` answered
+/// by `desk` (the daemon's [`crate::plugins::HostDesk`]: live calls, journaled; replay from
+/// the journal).
+pub fn rules_for(ruleset: &Arc<Ruleset>, desk: Arc<dyn PluginDesk>) -> Arc<dyn Rules> {
+    Arc::new(RulesetRules::new(ruleset.clone()).with_desk(desk))
 }
 
 impl Version {
@@ -94,9 +93,15 @@ impl Version {
         }
     }
 
+    /// This version with its `plugin` bindings answered by `desk`.
+    pub fn with_desk(mut self, desk: Arc<dyn PluginDesk>) -> Version {
+        self.rules = rules_for(&self.ruleset, desk);
+        self
+    }
+
     fn from_parts(ruleset: Arc<Ruleset>, content: Arc<Content>) -> Version {
         Version {
-            rules: rules_for(&ruleset),
+            rules: rules_for(&ruleset, Arc::new(NoPlugins)),
             hash: content.sha256(),
             ruleset,
             content,
@@ -137,6 +142,8 @@ pub struct Live {
     /// The scripts compiled so far: a reload compiles only the files whose text changed.
     scripts: scripts::Compiled,
     entries: RwLock<BTreeMap<String, Entry>>,
+    /// Who answers `plugin` bindings (see [`Live::with_desk`]).
+    desk: Arc<dyn PluginDesk>,
 }
 
 impl Live {
@@ -147,7 +154,19 @@ impl Live {
             sandbox: Sandbox::new(),
             scripts: scripts::Compiled::new(),
             entries: RwLock::new(BTreeMap::new()),
+            desk: Arc::new(NoPlugins),
         }
+    }
+
+    /// This registry with `desk` answering the `plugin` bindings of every version it loads.
+    pub fn with_desk(mut self, desk: Arc<dyn PluginDesk>) -> Live {
+        self.desk = desk;
+        self
+    }
+
+    /// Who answers `plugin` bindings.
+    pub fn desk(&self) -> Arc<dyn PluginDesk> {
+        self.desk.clone()
     }
 
     /// The store the registry reads.
@@ -171,7 +190,8 @@ impl Live {
     /// new are compiled.
     pub fn reload(&self, id: &str) -> Reloaded {
         let before = self.scripts.counts();
-        let loaded = Version::load_cached(&self.store, id, &self.sandbox, &self.scripts);
+        let loaded = Version::load_cached(&self.store, id, &self.sandbox, &self.scripts)
+            .map(|v| v.with_desk(self.desk.clone()));
         let after = self.scripts.counts();
         tracing::debug!(
             ruleset = id,

@@ -22,6 +22,7 @@
 //! `floor plugin` reads the same list from the same RON file ([`PluginConfig::from_file`]).
 
 mod config;
+pub mod desk;
 mod digest;
 mod error;
 mod library;
@@ -29,11 +30,14 @@ mod registry;
 mod ruling;
 
 #[cfg(test)]
+mod desk_tests;
+#[cfg(test)]
 pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 
 pub use config::PluginConfig;
+pub use desk::HostDesk;
 pub use error::PluginError;
 pub use library::{LoadedPlugin, PluginRef};
 pub use registry::Plugins;

@@ -104,7 +104,9 @@ impl App {
         let clean = journal.stopped_cleanly()?;
         let reader = journal.reader();
         let writer = Writer::start(journal, data)?;
-        let app = App::new(Live::new(store), reader, writer, tokens, plugins);
+        let desk = Arc::new(crate::plugins::HostDesk::new(plugins.clone()));
+        let live = Live::new(store).with_desk(desk);
+        let app = App::new(live, reader, writer, tokens, plugins);
         for id in app.live.store().ids() {
             app.reload(&id);
         }
@@ -121,7 +123,9 @@ impl App {
             auditor: config::new_token(),
         };
         let app = App::new(
-            Live::new(Store::Embedded),
+            Live::new(Store::Embedded).with_desk(Arc::new(crate::plugins::HostDesk::new(
+                Arc::new(Plugins::default()),
+            ))),
             reader,
             Writer::closed(),
             tokens,
@@ -253,7 +257,9 @@ impl App {
         }
         let stored = self.journal.content(hash).ok()??;
         let (id, content) = stored;
-        match Version::rebuild(&id, content, self.live.sandbox()) {
+        match Version::rebuild(&id, content, self.live.sandbox())
+            .map(|v| v.with_desk(self.live.desk()))
+        {
             Ok(v) => {
                 lock(&self.versions).insert(hash.to_string(), v.clone());
                 Some(v)

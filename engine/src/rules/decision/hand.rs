@@ -101,6 +101,14 @@ fn pot_limit_samples() -> Vec<Dynamic> {
 /// Player counts a sample tries: heads-up, a few, a full table, the most a hand seats.
 const PLAYERS: [usize; 4] = [2, 3, 10, MAX_PLAYERS];
 
+/// Distinct hold'em hands for `winners` tied players, from the top of a fresh deck.
+fn sample_hole_cards(winners: usize) -> Vec<Vec<crate::cards::Card>> {
+    let cards: Vec<crate::cards::Card> = crate::cards::Card::all().collect();
+    (0..winners)
+        .map(|w| cards.iter().skip(2 * w).take(2).copied().collect())
+        .collect()
+}
+
 fn odd_chip_samples() -> Vec<Dynamic> {
     let mut out = Vec::new();
     for players in PLAYERS {
@@ -109,11 +117,13 @@ fn odd_chip_samples() -> Vec<Dynamic> {
         for button in [0, players - 1] {
             for small_blind in [None, Some((button + 1) % players), Some(button)] {
                 for winners in ties {
+                    let hole_cards = sample_hole_cards(winners.len());
                     if let Some(map) = to_map(&OddChipContext {
                         winners,
                         button,
                         players,
                         small_blind,
+                        hole_cards: &hole_cards,
                     }) {
                         out.push(map);
                     }
