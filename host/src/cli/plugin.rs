@@ -243,7 +243,7 @@ fn refused(error: &PluginError) -> ExitCode {
     ExitCode::from(1)
 }
 
-fn read_config(path: &Path) -> Result<PluginConfig, CliError> {
+pub(super) fn read_config(path: &Path) -> Result<PluginConfig, CliError> {
     PluginConfig::from_file(path).map_err(|e| CliError::Usage(e.to_string()))
 }
 

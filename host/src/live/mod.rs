@@ -144,6 +144,9 @@ pub struct Live {
     entries: RwLock<BTreeMap<String, Entry>>,
     /// Who answers `plugin` bindings (see [`Live::with_desk`]).
     desk: Arc<dyn PluginDesk>,
+    /// The plugins a version's `plugin` bindings are resolved and probed against before it
+    /// goes live (see [`Live::with_plugins`]); `None`: not checked here.
+    plugins: Option<Arc<crate::plugins::Plugins>>,
 }
 
 impl Live {
@@ -155,6 +158,18 @@ impl Live {
             scripts: scripts::Compiled::new(),
             entries: RwLock::new(BTreeMap::new()),
             desk: Arc::new(NoPlugins),
+            plugins: None,
+        }
+    }
+
+    /// This registry answering `plugin` bindings with the daemon's desk over `plugins`, and
+    /// refusing a version whose `plugin` bindings do not resolve against them or fail their
+    /// probe (what `floor check --config` reports).
+    pub fn with_plugins(self, plugins: Arc<crate::plugins::Plugins>) -> Live {
+        let desk = Arc::new(crate::plugins::HostDesk::new(plugins.clone()));
+        Live {
+            plugins: Some(plugins),
+            ..self.with_desk(desk)
         }
     }
 
@@ -191,6 +206,7 @@ impl Live {
     pub fn reload(&self, id: &str) -> Reloaded {
         let before = self.scripts.counts();
         let loaded = Version::load_cached(&self.store, id, &self.sandbox, &self.scripts)
+            .and_then(|v| self.resolved(v))
             .map(|v| v.with_desk(self.desk.clone()));
         let after = self.scripts.counts();
         tracing::debug!(
@@ -222,6 +238,18 @@ impl Live {
                 entry.error = Some(message.clone());
                 Reloaded::Rejected(message)
             }
+        }
+    }
+
+    /// `version` if its `plugin` bindings resolve against the plugins and pass their probe;
+    /// every problem otherwise.
+    fn resolved(&self, version: Version) -> Result<Version, String> {
+        let Some(plugins) = &self.plugins else {
+            return Ok(version);
+        };
+        match crate::plugins::resolve(&version.ruleset, plugins) {
+            (problems, _) if !problems.is_empty() => Err(problems.join("\n")),
+            _ => Ok(version),
         }
     }
 

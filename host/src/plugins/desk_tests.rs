@@ -243,3 +243,47 @@ fn a_replay_reads_the_recorded_answers_and_never_calls_the_plugin() {
         "{why}"
     );
 }
+
+#[test]
+fn a_misspelled_plugin_name_is_an_error_at_its_file_line_col_with_did_you_mean() {
+    let misspelled = HOUSE.replace(r#"plugin: "odd-chip-suits""#, r#"plugin: "odd-chip-suit""#);
+    let loader = MemoryLoader::new().with("house-plugins", &misspelled, &[]);
+    let ruleset = Ruleset::load("house-plugins", &loader, &Sandbox::new()).expect("it loads");
+    let (problems, _) = super::resolve(&ruleset, &loaded());
+    let said = problems
+        .iter()
+        .find(|p| p.contains("odd-chip-suit`"))
+        .expect("the misspelled name is reported");
+    assert!(said.starts_with("house-plugins/ruleset.ron:8:65: `showdown.odd_chip` is bound to plugin `odd-chip-suit`"), "{said}");
+    assert!(said.contains("did you mean `odd-chip-suits`?"), "{said}");
+}
+
+#[test]
+fn resolving_probes_each_plugin_binding_and_reports_the_ones_that_fail() {
+    let (problems, probed) = super::resolve(&house(), &loaded());
+    assert!(
+        probed > 0,
+        "the odd chip plugin is probed on generated contexts"
+    );
+    let failing = |point: &str| {
+        problems
+            .iter()
+            .any(|p| p.contains(&format!("for `{point}`")))
+    };
+    // The four misbehaving hand points fail their probe; the others pass it.
+    for point in [
+        "betting.first_to_act",
+        "showdown.order",
+        "betting.min_raise",
+        "allin.reopening",
+    ] {
+        assert!(failing(point), "{point} passes its probe: {problems:#?}");
+    }
+    for point in [
+        "showdown.odd_chip",
+        "action.string_bets",
+        "tournament.chip_race",
+    ] {
+        assert!(!failing(point), "{point} fails its probe: {problems:#?}");
+    }
+}

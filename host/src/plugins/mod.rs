@@ -27,6 +27,7 @@ mod digest;
 mod error;
 mod library;
 mod registry;
+mod resolve;
 mod ruling;
 
 #[cfg(test)]
@@ -41,6 +42,7 @@ pub use desk::HostDesk;
 pub use error::PluginError;
 pub use library::{LoadedPlugin, PluginRef};
 pub use registry::Plugins;
+pub use resolve::resolve;
 pub use ruling::PluginRuling;
 // The rest of the interface the daemon uses; the `floor plugin` commands do not name them.
 #[allow(unused_imports)]

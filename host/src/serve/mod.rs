@@ -104,8 +104,7 @@ impl App {
         let clean = journal.stopped_cleanly()?;
         let reader = journal.reader();
         let writer = Writer::start(journal, data)?;
-        let desk = Arc::new(crate::plugins::HostDesk::new(plugins.clone()));
-        let live = Live::new(store).with_desk(desk);
+        let live = Live::new(store).with_plugins(plugins.clone());
         let app = App::new(live, reader, writer, tokens, plugins);
         for id in app.live.store().ids() {
             app.reload(&id);

@@ -92,6 +92,25 @@ impl Signature {
         (self.check)(ctx, answer)
     }
 
+    /// The contexts a probe asks a `plugin` with: [`Signature::samples`] as JSON.
+    pub fn json_samples(&self) -> Vec<serde_json::Value> {
+        self.samples()
+            .iter()
+            .filter_map(|ctx| serde_json::to_value(ctx).ok())
+            .collect()
+    }
+
+    /// [`Signature::check`] for a plugin's JSON `answer` to JSON `ctx`.
+    pub fn check_json(
+        &self,
+        ctx: &serde_json::Value,
+        answer: &serde_json::Value,
+    ) -> Result<(), String> {
+        let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())?;
+        let answer = rhai::serde::to_dynamic(answer).map_err(|e| e.to_string())?;
+        self.check(&ctx, &answer)
+    }
+
     /// Whether the hand state machine plays the point: its decision receives the typed
     /// context alone, where a table event's also receives the ruleset's `params`.
     pub fn played_by_hand(&self) -> bool {
