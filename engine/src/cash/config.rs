@@ -239,14 +239,5 @@ fn check_buy_in(config: &CashConfig, big_blind: Chips, rules: &dyn Rules) -> Res
             "the initial buy-in of {buy_in} is below the big blind of {big_blind}: {why}"
         )));
     }
-    if let Some(minimum) = config.minimum_entry.filter(|&m| m > config.initial_buy_in) {
-        let citation = rules
-            .parameter("cash.buy_in.initial_and_rebuy_amounts")
-            .map_or(Citation::NotRegulated, |p| p.citation);
-        return Err(CashError::Config(format!(
-            "the minimum entry of {minimum} is above the initial buy-in of {}: a new player joins with at least the minimum and the buy-in is fixed ({citation})",
-            config.initial_buy_in
-        )));
-    }
     Ok(())
 }
