@@ -27,7 +27,14 @@ pub fn resolve(ruleset: &Ruleset, plugins: &Arc<Plugins>) -> (Vec<String>, usize
             // through `floor plugin rule` and the daemon's rule endpoint only.
             let at = layer.locate(&format!("\"{name}\""));
             let Some(plugin) = plugins.get(name) else {
-                let hint = nearest(name, plugins.iter().map(|p| p.identity().name.as_str()))
+                let near = nearest(name, plugins.iter().map(|p| p.identity().name.as_str()));
+                // Beside a decision the plugin is not asked at play: a host that does not load
+                // it still plays the ruleset (its rule endpoint says the plugin is missing);
+                // only a name that looks like a slip for a loaded one is reported.
+                if binding.decision.is_some() && near.is_none() {
+                    continue;
+                }
+                let hint = near
                     .map(|n| format!("; did you mean `{n}`?"))
                     .unwrap_or_default();
                 let allowed: Vec<&str> =
