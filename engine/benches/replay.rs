@@ -22,6 +22,10 @@
 //! shared machine, `-- 'walk|/replay$' --warm-up-time 1 --measurement-time 2` keeps a run short
 //! (the direct rates at the end are always printed).
 //!
+//! `REPLAY_WRITE_CORPORA=DIR cargo bench -p floor-engine --bench replay` writes the files
+//! `floor replay` itself is measured on (see `write_corpora` and docs/BENCHMARKS.md) and
+//! does nothing else.
+//!
 //! Instructions per hand, which the machine's load does not change:
 //! `REPLAY_CALLGRIND=2 valgrind --tool=callgrind --toggle-collect='*callgrind_passes*'
 //! target/release/deps/replay-HASH` and divide the total by 2 × 20,000. For the reader:
@@ -177,7 +181,51 @@ fn bench_parse(c: &mut Criterion, random: &str) {
     }
 }
 
+/// Writes the corpora `floor replay` is measured on (docs/BENCHMARKS.md) into `dir`: 200,000
+/// random no-limit hold'em hands made as [`random_corpus`] makes its 20,000 (the same generator,
+/// seeded), as ten files of 20,000 (`nlhe-200k-NN.phhs`), as one file (`nlhe-200k.phhs`),
+/// and ten times over as one file of about a gigabyte (`nlhe-2m.phhs`), each numbered
+/// from 1. Written hand by hand: nothing of the size of a file is held in memory.
+fn write_corpora(dir: &std::path::Path) -> std::io::Result<()> {
+    use std::io::Write;
+    const TOTAL: usize = 200_000;
+    const FILES: usize = 10;
+    std::fs::create_dir_all(dir)?;
+    let records = corpus::random_nlhe(TOTAL);
+    let texts: Vec<String> = records
+        .iter()
+        .map(|r| {
+            // One hand as a .phhs file would hold it, its `[1]` header left off.
+            let text = write_phhs(std::slice::from_ref(r));
+            text.trim_start_matches("[1]\n").to_string()
+        })
+        .collect();
+    let write = |name: &str, hands: &mut dyn Iterator<Item = &String>| -> std::io::Result<()> {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(dir.join(name))?);
+        for (i, hand) in hands.enumerate() {
+            if i > 0 {
+                out.write_all(b"\n")?;
+            }
+            write!(out, "[{}]\n{hand}", i + 1)?;
+        }
+        out.flush()
+    };
+    for (f, chunk) in texts.chunks(TOTAL / FILES).enumerate() {
+        write(&format!("nlhe-200k-{:02}.phhs", f + 1), &mut chunk.iter())?;
+    }
+    write("nlhe-200k.phhs", &mut texts.iter())?;
+    write("nlhe-2m.phhs", &mut texts.iter().cycle().take(TOTAL * 10))?;
+    Ok(())
+}
+
 fn bench(c: &mut Criterion) {
+    if let Ok(dir) = std::env::var("REPLAY_WRITE_CORPORA") {
+        match write_corpora(std::path::Path::new(&dir)) {
+            Ok(()) => println!("corpora written to {dir}"),
+            Err(e) => panic!("{dir}: {e}"),
+        }
+        return;
+    }
     let (hands, text) = random_corpus();
     if let Some(passes) = std::env::var("PARSE_CALLGRIND")
         .ok()
@@ -295,7 +343,14 @@ fn bench(c: &mut Criterion) {
 }
 
 fn parse(c: &mut Criterion) {
-    if std::env::var("PARSE_CALLGRIND").is_ok() || std::env::var("REPLAY_CALLGRIND").is_ok() {
+    if [
+        "PARSE_CALLGRIND",
+        "REPLAY_CALLGRIND",
+        "REPLAY_WRITE_CORPORA",
+    ]
+    .iter()
+    .any(|v| std::env::var(v).is_ok())
+    {
         return;
     }
     let (_, text) = random_corpus();

@@ -15,19 +15,29 @@
 //!   each hand pinned to its ruleset version), shared by cash games and tournaments.
 //! - [`cash`]: cash tables: seats, buy-ins, sessions, commission, rests, failures.
 //! - [`tournament`]: tournament money in integer cents: the prize pool and the payout list.
+//!
+//! Features: `core` (PHH, the hand, replay, the rule-point seam) and `rulesets` (the RON and
+//! Rhai rulebooks, scenarios and tournaments), both on by default. A tool that only replays
+//! or compares hands builds with `default-features = false, features = ["core"]` and does not
+//! compile Rhai.
 
 pub mod bounds;
 pub mod cards;
+#[cfg(feature = "rulesets")]
 pub mod cash;
 pub mod events;
 pub mod hand;
 pub mod phh;
 pub mod replay;
 pub mod rules;
+#[cfg(feature = "rulesets")]
 pub mod ruleset;
+#[cfg(feature = "rulesets")]
 pub mod scenario;
 pub mod sim;
+#[cfg(feature = "rulesets")]
 pub mod table;
+#[cfg(feature = "rulesets")]
 pub mod tournament;
 
 /// An amount of chips. Always an integer: the engine never uses floating point for money;

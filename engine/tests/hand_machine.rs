@@ -114,9 +114,13 @@ fn short_all_in_does_not_reopen_betting_by_default() {
 }
 
 #[test]
-fn short_all_in_reopens_under_the_phh_reference_conventions() {
+fn short_all_in_does_not_reopen_for_the_raiser_under_the_phh_reference_conventions() {
+    // The reference engine, like the usual rule, lets the button (who raised and has acted
+    // since) only call or fold after an all-in short of a full raise.
     let mut hand = short_all_in_hand(Arc::new(PhhConventions));
-    hand.act(2, Action::BetOrRaiseTo(400)).unwrap();
+    assert_eq!(hand.legal().unwrap().min_raise_to, None);
+    assert!(hand.act(2, Action::BetOrRaiseTo(400)).is_err());
+    hand.act(2, Action::Call).unwrap();
 }
 
 #[test]
@@ -244,10 +248,25 @@ fn fixed_limit_caps_raises_except_heads_up() {
     let legal = hand.legal().unwrap();
     assert_eq!(legal.to_call, 4);
     assert_eq!(legal.min_raise_to, None);
-    // Heads-up the cap does not apply.
+    // A cap reached three-handed stays reached when a fold leaves two.
     hand.act(0, Action::Fold).unwrap();
-    hand.act(1, Action::BetOrRaiseTo(12)).unwrap();
-    hand.act(2, Action::BetOrRaiseTo(14)).unwrap();
+    let err = hand.act(1, Action::BetOrRaiseTo(12)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the raise cap of 4 bets and raises this round is reached"
+    );
+    // Heads-up from the start the cap does not apply.
+    let mut config = HandConfig::holdem(vec![1000, 1000], 1, 1, 2);
+    config.structure = Structure::FixedLimit {
+        small_bet: 2,
+        big_bet: 4,
+    };
+    let mut hand = Hand::new(config, default_rules()).unwrap();
+    deal(&mut hand, &["AhKh", "2c3d"]);
+    for to in [4, 6, 8, 10, 12, 14] {
+        let p = hand.actor().unwrap();
+        hand.act(p, Action::BetOrRaiseTo(to)).unwrap();
+    }
 }
 
 #[test]

@@ -26,12 +26,25 @@ fn load(path: &Path) -> Vec<PhhHand> {
     parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Replays every hand of a file; returns (hands, settled, reports of failed hands).
-fn replay_file(path: &Path) -> (usize, usize, Vec<(usize, ReplayReport)>) {
+/// What replaying a file found: hands, settled hands, the failed hands' reports, and the
+/// hands whose records contradict themselves.
+struct Replayed {
+    hands: usize,
+    settled: usize,
+    failed: Vec<(usize, ReplayReport)>,
+    contradictory: Vec<usize>,
+}
+
+/// Replays every hand of a file.
+fn replay_file(path: &Path) -> Replayed {
     let rules: Arc<dyn Rules> = Arc::new(PhhConventions);
     let hands = load(path);
-    let mut settled = 0;
-    let mut failed = Vec::new();
+    let mut found = Replayed {
+        hands: hands.len(),
+        settled: 0,
+        failed: Vec::new(),
+        contradictory: Vec::new(),
+    };
     for (i, phh) in hands.iter().enumerate() {
         let (_, report) = replay(phh, rules.clone())
             .unwrap_or_else(|e| panic!("{} hand {}: {e}", path.display(), i + 1));
@@ -41,25 +54,48 @@ fn replay_file(path: &Path) -> (usize, usize, Vec<(usize, ReplayReport)>) {
             path.display(),
             i + 1
         );
-        settled += report.settled as usize;
+        found.settled += report.settled as usize;
+        let number = phh.number.unwrap_or(i + 1);
         if report.failed() {
-            failed.push((phh.number.unwrap_or(i + 1), report));
+            found.failed.push((number, report.clone()));
+        }
+        if report.contradiction.is_some() {
+            found.contradictory.push(number);
         }
     }
-    (hands.len(), settled, failed)
+    found
 }
 
 #[test]
 fn real_online_hands_replay_cleanly() {
-    for (file, hands, settled) in [
-        ("phh/ps_NLH_handhq_334-OBFUSCATED.phhs", 439, 417),
-        ("phh/ftp_NLH_handhq_406-OBFUSCATED.phhs", 61, 57),
+    // Absolute Poker's records: winnings after the site's rake, walks paid with the big
+    // blind's whole blind, winners showing after an uncontested pot, a hand with only a big
+    // blind (hand 255 of the first file; 11 and 263 of the second), and three records whose
+    // winnings exceed everything their actions put in (dead money they do not record).
+    for (file, hands, settled, contradictory) in [
+        ("phh/ps_NLH_handhq_334-OBFUSCATED.phhs", 439, 417, vec![]),
+        ("phh/ftp_NLH_handhq_406-OBFUSCATED.phhs", 61, 57, vec![]),
+        ("phh/abs_NLH_handhq_1-OBFUSCATED.phhs", 314, 290, vec![266]),
+        (
+            "phh/abs_NLH_handhq_2-OBFUSCATED.phhs",
+            316,
+            293,
+            vec![76, 172],
+        ),
     ] {
         let Some(path) = shared(file) else { continue };
-        let (n, s, failed) = replay_file(&path);
-        assert_eq!(failed.len(), 0, "{file}: {failed:#?}");
+        let found = replay_file(&path);
+        assert_eq!(found.failed.len(), 0, "{file}: {:#?}", found.failed);
         // Unsettled hands are showdowns whose cards the site never revealed: legality only.
-        assert_eq!((n, s), (hands, settled), "{file}: hands, settled");
+        assert_eq!(
+            (found.hands, found.settled),
+            (hands, settled),
+            "{file}: hands, settled"
+        );
+        assert_eq!(
+            found.contradictory, contradictory,
+            "{file}: contradictory records"
+        );
     }
 }
 
@@ -90,8 +126,9 @@ fn cross_check_corpora_match_pokerkit_finishing_stacks() {
         ("crosscheck/random-plo-500.phhs", 500),
     ] {
         let Some(path) = shared(file) else { continue };
-        let (n, settled, failed) = replay_file(&path);
-        assert_eq!(failed.len(), 0, "{file}: {failed:#?}");
-        assert_eq!((n, settled), (hands, hands), "{file}");
+        let found = replay_file(&path);
+        assert_eq!(found.failed.len(), 0, "{file}: {:#?}", found.failed);
+        assert!(found.contradictory.is_empty(), "{file}");
+        assert_eq!((found.hands, found.settled), (hands, hands), "{file}");
     }
 }

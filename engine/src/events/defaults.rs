@@ -249,6 +249,32 @@ fn running_default(
             "from_next_hand",
             "the new level applies from the next hand".to_string(),
         ),
+        "showdown.uncontested_pot" => {
+            if num(facts, "players_left") <= 1 {
+                (
+                    "wins_without_showing",
+                    "only one player is left: the pot is his without showing his cards".to_string(),
+                )
+            } else {
+                (
+                    "contested",
+                    "more than one live hand remains: the pot goes to the showdown".to_string(),
+                )
+            }
+        }
+        "conduct.exposing_cards" => {
+            if flag(facts, "action_pending") {
+                (
+                    "hand_live",
+                    "cards exposed while action is pending: the hand stays live".to_string(),
+                )
+            } else {
+                (
+                    "hand_live",
+                    "no action is pending: showing the cards changes nothing".to_string(),
+                )
+            }
+        }
         "tournament.chip_race" => {
             fields.insert("fractions".into(), "rounded_half_up".into());
             (

@@ -142,7 +142,9 @@ pub fn handle(
         }
         TableEvent::Situation { point, facts } => {
             // The facts a caller gives must fit the point's context: known, of their kind,
-            // within their bounds. Refused, never ruled on, otherwise.
+            // within their bounds. Refused, never ruled on, otherwise. (The signatures come
+            // with the rulebooks; a build without them has no scripts to feed.)
+            #[cfg(feature = "rulesets")]
             if let Some(signature) = crate::rules::decision::signature(point) {
                 signature
                     .fits(facts)

@@ -7,11 +7,11 @@
 
 use super::action::{Action, ActionKind, Event, Street};
 use super::config::{Structure, MAX_PLAYERS};
-use super::error::ActionError;
+use super::error::{ActionError, NoRaise};
 use super::state::{Hand, Phase};
 use crate::rules::{
     Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext, MinRaiseContext,
-    PotLimitContext, RaiseCapContext, ReopenContext, Rules,
+    PotLimitContext, RaiseCapContext, ReopenContext, RoundHistory, RoundRaise, Rules,
 };
 use crate::Chips;
 
@@ -120,7 +120,9 @@ impl Hand {
                 available: all_in_to,
             });
         }
-        let (min, max, full) = self.raise_limits(player)?;
+        let (min, max, full) = self
+            .raise_limits(player)
+            .map_err(|why| why.refusal(self.current_bet, all_in_to))?;
         if amount < min && amount != all_in_to {
             return Err(match self.config.structure {
                 Structure::FixedLimit { .. } => ActionError::FixedAmount {
@@ -157,24 +159,25 @@ impl Hand {
         };
         let add = amount - self.bet[player];
         self.put_in(player, add);
+        self.round_raises.push(RoundRaise {
+            player,
+            to: amount,
+            increment,
+            all_in: amount == all_in_to,
+        });
         if increment >= full {
             self.full_increment = self.full_increment.max(increment);
             self.raises += 1;
         } else {
-            let decided = self.rules.reopens(&ReopenContext {
-                structure: self.config.structure,
-                raised_since_last_action: increment,
-                full_raise: full,
-            });
-            self.hear("allin.reopening", &decided);
-            let finding = Finding::ShortAllIn {
-                player,
-                to: amount,
-                increment,
-                full,
-                reopens: decided.value,
-            };
-            self.rule("allin.reopening", decided.citation, finding);
+            self.short_all_in(player, amount, increment, full);
+        }
+        if self.capped_with.is_none() {
+            if let Some(cap) = self.raise_cap() {
+                if self.raises >= cap {
+                    // Remembered for the rest of the round (see `RaiseCapContext`).
+                    self.capped_with = Some(self.in_hand_count());
+                }
+            }
         }
         self.current_bet = amount;
         self.betting_state_changed();
@@ -183,6 +186,43 @@ impl Hand {
         self.needs_action |= self.in_hand & self.with_chips & !(1 << player);
         self.after_action(player, kind);
         Ok(())
+    }
+
+    /// A raise short of a full one (an all-in: anything else was refused): whether it
+    /// reopens the betting by itself is `allin.reopening`'s ruling, recorded with its
+    /// citation; one that does counts toward the raise cap like a full raise (in fixed limit,
+    /// an all-in of half a bet or more under the default rules).
+    #[cold]
+    fn short_all_in(&mut self, player: usize, to: Chips, increment: Chips, full: Chips) {
+        self.short_all_ins += 1;
+        // Asked as for a player who acted just before it: does it reopen by itself?
+        let round = RoundHistory {
+            raises: &self.round_raises,
+            acted_after: Some(self.round_raises.len() - 1),
+        };
+        let decided = self.rules.reopens_in_round(
+            &ReopenContext {
+                structure: self.config.structure,
+                raised_since_last_action: increment,
+                full_raise: full,
+                raises_this_round: self.raises,
+                short_all_ins_this_round: self.short_all_ins,
+                players_not_all_in: self.active_count(),
+            },
+            &round,
+        );
+        self.hear("allin.reopening", &decided);
+        if decided.value {
+            self.raises += 1;
+        }
+        let finding = Finding::ShortAllIn {
+            player,
+            to,
+            increment,
+            full,
+            reopens: decided.value,
+        };
+        self.rule("allin.reopening", decided.citation, finding);
     }
 
     /// The smallest full raise increment now (rule point `betting.min_raise`). The rules
@@ -219,31 +259,43 @@ impl Hand {
     }
 
     /// The round's raise cap (rule point `betting.raise_cap`). Asked once per set of facts
-    /// the question reads — the street and the players in hand, under the hand's structure —
-    /// and remembered until one of them changes: [`Hand::raise_limits`] runs before every
-    /// raise and for every legal menu, and the answer is the same for the same facts.
-    /// Rules that bind no cap are not asked: the default's cap is worked out in place.
+    /// the question reads — the street, the players in hand and not all in, and how many
+    /// held cards when the cap was reached (if it was), under the hand's structure — and
+    /// remembered until one of them changes: [`Hand::raise_limits`] runs before every raise
+    /// and for every legal menu, and the answer is the same for the same facts. Rules that
+    /// bind no cap are not asked: the default's cap is worked out in place.
     fn raise_cap(&self) -> Option<u32> {
         /// How "no cap" is remembered (a cap is a `u32`, so never this).
         const UNCAPPED: u64 = 1 << 32;
-        let players_in_hand = self.in_hand_count();
+        let ctx = RaiseCapContext {
+            structure: self.config.structure,
+            street: self.street,
+            players_in_hand: self.in_hand_count(),
+            players_not_all_in: self.active_count(),
+            raises_this_round: self.raises,
+            capped_with_players: self.capped_with,
+        };
         if self.defaulted.contains(DefaultedPoint::RaiseCap) {
-            let ctx = RaiseCapContext {
-                structure: self.config.structure,
-                street: self.street,
-                players_in_hand,
-            };
             return DefaultRules.raise_cap(&ctx).value;
         }
-        // Street (2 bits) and players in hand (at most MAX_PLAYERS, 5 bits): the structure
-        // is the hand's, and the slot is emptied when a hand's betting starts.
-        let facts = self.street as u32 | (players_in_hand as u32) << 2;
+        // Street (2 bits); players in hand, not all in, and when capped (at most
+        // MAX_PLAYERS each, 5 bits; 0 for "not capped"); the raises counted and the round's
+        // raises of every kind (5 bits each, 31 standing for 31 or more: a cap past 30 raises
+        // is read as the same): the structure is the hand's, and the slot is emptied when a
+        // hand's betting starts.
+        let count = |n: usize| n.min(31) as u32;
+        let facts = ctx.street as u32
+            | (ctx.players_in_hand as u32) << 2
+            | (ctx.players_not_all_in as u32) << 7
+            | (ctx.capped_with_players.map_or(0, |n| n as u32)) << 12
+            | count(self.raises as usize) << 17
+            | count(self.round_raises.len()) << 22;
         let answer = self.raise_cap_slot.get_or(facts, || {
-            let cap = self.rules.raise_cap(&RaiseCapContext {
-                structure: self.config.structure,
-                street: self.street,
-                players_in_hand,
-            });
+            let round = RoundHistory {
+                raises: &self.round_raises,
+                acted_after: None,
+            };
+            let cap = self.rules.raise_cap_in_round(&ctx, &round);
             cap.value.map_or(UNCAPPED, u64::from)
         });
         u32::try_from(answer).ok()
@@ -273,20 +325,17 @@ impl Hand {
     }
 
     /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
-    pub(super) fn raise_bounds(&self, player: usize) -> Result<(Chips, Chips), ActionError> {
+    pub(super) fn raise_bounds(&self, player: usize) -> Result<(Chips, Chips), NoRaise> {
         self.raise_limits(player).map(|(min, max, _)| (min, max))
     }
 
     /// [`Hand::raise_bounds`] and the full raise increment it was worked out from (which
     /// [`Hand::raise_to`] needs too: asking the rules once is enough).
     #[inline]
-    fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), ActionError> {
+    fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), NoRaise> {
         let all_in_to = self.bet[player] + self.stack[player];
         if all_in_to <= self.current_bet {
-            return Err(ActionError::NotEnoughChips {
-                amount: self.current_bet + 1,
-                available: all_in_to,
-            });
+            return Err(NoRaise::Covered);
         }
         // A raise needs an opponent who could put in more than the current bet.
         let most_an_opponent_can_match = match self.stakes.largest_against(player) {
@@ -294,35 +343,43 @@ impl Hand {
             None => Stakes::of(self).largest_against(player).unwrap_or(0),
         };
         if most_an_opponent_can_match <= self.current_bet {
-            return Err(ActionError::NobodyToRaise);
+            return Err(NoRaise::NobodyToRaise);
         }
         let full = self.min_increment();
         if self.acted & (1 << player) != 0 {
             let raised = self.current_bet - self.faced[player];
+            let round = RoundHistory {
+                raises: &self.round_raises,
+                acted_after: Some(self.acted_at[player] as usize),
+            };
             let reopens = self.value_of(
                 DefaultedPoint::Reopening,
                 &ReopenContext {
                     structure: self.config.structure,
                     raised_since_last_action: raised,
                     full_raise: full,
+                    raises_this_round: self.raises,
+                    short_all_ins_this_round: self.short_all_ins,
+                    players_not_all_in: self.active_count(),
                 },
-                |rules, ctx| rules.reopens(ctx),
+                |rules, ctx| rules.reopens_in_round(ctx, &round),
             );
             if !reopens {
-                return Err(ActionError::NotReopened { raised, full });
+                return Err(NoRaise::NotReopened { raised, full });
             }
         }
         // The cap is asked under every structure: the engine's default caps only fixed limit,
         // but a text may cap every game (pt-casino-2007 rule 87).
         if let Some(cap) = self.raise_cap() {
             if self.raises >= cap {
-                return Err(ActionError::RaiseCapReached { cap });
+                return Err(NoRaise::CapReached { cap });
             }
         }
-        // A raise that puts every opponent all-in is enough even when it is below a full raise.
-        let min = (self.current_bet + full)
-            .min(all_in_to)
-            .min(most_an_opponent_can_match);
+        // A full raise, or the player's whole stack when that is less (an all-in for less is
+        // always allowed). Not less because the opponents hold less: a raise no opponent can
+        // match in full is still a raise, and the rulebooks (TDA 2022 Rule 47, Robert's Rules)
+        // set its minimum by the last full raise alone; the uncalled part goes back.
+        let min = (self.current_bet + full).min(all_in_to);
         let max = match self.config.structure {
             Structure::NoLimit => all_in_to,
             Structure::FixedLimit { .. } => min,
@@ -349,6 +406,7 @@ impl Hand {
         self.needs_action &= !(1 << player);
         self.acted |= 1 << player;
         self.faced[player] = self.current_bet;
+        self.acted_at[player] = self.round_raises.len() as u32;
         let folded = self.in_hand & (1 << player) == 0;
         let (to, all_in) = (self.bet[player], self.stack[player] == 0 && !folded);
         self.record(Event::Acted {
@@ -484,6 +542,9 @@ impl Hand {
         self.full_increment = 0;
         self.betting_state_changed();
         self.raises = 0;
+        self.short_all_ins = 0;
+        self.capped_with = None;
+        self.round_raises.clear();
         if self.in_hand & (self.in_hand - 1) == 0 {
             self.settle();
         } else if self.street == Street::River {
@@ -788,24 +849,32 @@ mod tests {
     }
 
     /// The default rules, counting how often `betting.raise_cap` is asked and with which
-    /// facts (street, players in hand).
+    /// facts (street, players in hand, raises counted, players when the cap was reached).
+    /// One question asked: the street, players in hand, raises so far, capped with whom.
+    type CapAsked = (Street, usize, u32, Option<usize>);
     #[derive(Default)]
-    struct CountingRaiseCap(std::sync::Mutex<Vec<(Street, usize)>>);
+    struct CountingRaiseCap(std::sync::Mutex<Vec<CapAsked>>);
 
     impl Rules for CountingRaiseCap {
         fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
             if let Ok(mut asked) = self.0.lock() {
-                asked.push((ctx.street, ctx.players_in_hand));
+                asked.push((
+                    ctx.street,
+                    ctx.players_in_hand,
+                    ctx.raises_this_round,
+                    ctx.capped_with_players,
+                ));
             }
             DefaultRules.raise_cap(ctx)
         }
     }
 
-    /// `betting.raise_cap` is asked once per set of facts it reads: the legal menus and the
-    /// raises of one street with the same players in hand share one answer; a fold or a new
-    /// street asks again, with the new facts, and a new hand asks afresh.
+    /// `betting.raise_cap` is asked once per set of facts it reads: the legal menus at one
+    /// decision point and the raise made there share one answer; a raise (which the raise
+    /// count reads), a fold or a new street asks again, with the new facts, and a new hand
+    /// asks afresh.
     #[test]
-    fn raise_cap_is_asked_once_per_street_and_players_in_hand() {
+    fn raise_cap_is_asked_once_per_street_players_in_hand_and_raises() {
         let rules = Arc::new(CountingRaiseCap::default());
         let config = HandConfig {
             variant: Variant::Holdem,
@@ -830,7 +899,11 @@ mod tests {
             assert_eq!((legal.player, legal.min_raise_to), (2, Some(20)));
         }
         hand.act(2, Action::BetOrRaiseTo(20)).expect("a raise");
-        assert_eq!(asked(), [(Street::Preflop, 4)], "menus and raise ask once");
+        assert_eq!(
+            asked(),
+            [(Street::Preflop, 4, 0, None), (Street::Preflop, 4, 1, None)],
+            "menus and raise ask once; the raise made asks anew"
+        );
         hand.act(3, Action::Fold).expect("a fold");
         hand.act(0, Action::BetOrRaiseTo(30)).expect("a raise");
         hand.act(1, Action::BetOrRaiseTo(40)).expect("a raise");
@@ -841,7 +914,18 @@ mod tests {
             hand.act(0, Action::BetOrRaiseTo(60)),
             Err(ActionError::RaiseCapReached { cap: 4 })
         );
-        assert_eq!(asked(), [(Street::Preflop, 4), (Street::Preflop, 3)]);
+        assert_eq!(
+            asked(),
+            [
+                (Street::Preflop, 4, 0, None),
+                (Street::Preflop, 4, 1, None),
+                (Street::Preflop, 3, 1, None),
+                (Street::Preflop, 3, 2, None),
+                (Street::Preflop, 3, 3, None),
+                (Street::Preflop, 3, 4, None),
+                (Street::Preflop, 3, 4, Some(3)),
+            ]
+        );
         for p in [0, 1] {
             hand.act(p, Action::Call).expect("a call");
         }
@@ -849,21 +933,15 @@ mod tests {
         let flop = ["2c", "7d", "Jh"].map(|c| c.parse().expect("a card"));
         hand.deal_board(&flop).expect("the flop");
         hand.legal().expect("someone to act");
-        assert_eq!(
-            asked(),
-            [
-                (Street::Preflop, 4),
-                (Street::Preflop, 3),
-                (Street::Flop, 3)
-            ]
-        );
+        assert_eq!(asked().len(), 8);
+        assert_eq!(asked()[7], (Street::Flop, 3, 0, None));
         // The same facts in a new hand are asked again: its structure may differ.
         hand.restart(&config).expect("a valid hand");
         for p in 0..4 {
             hand.deal_hole(p, &[None, None]).expect("hole cards");
         }
         hand.legal().expect("someone to act");
-        assert_eq!(asked().len(), 4);
-        assert_eq!(asked()[3], (Street::Preflop, 4));
+        assert_eq!(asked().len(), 9);
+        assert_eq!(asked()[8], (Street::Preflop, 4, 0, None));
     }
 }

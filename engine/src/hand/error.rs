@@ -120,3 +120,60 @@ pub enum ActionError {
         bound: usize,
     },
 }
+
+impl ActionError {
+    /// The rule point whose answer refused the action, when a rulebook decides it (the
+    /// minimum raise, the pot-limit maximum, the raise cap, the reopening after a short
+    /// all-in, who opens a round after the first: `betting.first_to_act`); `None` for
+    /// refusals every rulebook shares (not enough chips, no betting now).
+    pub fn rule_point(&self) -> Option<&'static str> {
+        match self {
+            ActionError::OutOfTurn { .. } => Some("betting.first_to_act"),
+            ActionError::BelowMinimum { .. } => Some("betting.min_raise"),
+            ActionError::AboveMaximum { .. } => Some("betting.pot_limit_max"),
+            ActionError::RaiseCapReached { .. } => Some("betting.raise_cap"),
+            ActionError::NotReopened { .. } => Some("allin.reopening"),
+            ActionError::FixedAmount { .. } => Some("betting.structure"),
+            _ => None,
+        }
+    }
+}
+
+/// Why the player to act may not bet or raise at all (as [`super::Legal::no_raise`] says):
+/// the menu then holds only fold, check or call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum NoRaise {
+    /// Calling takes every chip the player has: nothing is left to raise with.
+    Covered,
+    /// Every opponent still in is all in or covered: nobody could call a raise.
+    NobodyToRaise,
+    /// The player already acted and the bet grew by less than a full raise since
+    /// (`allin.reopening`).
+    NotReopened {
+        /// What the bet grew by since the player acted.
+        raised: Chips,
+        /// A full raise.
+        full: Chips,
+    },
+    /// The round's bets and raises reached the cap (`betting.raise_cap`).
+    CapReached {
+        /// The cap.
+        cap: u32,
+    },
+}
+
+impl NoRaise {
+    /// The refusal of a raise for this reason; `current_bet` and `available` (the player's
+    /// bet plus stack) describe a covered player's position.
+    pub(super) fn refusal(self, current_bet: Chips, available: Chips) -> ActionError {
+        match self {
+            NoRaise::Covered => ActionError::NotEnoughChips {
+                amount: current_bet + 1,
+                available,
+            },
+            NoRaise::NobodyToRaise => ActionError::NobodyToRaise,
+            NoRaise::NotReopened { raised, full } => ActionError::NotReopened { raised, full },
+            NoRaise::CapReached { cap } => ActionError::RaiseCapReached { cap },
+        }
+    }
+}

@@ -8,12 +8,14 @@ mod error;
 mod heard;
 pub mod pots;
 mod remembered;
+#[cfg(test)]
+mod rule_tests;
 mod showdown;
 mod state;
 
 pub use action::{Action, ActionKind, Event, EventCards, PostKind, Street};
 pub use config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
-pub use error::ActionError;
+pub use error::{ActionError, NoRaise};
 pub use pots::Pot;
 pub(crate) use state::Seat;
 pub use state::{Hand, Legal, Outcome, Phase};

@@ -65,6 +65,11 @@ impl PotList {
         }
     }
 
+    /// Empties the list (the entries past the length are never read).
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+    }
+
     fn push(&mut self, pot: Pot) {
         self.amounts[self.len] = pot.amount;
         self.eligibles[self.len] = pot.eligible;

@@ -41,7 +41,7 @@ impl Remembered {
 }
 
 /// How many low bits of a [`RememberedFor`] word hold the answer; the facts sit above them.
-const ANSWER_BITS: u32 = 40;
+const ANSWER_BITS: u32 = 34;
 
 /// One remembered answer together with the facts it was asked with, packed into one word
 /// (facts in the high bits, the answer in the low [`ANSWER_BITS`]): a question whose facts
@@ -58,11 +58,11 @@ impl RememberedFor {
     }
 
     /// The answer remembered for `facts`, or `ask()`'s answer, remembered for next time.
-    /// `facts` must encode every fact the question reads (below 2^23, so that no packed word
-    /// is the empty marker); an answer of 2^40 or more is simply not remembered.
+    /// `facts` must encode every fact the question reads (below 2^29, so that no packed word
+    /// is the empty marker); an answer of 2^34 or more is simply not remembered.
     #[inline]
     pub(super) fn get_or(&self, facts: u32, ask: impl FnOnce() -> u64) -> u64 {
-        debug_assert!(facts < 1 << 23, "facts {facts} do not fit");
+        debug_assert!(facts < 1 << 29, "facts {facts} do not fit");
         let key = u64::from(facts) << ANSWER_BITS;
         let known = self.0.load(Ordering::Relaxed);
         if known != EMPTY && known & !((1 << ANSWER_BITS) - 1) == key {

@@ -44,6 +44,64 @@ impl Hand {
         Ok(())
     }
 
+    /// A player shows his cards once the hand is over: the winner of a pot nobody contested
+    /// showing what he won with, or a player who folded showing what he held. Nothing about
+    /// the pots changes; the cards must be the ones dealt (known ones must match, newly
+    /// revealed ones must not be anywhere else), and the show is ruled on like any exposed
+    /// hand: `showdown.uncontested_pot` for the sole winner of an uncontested pot (he need
+    /// not have shown), `conduct.exposing_cards` (no action pending) for anyone else.
+    pub fn show_after_hand(
+        &mut self,
+        player: usize,
+        cards: &[Option<Card>],
+    ) -> Result<(), ActionError> {
+        if self.phase != Phase::Complete {
+            return Err(ActionError::Deal(
+                "a show after the hand needs the hand to be over".into(),
+            ));
+        }
+        if player >= self.seats || self.dealt_to & (1 << player) == 0 {
+            return Err(ActionError::NotInHand(player));
+        }
+        let n = self.config.variant.hole_cards();
+        if cards.len() != n {
+            return Err(wrong_count(n, cards.len()));
+        }
+        if cards != &self.hole[player][..n] {
+            self.reveal(player, cards)?;
+        }
+        let hole = self.hole[player];
+        self.record(Event::Showed {
+            player,
+            cards: EventCards::first(hole, n),
+        });
+        let uncontested = self.in_hand == 1 << player;
+        let (point, facts) = if uncontested {
+            (
+                "showdown.uncontested_pot",
+                [("players_left", ron::Value::from(1u8))],
+            )
+        } else {
+            (
+                "conduct.exposing_cards",
+                [("action_pending", ron::Value::Bool(false))],
+            )
+        };
+        let facts = facts.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        let decision = self.rules.table_event(point, &facts);
+        let shown: String = hole[..n]
+            .iter()
+            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+            .collect();
+        let finding = Finding::Text(format!(
+            "player {} shows {shown} after the hand: {}",
+            player + 1,
+            decision.text
+        ));
+        self.rule(point, decision.citation, finding);
+        Ok(())
+    }
+
     /// Checks the `cards` a player shows against the hole cards the record knew (known ones
     /// must match; newly revealed ones must not be anywhere else), then fills in the unknown
     /// ones. `cards` has one entry per hole card. (Only records with unknown cards come here.)
@@ -77,15 +135,37 @@ impl Hand {
     }
 
     /// A player still in the hand mucks at showdown, giving up every pot another live hand
-    /// contests.
+    /// contests. During a run-out (everyone all in but one), a muck that leaves a single
+    /// live hand ends the hand: that hand wins without the rest of the board being needed,
+    /// as at a table (TDA 2022 Rule 16, Robert's Rules: the last live hand wins).
     pub fn muck(&mut self, player: usize) -> Result<(), ActionError> {
         self.check_can_show(player)?;
         self.mucks += 1;
         self.show[player] = ShowState::Mucked(self.mucks);
         self.awaiting &= !(1 << player);
         self.record(Event::Mucked { player });
+        if self.phase == Phase::DealingBoard {
+            self.settle_if_one_live_hand();
+        }
         self.maybe_settle();
         Ok(())
+    }
+
+    /// During a run-out: settles when every hand still in but one has been mucked.
+    #[cold]
+    fn settle_if_one_live_hand(&mut self) {
+        let mut live = self.in_hand;
+        let mut left = self.in_hand;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if matches!(self.show[p], ShowState::Mucked(_)) {
+                live &= !(1 << p);
+            }
+        }
+        if live.count_ones() == 1 {
+            self.settle();
+        }
     }
 
     /// Ends a showdown in which some players neither showed nor mucked: their cards are
@@ -238,6 +318,8 @@ impl Hand {
                 }
             }
         }
+        // Kept for the hand's readers once the contributions are cleared (`Hand::pots`).
+        self.settled_pots = pots;
         if in_hand.count_ones() == 1 {
             let winner = in_hand.trailing_zeros() as usize;
             for (i, &amount) in pots.amounts().iter().enumerate() {
@@ -283,14 +365,18 @@ impl Hand {
     /// beyond the next, whose hands alone are valued then, and the best hand so far is the
     /// pot's. Every shown hand is valued once, and the board is keyed once for all of them.
     fn plans(&self, pots: &PotList, in_hand: Players) -> Option<([u64; MAX_POTS], Players)> {
-        // Only players still in can have shown (a folded player never shows).
-        let mut shown: Players = 0;
+        // Only players still in can have shown (a folded player never shows). A live hand is
+        // one not mucked: at a showdown every live hand has been shown by now, but a run-out
+        // in which every hand but one mucked settles with the last one unshown.
+        let (mut shown, mut mucked): (Players, Players) = (0, 0);
         let mut left = in_hand;
         while left != 0 {
             let p = left.trailing_zeros() as usize;
             left &= left - 1;
             shown |= ((self.show[p] == ShowState::Shown) as Players) << p;
+            mucked |= (matches!(self.show[p], ShowState::Mucked(_)) as Players) << p;
         }
+        let unmucked = in_hand & !mucked;
         let board = match (self.config.variant, &self.board[..]) {
             (Variant::Holdem, &[a, b, c, d, e]) => Some(BoardKey::new([a, b, c, d, e])),
             _ => None,
@@ -302,14 +388,19 @@ impl Hand {
         let (mut valued, mut unknown): (Players, Players) = (0, 0);
         let (mut best, mut holders): (u32, Players) = (0, 0);
         for (plan, &eligible) in plans.iter_mut().zip(pots.eligibles()).rev() {
-            let live = eligible & shown;
+            let live = eligible & unmucked;
             let mut fresh = live & !valued;
             valued |= fresh;
             while fresh != 0 {
                 let p = fresh.trailing_zeros() as usize;
                 fresh &= fresh - 1;
                 let bit = 1 << p;
-                let Some(value) = self.shown_value(p, board) else {
+                let value = if shown & bit != 0 {
+                    self.shown_value(p, board)
+                } else {
+                    None
+                };
+                let Some(value) = value else {
                     // Matters only to a pot this hand contests with another; checked below.
                     unknown |= bit;
                     continue;

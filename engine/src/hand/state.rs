@@ -13,12 +13,14 @@
 use super::action::{Event, EventCards, PostKind, Street};
 use super::betting::{Stakes, TopBets};
 use super::config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
-use super::error::ActionError;
+use super::error::{ActionError, NoRaise};
 use super::heard::Heard;
 use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::{Remembered, RememberedFor};
 use crate::cards::Card;
-use crate::rules::{Citation, Decided, DefaultedPoints, Finding, Rules, Ruling};
+use crate::rules::{
+    Citation, Decided, DefaultedPoints, Finding, RoundHistory, RoundRaise, Rules, Ruling,
+};
 use crate::Chips;
 use std::sync::Arc;
 
@@ -59,6 +61,8 @@ pub struct Legal {
     pub min_raise_to: Option<Chips>,
     /// The largest bet or raise-to amount, if raising is allowed.
     pub max_raise_to: Option<Chips>,
+    /// Why raising is not allowed, when it is not.
+    pub no_raise: Option<NoRaise>,
 }
 
 /// How the hand ended for the record.
@@ -143,6 +147,17 @@ pub struct Hand {
     /// after the button when there is no blind. Found when the forced bets are posted.
     pub(super) first_opens_after: usize,
     pub(super) raises: u32,
+    /// The all-ins short of a full raise made in this round.
+    pub(super) short_all_ins: u32,
+    /// When this round's bets and raises reached the raise cap: how many players held cards
+    /// then (see `RaiseCapContext::capped_with_players`).
+    pub(super) capped_with: Option<usize>,
+    /// This round's bets and raises in order (see [`RoundHistory`]); the buffer is kept from
+    /// round to round.
+    pub(super) round_raises: Vec<RoundRaise>,
+    /// For each player who acted this round (`acted`): how many of `round_raises` had been
+    /// made when he last acted.
+    pub(super) acted_at: [u32; MAX_PLAYERS],
     pub(super) last_aggressor: Option<usize>,
     pub(super) mucks: u32,
     /// At showdown, the players still in whom it waits for (see `Hand::awaited`): set on
@@ -162,6 +177,9 @@ pub struct Hand {
     pub(super) rulings: Vec<Ruling>,
     /// Decisions that failed while the rules were asked, to be recorded as rulings.
     pub(super) heard: Heard,
+    /// The pots as they were awarded (after any commission), kept once the hand is settled
+    /// and its contributions cleared; empty before.
+    pub(super) settled_pots: PotList,
 }
 
 impl std::fmt::Debug for Hand {
@@ -211,6 +229,10 @@ impl Hand {
             top_bets: TopBets::default(),
             first_opens_after: 0,
             raises: 0,
+            short_all_ins: 0,
+            capped_with: None,
+            round_raises: Vec::new(),
+            acted_at: [0; MAX_PLAYERS],
             last_aggressor: None,
             mucks: 0,
             awaiting: 0,
@@ -222,6 +244,7 @@ impl Hand {
             events: Vec::with_capacity(8 * n + 24),
             rulings: Vec::with_capacity(2),
             heard: Heard::default(),
+            settled_pots: PotList::new(),
             config,
         };
         hand.start();
@@ -391,6 +414,9 @@ impl Hand {
         self.full_increment = 0;
         self.betting_state_changed();
         self.raises = 0;
+        self.short_all_ins = 0;
+        self.capped_with = None;
+        self.round_raises.clear();
         self.last_aggressor = None;
         self.mucks = 0;
         self.outcome = Outcome::InProgress;
@@ -401,6 +427,7 @@ impl Hand {
         self.events.reserve(8 * n + 24);
         self.rulings.clear();
         self.heard.take();
+        self.settled_pots.clear();
 
         for p in seats_in(owe_ante) {
             self.events.push(Event::Posted {
@@ -523,8 +550,12 @@ impl Hand {
         self.contributed.iter().sum()
     }
 
-    /// The pots as they stand (bets of the current round included).
+    /// The pots as they stand (bets of the current round included); once the hand is over,
+    /// the pots as they were awarded (after any commission).
     pub fn pots(&self) -> Vec<Pot> {
+        if self.phase == Phase::Complete {
+            return self.settled_pots.to_vec();
+        }
         self.pot_list().to_vec()
     }
 
@@ -572,6 +603,15 @@ impl Hand {
     /// `None` with fewer than two.
     pub fn small_blind_position(&self) -> Option<usize> {
         self.small_blind
+    }
+
+    /// This round's bets and raises, in order (forced bets are not among them): the history
+    /// the rules read at `allin.reopening` and `betting.raise_cap`.
+    pub fn round_raises(&self) -> RoundHistory<'_> {
+        RoundHistory {
+            raises: &self.round_raises,
+            acted_after: None,
+        }
     }
 
     /// The player's bet in the current round.
@@ -658,15 +698,16 @@ impl Hand {
             .current_bet
             .saturating_sub(self.bet[p])
             .min(self.stack[p]);
-        let (min_raise_to, max_raise_to) = match self.raise_bounds(p) {
-            Ok((min, max)) => (Some(min), Some(max)),
-            Err(_) => (None, None),
+        let (min_raise_to, max_raise_to, no_raise) = match self.raise_bounds(p) {
+            Ok((min, max)) => (Some(min), Some(max), None),
+            Err(why) => (None, None, Some(why)),
         };
         Some(Legal {
             player: p,
             to_call,
             min_raise_to,
             max_raise_to,
+            no_raise,
         })
     }
 
@@ -766,8 +807,42 @@ impl Hand {
         match *cards {
             [a, b, c] if due == 3 => self.deal_board_cards([a, b, c]),
             [a] if due == 1 => self.deal_board_cards([a]),
+            _ if self.phase == Phase::Complete => self.deal_board_after_hand(cards),
             _ => Err(self.board_refused(cards.len())),
         }
+    }
+
+    /// The rest of a board dealt once the hand is decided (a run-out in which every hand
+    /// but one was mucked ends without it, but a dealer, or a record, may still turn the
+    /// cards): the cards due next are taken onto the board, unseen ones only; nothing else
+    /// changes. Refused when the board is complete or the count is not the one due.
+    #[cold]
+    #[inline(never)]
+    fn deal_board_after_hand(&mut self, cards: &[Card]) -> Result<(), ActionError> {
+        let due = match self.board.len() {
+            0 => 3,
+            3 | 4 => 1,
+            _ => return Err(ActionError::Deal("the board is complete".into())),
+        };
+        if cards.len() != due {
+            return Err(ActionError::Deal(format!(
+                "the next board cards are {due}, not {}",
+                cards.len()
+            )));
+        }
+        let mask = self.check_unseen(cards.iter().copied())?;
+        self.seen |= mask;
+        self.board.extend_from_slice(cards);
+        let street = match self.board.len() {
+            3 => Street::Flop,
+            4 => Street::Turn,
+            _ => Street::River,
+        };
+        self.record(Event::BoardDealt {
+            street,
+            cards: EventCards::new(cards),
+        });
+        Ok(())
     }
 
     /// [`Hand::deal_board`] of the `N` cards due (3 or 1).

@@ -43,6 +43,16 @@ impl<T: Copy + Default> CardList<T> {
         }
     }
 
+    /// The first `len` of `cards` (at most [`INLINE_CARDS`]), held inline.
+    pub(crate) fn inline(cards: [T; INLINE_CARDS], len: usize) -> Self {
+        CardList {
+            repr: Repr::Inline {
+                cards,
+                len: len.min(INLINE_CARDS) as u8,
+            },
+        }
+    }
+
     /// Adds a card at the end.
     pub fn push(&mut self, card: T) {
         match &mut self.repr {

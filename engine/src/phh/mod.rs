@@ -25,10 +25,16 @@
 //! ```
 //!
 //! The engine does no I/O: these functions take and return text; callers read the files.
+//! A large corpus is read in chunks ([`read_chunk`], [`FileReading`]), in bounded memory and
+//! with the result reading it whole gives.
 
 mod amount;
 mod cards;
+mod chunk;
+#[cfg(test)]
+mod chunk_tests;
 mod error;
+mod fast;
 mod hand;
 mod notation;
 mod reader;
@@ -38,6 +44,7 @@ mod write;
 
 pub use amount::{Decimal, Scale, MAX_DECIMALS};
 pub use cards::{CardList, INLINE_CARDS};
+pub use chunk::{duplicate_hand, next_cut, read_chunk, ChunkRead, FileError, FileReading};
 pub use error::{PhhError, PhhErrorKind};
 pub use hand::{PhhHand, Stack};
 pub use notation::{format_hole, Action, ActionLine};

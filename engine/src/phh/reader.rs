@@ -25,10 +25,9 @@ use super::notation::{self, Action, ActionLine};
 use super::toml::{Cursor, Str};
 use super::value::Value;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// What kind of file the caller expects.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Expect {
     /// One hand, no `[N]` headers.
     Phh,
@@ -38,85 +37,146 @@ pub(crate) enum Expect {
     Either,
 }
 
-/// Reads a whole text as `expect` says.
+/// Reads a whole text as `expect` says: one [`scan`], judged as a file
+/// ([`super::chunk::FileReading`], which judges a file read in chunks the same way).
 pub(crate) fn read(text: &str, expect: Expect) -> Result<Vec<PhhHand>, PhhError> {
-    let mut cursor = Cursor::new(text);
-    let mut builder = Builder::default();
-    let mut hands = Vec::new();
-    // The first hand that cannot be built; reported if the rest of the text reads.
-    let mut first_error: Option<PhhError> = None;
-    // The first header, and the first field written before it.
-    let mut first_header: Option<(usize, usize)> = None;
-    let mut outside: Option<(String, Pos)> = None;
-    let mut header_lines: HashMap<usize, usize> = HashMap::new();
-    let mut current: Option<(usize, usize)> = None;
-    // Builds the hand just read, unless the outcome is already decided.
-    let mut end_hand = |builder: &mut Builder, number: usize, line: usize, decided: bool| {
-        if expect != Expect::Phh && !decided && first_error.is_none() {
-            match builder.finish(Some(number), line) {
-                Ok(hand) => hands.push(hand),
-                Err(e) => first_error = Some(e),
-            }
-        }
-        builder.clear();
-    };
-    loop {
-        cursor.skip_spaces();
-        match cursor.peek_byte() {
-            None => break,
-            Some(b'[') => {
-                let (number, line) = cursor.header()?;
-                if let Some(first) = header_lines.insert(number, line) {
-                    return Err(PhhError::on_line(
-                        Kind::Duplicate,
-                        line,
-                        format!("hand [{number}] appears twice (first on line {first})"),
-                    ));
-                }
-                match current {
-                    None => {
-                        first_header = Some((number, line));
-                        outside = builder.keys.first().map(|(k, p)| (k.to_string(), *p));
-                        builder.clear();
-                    }
-                    Some((n, l)) => end_hand(&mut builder, n, l, outside.is_some()),
-                }
-                current = Some((number, line));
-            }
-            Some(b) if b != b'#' && b != b'\n' && b != b'\r' => builder.entry(&mut cursor)?,
-            Some(_) => {}
-        }
-        cursor.end_of_line()?;
-    }
-    match current {
-        // No header: one hand, or (for a .phhs file) nothing but fields outside any hand.
-        None => match expect {
-            Expect::Phhs => match builder.keys.first() {
-                Some((key, pos)) => Err(outside_any_hand(key, *pos)),
-                None => Ok(Vec::new()),
-            },
-            Expect::Phh | Expect::Either => builder.finish(None, 1).map(|hand| vec![hand]),
-        },
-        Some((number, line)) => {
-            end_hand(&mut builder, number, line, outside.is_some());
-            if expect == Expect::Phh {
-                let (number, line) = first_header.unwrap_or((number, line));
-                return Err(PhhError::on_line(
-                    Kind::Syntax,
-                    line,
-                    format!("`[{number}]` starts a hand of a .phhs file; a .phh file holds one hand without headers (read it with parse_phhs or parse_file)"),
-                ));
-            }
-            match (outside, first_error) {
-                (Some((key, pos)), _) => Err(outside_any_hand(&key, pos)),
-                (None, Some(e)) => Err(e),
-                (None, None) => Ok(hands),
-            }
+    let scan = scan(text, 1, true);
+    let mut file = super::chunk::FileReading::new(expect);
+    file.add(&scan.outcome(true));
+    match file.outcome() {
+        Ok(()) => Ok(match scan.single {
+            Some(Ok(hand)) => vec![hand],
+            _ => scan.hands,
+        }),
+        Err(super::chunk::FileError::Phh(e)) => Err(e),
+        Err(super::chunk::FileError::Duplicate { number, line }) => {
+            let first = scan
+                .headers
+                .iter()
+                .find(|&&(n, _)| n == number)
+                .map_or(line, |&(_, l)| l);
+            Err(super::chunk::duplicate_hand(number, line, first))
         }
     }
 }
 
-fn outside_any_hand(key: &str, pos: Pos) -> PhhError {
+/// What reading a text (a whole file, or a chunk of a `.phhs` file that starts at a hand's
+/// header) found, before it is judged as (part of) a file.
+pub(crate) struct Scan {
+    /// The hands built, up to the first that could not be built.
+    pub hands: Vec<PhhHand>,
+    /// Every hand header read, `(number, line)`, in order.
+    pub headers: Vec<(usize, usize)>,
+    /// The first field written before the first header, with where it is.
+    pub prefix: Option<(String, Pos)>,
+    /// The first hand that could not be built.
+    pub content_error: Option<PhhError>,
+    /// The first syntax error (reading stopped there).
+    pub syntax_error: Option<PhhError>,
+    /// For a text with no header at all: its one hand, as a `.phh` file holds it.
+    pub single: Option<Result<PhhHand, PhhError>>,
+}
+
+/// Reads `text`, whose first line is line `first_line` of its file (a byte-order mark is
+/// skipped at the start of a file only), noting every problem for the caller to judge.
+pub(crate) fn scan(text: &str, first_line: usize, file_start: bool) -> Scan {
+    let mut cursor = if file_start {
+        Cursor::new(text)
+    } else {
+        Cursor::at_line(text, first_line)
+    };
+    let mut builder = Builder::default();
+    let mut found = Scan {
+        hands: Vec::new(),
+        headers: Vec::new(),
+        prefix: None,
+        content_error: None,
+        syntax_error: None,
+        single: None,
+    };
+    let mut current: Option<(usize, usize)> = None;
+    loop {
+        match scan_line(&mut cursor, &mut builder, &mut found, &mut current) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                found.syntax_error = Some(e);
+                return found;
+            }
+        }
+    }
+    match current {
+        // No header: one hand, as a .phh file holds it.
+        None => {
+            found.prefix = builder.keys.first().map(|(k, p)| (k.to_string(), *p));
+            found.single = Some(builder.finish(None, 1));
+        }
+        Some((number, line)) => end_hand(&mut builder, &mut found, number, line),
+    }
+    found
+}
+
+/// Builds the hand just read, unless the file's outcome is already decided (a field
+/// outside any hand, or a hand that could not be built).
+fn end_hand(builder: &mut Builder, found: &mut Scan, number: usize, line: usize) {
+    if found.prefix.is_none() && found.content_error.is_none() {
+        match builder.finish(Some(number), line) {
+            Ok(hand) => found.hands.push(hand),
+            Err(e) => found.content_error = Some(e),
+        }
+    }
+    builder.clear();
+}
+
+/// Reads one line of [`scan`]'s text: a header, a field or nothing; false at the end.
+fn scan_line<'a>(
+    cursor: &mut Cursor<'a>,
+    builder: &mut Builder<'a>,
+    found: &mut Scan,
+    current: &mut Option<(usize, usize)>,
+) -> Result<bool, PhhError> {
+    cursor.skip_spaces();
+    match cursor.peek_byte() {
+        None => return Ok(false),
+        Some(b'[') => {
+            let (number, line) = cursor.header()?;
+            found.headers.push((number, line));
+            match *current {
+                None => {
+                    found.prefix = builder.keys.first().map(|(k, p)| (k.to_string(), *p));
+                    builder.clear();
+                }
+                Some((n, l)) => end_hand(builder, found, n, l),
+            }
+            *current = Some((number, line));
+        }
+        Some(b) if b != b'#' && b != b'\n' && b != b'\r' => builder.entry(cursor)?,
+        Some(_) => {}
+    }
+    cursor.end_of_line()?;
+    Ok(true)
+}
+
+impl Scan {
+    /// What the scan found, as a file's judge reads it (the hands themselves aside);
+    /// `file_start` says whether the text starts its file.
+    pub(crate) fn outcome(&self, file_start: bool) -> super::chunk::ChunkRead {
+        super::chunk::ChunkRead {
+            headers: self.headers.clone(),
+            file_start,
+            prefix: self.prefix.clone(),
+            syntax_error: self.syntax_error.clone(),
+            content_error: self.content_error.clone(),
+            single_error: match &self.single {
+                Some(Err(e)) => Some(e.clone()),
+                _ => None,
+            },
+            hands: self.hands.len() + matches!(self.single, Some(Ok(_))) as usize,
+        }
+    }
+}
+
+pub(crate) fn outside_any_hand(key: &str, pos: Pos) -> PhhError {
     PhhError::at(
         Kind::Syntax,
         pos,

@@ -75,6 +75,17 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// A cursor at the start of `text`, a part of a file that starts on line `line` (a
+    /// chunk of a `.phhs` file read on its own: no byte-order mark is looked for).
+    pub fn at_line(text: &'a str, line: usize) -> Cursor<'a> {
+        Cursor {
+            text,
+            at: 0,
+            line,
+            col: 1,
+        }
+    }
+
     /// Where the cursor is.
     #[inline]
     pub fn pos(&self) -> Pos {
@@ -672,7 +683,7 @@ fn is_time(s: &str) -> bool {
 }
 
 /// A TOML local time, local date, local date-time or offset date-time.
-fn is_datetime(s: &str) -> bool {
+pub(crate) fn is_datetime(s: &str) -> bool {
     if is_date(s) || is_time(s) {
         return true;
     }

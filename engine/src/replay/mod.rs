@@ -1,24 +1,26 @@
 //! Replaying a PHH hand history through the state machine, and checking it.
 //!
 //! Every action of the record is applied as an event; the first one the state machine refuses
-//! is reported with the reason. When the record gives finishing stacks, they must match
-//! exactly; when it gives non-zero winnings (real hands, with the site's rake already taken),
-//! every player with positive winnings must be one the engine paid, and the pot less the
-//! winnings must be between zero and a tenth of the pot.
+//! is reported with the reason. The record's results (`finishing_stacks`, `winnings`) are then
+//! checked under the conventions real sites write them with (see [`check`] and
+//! `docs/REPLAY.md`): a disagreement is a mismatch, and a record whose results contradict its
+//! own actions is reported apart, as a contradiction. A show after the hand (a winner nobody
+//! called showing his cards) is accepted and ruled on like any exposed hand.
 
 use crate::bounds::MAX_HAND_CHIPS;
 use crate::hand::{
-    Action, ActionError, Event, Hand, HandConfig, Outcome, Phase, Seat, Structure, Variant,
-    MAX_PLAYERS,
+    Action, ActionError, Hand, HandConfig, Outcome, Phase, Seat, Structure, Variant, MAX_PLAYERS,
 };
-use crate::phh::{Action as PhhAction, PhhHand, Stack};
+use crate::phh::{Action as PhhAction, ActionLine, PhhHand, Stack};
 use crate::rules::Rules;
 use crate::Chips;
 use serde::Serialize;
 use std::sync::Arc;
 
+mod check;
 mod export;
 mod prefetch;
+pub use check::{rake_bound, Readings};
 pub use export::{to_phh, ExportError};
 
 /// The stack given to a player whose starting stack the record writes as `inf`: larger than
@@ -38,8 +40,31 @@ pub struct ReplayReport {
     pub stack_mismatch: Option<StackMismatch>,
     /// Why the record's winnings disagree with the engine, if they do.
     pub winnings_mismatch: Option<String>,
+    /// Why the record's results contradict its own actions whatever the cards, if they do
+    /// (winnings above everything put in the middle, a folded player paid, stacks that create
+    /// chips or never moved): a fault of the record, not a disagreement with the engine.
+    pub contradiction: Option<String>,
+    /// How the record's results were read (a rake taken, an uncalled bet counted as won).
+    pub readings: Readings,
     /// Folds the record leaves out and the replay supplied (see [`InferredFold`]).
     pub inferred_folds: Vec<InferredFold>,
+    /// Cards the record shows once the hand is over (see [`ShownAfterHand`]).
+    pub shown_after_hand: Vec<ShownAfterHand>,
+}
+
+/// A player showing his cards after the hand is over, as real records write it (the winner
+/// of an uncontested pot showing what he won with): accepted, it changes nothing, and the
+/// hand records the ruling (`showdown.uncontested_pot` or `conduct.exposing_cards`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ShownAfterHand {
+    /// The player (from 0).
+    pub player: usize,
+    /// The index, in `actions`, of the show.
+    pub index: usize,
+    /// Its source line.
+    pub line: usize,
+    /// Whether the player had won an uncontested pot (everyone else folded).
+    pub uncontested: bool,
 }
 
 /// A fold the record omits. Live-tournament records sometimes skip a player who folded to a
@@ -66,13 +91,31 @@ impl ReplayReport {
             illegal: None,
             stack_mismatch: None,
             winnings_mismatch: None,
+            contradiction: None,
+            readings: Readings::default(),
             inferred_folds: Vec::new(),
+            shown_after_hand: Vec::new(),
         }
     }
 
-    /// Whether the replay found any problem.
+    /// Whether the replay found a problem with the engine's replay of the record: an action
+    /// refused, or results the engine disagrees with. A record that contradicts itself is not
+    /// one (see [`ReplayReport::contradiction`]).
     pub fn failed(&self) -> bool {
         self.illegal.is_some() || self.stack_mismatch.is_some() || self.winnings_mismatch.is_some()
+    }
+
+    /// Empties the report for the next replay, keeping its lists' buffers.
+    fn reset(&mut self) {
+        self.completed = false;
+        self.settled = false;
+        self.illegal = None;
+        self.stack_mismatch = None;
+        self.winnings_mismatch = None;
+        self.contradiction = None;
+        self.readings = Readings::default();
+        self.inferred_folds.clear();
+        self.shown_after_hand.clear();
     }
 }
 
@@ -87,6 +130,8 @@ pub struct IllegalAction {
     pub notation: String,
     /// Why it was refused.
     pub reason: String,
+    /// The rule point whose answer refused it, when a rulebook decides it.
+    pub point: Option<&'static str>,
 }
 
 /// Finishing stacks that do not match.
@@ -280,7 +325,12 @@ fn required(phh: &PhhHand, value: Option<i64>, field: &'static str) -> Result<Ch
 pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayReport), SetupError> {
     let mut hand = Hand::new(config_from_phh(phh)?, rules)?;
     let mut report = ReplayReport::blank();
-    play(phh, &mut hand, &mut report);
+    play(
+        phh,
+        &mut hand,
+        &mut report,
+        &mut |_: &Hand, _: usize, _: &ActionLine| {},
+    );
     Ok((hand, report))
 }
 
@@ -307,6 +357,22 @@ impl Replayer {
     /// Replays one record and checks it (see [`replay`]); the hand as played stays available
     /// from [`Replayer::hand`] until the next replay.
     pub fn replay(&mut self, phh: &PhhHand) -> Result<&ReplayReport, SetupError> {
+        self.replay_observed(phh, |_: &Hand, _: usize, _: &ActionLine| {})
+    }
+
+    /// [`Replayer::replay`], calling `observe` before each action of the record is applied,
+    /// with the hand as it stands, the action's index in `actions` and the action: a tool
+    /// comparing floor with another engine reads the legal menu there ([`Hand::legal`]),
+    /// the pots, the board. The replay itself is exactly [`Replayer::replay`]'s.
+    #[inline]
+    pub fn replay_observed<O>(
+        &mut self,
+        phh: &PhhHand,
+        mut observe: O,
+    ) -> Result<&ReplayReport, SetupError>
+    where
+        O: FnMut(&Hand, usize, &ActionLine),
+    {
         let hand = match &mut self.hand {
             Some(hand) => {
                 let game = game_of(phh)?;
@@ -337,18 +403,10 @@ impl Replayer {
             }
             slot @ None => slot.insert(Hand::new(config_from_phh(phh)?, self.rules.clone())?),
         };
-        // Field by field: the folds keep their buffer, and nothing is dropped that was not
-        // set by the last replay.
+        // Field by field: the lists keep their buffers.
         let report = &mut self.report;
-        report.completed = false;
-        report.settled = false;
-        if report.failed() {
-            report.illegal = None;
-            report.stack_mismatch = None;
-            report.winnings_mismatch = None;
-        }
-        report.inferred_folds.clear();
-        play(phh, hand, report);
+        report.reset();
+        play(phh, hand, report, &mut observe);
         Ok(&self.report)
     }
 
@@ -390,10 +448,23 @@ impl Replayer {
     }
 }
 
-/// Applies every action of the record to a freshly started `hand` and checks the result.
-fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
+/// Applies every action of the record to a freshly started `hand` and checks the result;
+/// `observe` sees the hand before each action.
+#[inline(always)]
+fn play<O>(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport, observe: &mut O)
+where
+    O: FnMut(&Hand, usize, &ActionLine),
+{
     for (index, line) in phh.actions.iter().enumerate() {
+        observe(hand, index, line);
         let result = match &line.action {
+            // Cards shown once the hand is over (the winner of an uncontested pot showing).
+            PhhAction::ShowMuck {
+                player,
+                cards: Some(cards),
+            } if hand.is_complete() => {
+                show_after_hand(hand, report, usize::from(*player), cards, (index, line))
+            }
             // A betting action by someone other than the player to act: folds may have been
             // omitted before it.
             PhhAction::Fold { player }
@@ -424,6 +495,7 @@ fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
                 line: line.line as usize,
                 notation: line.action.to_string(),
                 reason: error.to_string(),
+                point: error.rule_point(),
             });
             return;
         }
@@ -434,9 +506,53 @@ fn play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
     }
     report.completed = hand.is_complete();
     report.settled = hand.outcome() == Outcome::Awarded;
-    if report.settled {
-        check_finishing_stacks(phh, hand, report);
-        check_winnings(phh, hand, report);
+    if report.settled && (phh.finishing_stacks.is_some() || phh.winnings.is_some()) {
+        check_results(phh, hand, report);
+    }
+}
+
+/// A show once the hand is over, noted in the report (see [`ShownAfterHand`]).
+#[cold]
+#[inline(never)]
+fn show_after_hand(
+    hand: &mut Hand,
+    report: &mut ReplayReport,
+    player: usize,
+    cards: &[Option<crate::cards::Card>],
+    (index, line): (usize, &ActionLine),
+) -> Result<(), ActionError> {
+    let uncontested = hand.players_in_hand() == 1 && !hand.has_folded(player);
+    hand.show_after_hand(player, cards)?;
+    report.shown_after_hand.push(ShownAfterHand {
+        player,
+        index,
+        line: line.line as usize,
+        uncontested,
+    });
+    Ok(())
+}
+
+/// Checks the record's finishing stacks and winnings (see [`check`]).
+#[cold]
+#[inline(never)]
+fn check_results(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
+    match check::finishing_stacks(phh, hand, &mut report.readings) {
+        check::Verdict::Agrees => {}
+        check::Verdict::Mismatch(_) => {
+            let n = hand.config().players();
+            report.stack_mismatch = Some(StackMismatch {
+                expected: phh.finishing_stacks.clone().unwrap_or_default(),
+                actual: (0..n).map(|p| hand.stack_of(p) as i64).collect(),
+            })
+        }
+        check::Verdict::Contradiction(why) => report.contradiction = Some(why),
+    }
+    match check::winnings(phh, hand, &mut report.readings) {
+        check::Verdict::Agrees => {}
+        check::Verdict::Mismatch(why) => report.winnings_mismatch = Some(why),
+        check::Verdict::Contradiction(why) => {
+            report.contradiction.get_or_insert(why);
+        }
     }
 }
 
@@ -508,207 +624,5 @@ fn negative_amount() -> ActionError {
     }
 }
 
-fn check_finishing_stacks(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
-    let Some(expected) = &phh.finishing_stacks else {
-        return;
-    };
-    let n = hand.config().players();
-    let actual = (0..n).map(|p| hand.stack_of(p) as i64);
-    let differs = expected.len() != n
-        || expected
-            .iter()
-            .zip(actual.clone())
-            .zip(&phh.starting_stacks)
-            .any(|((e, a), start)| matches!(start, Stack::Chips(_)) && *e != a);
-    if differs {
-        report.stack_mismatch = Some(StackMismatch {
-            expected: expected.clone(),
-            actual: actual.collect(),
-        });
-    }
-}
-
-fn check_winnings(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
-    let Some(winnings) = &phh.winnings else {
-        return;
-    };
-    if winnings.iter().all(|&w| w == 0) {
-        return;
-    }
-    let mut won = [0 as Chips; MAX_PLAYERS];
-    let won = &mut won[..hand.config().players()];
-    let mut pot: Chips = 0;
-    for event in hand.events() {
-        if let Event::Awarded { player, amount, .. } = event {
-            won[*player] += amount;
-            pot += amount;
-        }
-    }
-    if let Some(p) = winnings
-        .iter()
-        .enumerate()
-        .find(|&(p, &w)| w > 0 && won.get(p).is_none_or(|&x| x == 0))
-        .map(|(p, _)| p)
-    {
-        report.winnings_mismatch = Some(format!(
-            "the record pays player {} but the engine awards them nothing",
-            p + 1
-        ));
-        return;
-    }
-    let paid: i64 = winnings.iter().sum();
-    let pot = pot as i64;
-    if paid > pot || (pot - paid) * 10 > pot {
-        report.winnings_mismatch = Some(format!(
-            "the record pays {paid} from a pot of {pot}: the difference is not a rake between 0 and 10%"
-        ));
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::DefaultRules;
-    use crate::sim::random_nlhe_records;
-    use rand::SeedableRng;
-
-    /// Every hand a [`Replayer`] replays, reusing one hand's buffers, must be exactly the
-    /// hand [`replay`] builds afresh: same events, rulings (with citations), stacks, pots
-    /// and report — including after hands that failed or could not be set up.
-    #[test]
-    fn a_replayer_reusing_its_hand_gives_exactly_what_replay_gives() {
-        let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        let mut records = random_nlhe_records(&mut rng, 400, rules.clone());
-        // Records that fail part-way or cannot start, between ordinary ones.
-        let mut illegal = records[3].clone();
-        if let Some(line) = illegal
-            .actions
-            .iter_mut()
-            .find(|l| matches!(l.action, PhhAction::CheckCall { .. }))
-        {
-            let player = match line.action {
-                PhhAction::CheckCall { player } => player,
-                _ => 0,
-            };
-            line.action = PhhAction::CompleteBetRaiseTo { player, amount: 1 };
-        }
-        let mut unknown_variant = records[5].clone();
-        unknown_variant.variant = "F7S".into();
-        let mut no_min_bet = records[7].clone();
-        no_min_bet.min_bet = None;
-        let mut truncated = records[9].clone();
-        truncated.actions.truncate(truncated.actions.len() / 2);
-        // Records the replayer sets up from directly, or refuses before touching its hand:
-        // each must give what `replay` gives (the same error, or the same hand).
-        let tweak = |i: usize, f: &dyn Fn(&mut PhhHand)| {
-            let mut record: PhhHand = records[i].clone();
-            f(&mut record);
-            record
-        };
-        let negative_ante = tweak(11, &|r| r.antes[0] = -1);
-        let empty_stack = tweak(12, &|r| r.starting_stacks[1] = Stack::Chips(0));
-        let short_antes = tweak(13, &|r| {
-            r.antes.pop();
-        });
-        let long_blinds = tweak(14, &|r| r.blinds_or_straddles.push(0));
-        let one_player = tweak(15, &|r| {
-            r.starting_stacks.truncate(1);
-            r.antes.truncate(1);
-            r.blinds_or_straddles.truncate(1);
-        });
-        let zero_min_bet = tweak(16, &|r| r.min_bet = Some(0));
-        let long_variant = tweak(17, &|r| r.variant = "NTX".into());
-        // Antes that leave a player short of the blind, and live posts, heads-up and not.
-        let short_of_blind = tweak(18, &|r| {
-            r.antes.iter_mut().for_each(|a| *a = 2);
-            r.starting_stacks[0] = Stack::Chips(3);
-            r.starting_stacks[1] = Stack::Unknown;
-            if let Some(b) = r.blinds_or_straddles.last_mut() {
-                *b = -4;
-            }
-        });
-        let heads_up = tweak(19, &|r| {
-            r.starting_stacks.truncate(2);
-            r.antes = vec![1, 3];
-            r.blinds_or_straddles = vec![1, -2];
-            r.actions.clear();
-        });
-        for (at, record) in [
-            (10, illegal),
-            (20, unknown_variant),
-            (30, no_min_bet),
-            (40, truncated),
-            (50, negative_ante),
-            (51, empty_stack),
-            (52, short_antes),
-            (53, long_blinds),
-            (54, one_player),
-            (55, zero_min_bet),
-            (56, long_variant),
-            (57, short_of_blind),
-            (58, heads_up),
-        ] {
-            records.insert(at, record);
-        }
-        let mut replayer = Replayer::new(rules.clone());
-        let mut compared = 0;
-        for record in &records {
-            let fresh = replay(record, rules.clone());
-            let reused = replayer.replay(record).cloned();
-            match (fresh, reused) {
-                (Ok((hand, report)), Ok(again)) => {
-                    let reused_hand = replayer.hand().expect("a hand was replayed");
-                    assert_eq!(format!("{report:?}"), format!("{again:?}"));
-                    assert_eq!(hand.events(), reused_hand.events());
-                    assert_eq!(hand.rulings(), reused_hand.rulings());
-                    assert_eq!(hand.stacks(), reused_hand.stacks());
-                    assert_eq!(hand.pots(), reused_hand.pots());
-                    assert_eq!(hand.board(), reused_hand.board());
-                    assert_eq!(hand.phase(), reused_hand.phase());
-                    assert_eq!(hand.outcome(), reused_hand.outcome());
-                    assert_eq!(hand.config(), reused_hand.config());
-                    assert_eq!(
-                        hand.small_blind_position(),
-                        reused_hand.small_blind_position()
-                    );
-                    compared += 1;
-                }
-                (Err(a), Err(b)) => assert_eq!(a, b),
-                (a, b) => panic!("replay gave {a:?}, the replayer {b:?}"),
-            }
-        }
-        assert!(compared >= 402, "{compared} hands compared");
-    }
-
-    /// [`Replayer::replay_all`], which fetches records ahead, visits every record once, in
-    /// order, with what [`replay`] gives for it.
-    #[test]
-    fn replay_all_gives_what_replay_gives() {
-        let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let mut records = random_nlhe_records(&mut rng, 200, rules.clone());
-        // Records with empty lists and no finishing stacks, and one that cannot start.
-        records.insert(5, PhhHand::default());
-        let mut bare = records[8].clone();
-        bare.finishing_stacks = None;
-        bare.actions.clear();
-        records.insert(9, bare);
-        let mut visited = Vec::new();
-        Replayer::new(rules.clone()).replay_all(&records, |index, result| {
-            let fresh = replay(&records[index], rules.clone());
-            match (fresh, result) {
-                (Ok((hand, report)), Ok((again, again_report))) => {
-                    assert_eq!(format!("{report:?}"), format!("{again_report:?}"));
-                    assert_eq!(hand.events(), again.events());
-                    assert_eq!(hand.rulings(), again.rulings());
-                    assert_eq!(hand.stacks(), again.stacks());
-                }
-                (Err(a), Err(b)) => assert_eq!(a, b),
-                (a, b) => panic!("record {index}: replay gave {a:?}, replay_all {b:?}"),
-            }
-            visited.push(index);
-        });
-        assert_eq!(visited, (0..records.len()).collect::<Vec<_>>());
-    }
-}
+mod tests;

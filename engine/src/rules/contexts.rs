@@ -33,6 +33,13 @@ pub struct ReopenContext {
     pub raised_since_last_action: Chips,
     /// The size of a full raise at this point (the minimum increment).
     pub full_raise: Chips,
+    /// The bets and raises of this round that count toward the raise cap so far (full ones,
+    /// and short all-ins that reopened the betting by themselves).
+    pub raises_this_round: u32,
+    /// The all-ins of this round short of a full raise so far.
+    pub short_all_ins_this_round: u32,
+    /// Players still holding cards with chips behind (not all in), the acting one included.
+    pub players_not_all_in: usize,
 }
 
 /// Context for `betting.raise_cap`.
@@ -44,6 +51,15 @@ pub struct RaiseCapContext {
     pub street: Street,
     /// Players still holding cards (not folded), all-in players included.
     pub players_in_hand: usize,
+    /// Players still holding cards with chips behind (not all in).
+    pub players_not_all_in: usize,
+    /// The bets and raises of this round counted toward the cap so far (full ones, and
+    /// short all-ins that reopened the betting by themselves).
+    pub raises_this_round: u32,
+    /// When this round's bets and raises already reached the cap in force at the time: how
+    /// many players held cards then (a cap reached three-handed stays reached when a fold
+    /// leaves two; one never reached is lifted heads-up).
+    pub capped_with_players: Option<usize>,
 }
 
 /// Context for `betting.pot_limit_max`.
@@ -142,4 +158,31 @@ pub enum TimeoutAction {
     Check,
     /// Folded.
     Fold,
+}
+
+/// One bet or raise of the current betting round, as [`RoundHistory`] lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct RoundRaise {
+    /// Who bet or raised (a position).
+    pub player: usize,
+    /// The total bet it made.
+    pub to: Chips,
+    /// What it added to the bet before it.
+    pub increment: Chips,
+    /// Whether it put the player all in.
+    pub all_in: bool,
+}
+
+/// The bets and raises of the current round in order, and where the asking player's last
+/// action falls among them: what a convention that reads the round's course (not only its
+/// sums) needs, such as the PHH reference engine's reopening rule (see
+/// [`super::PhhConventions`]). Given beside [`ReopenContext`] and [`RaiseCapContext`] to
+/// [`super::Rules::reopens_in_round`] and [`super::Rules::raise_cap_in_round`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RoundHistory<'a> {
+    /// The round's bets and raises, first first (forced bets are not among them).
+    pub raises: &'a [RoundRaise],
+    /// How many of them had been made when the asking player last acted in this round
+    /// (counting his own raise, if that was his last action); `None` if he has not acted.
+    pub acted_after: Option<usize>,
 }

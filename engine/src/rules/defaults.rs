@@ -40,16 +40,24 @@ impl Rules for DefaultRules {
     }
 
     /// Betting reopens for a player who already acted only when the raises since amount to
-    /// at least one full raise (a short all-in alone does not reopen).
+    /// at least one full raise (a short all-in alone does not reopen: TDA 2022 Rule 47).
+    /// In fixed limit, half a bet is enough (Robert's Rules of Poker, section 3: an all-in
+    /// wager of at least half a bet is treated as a full bet).
     fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
-        Decided::by_default(ctx.raised_since_last_action >= ctx.full_raise)
+        let raised = ctx.raised_since_last_action;
+        Decided::by_default(match ctx.structure {
+            Structure::FixedLimit { .. } => raised.saturating_mul(2) >= ctx.full_raise,
+            _ => raised >= ctx.full_raise,
+        })
     }
 
-    /// Fixed limit: a bet and three raises per round, unlimited when only two players
-    /// remain. No cap in the other structures.
+    /// Fixed limit: a bet and three raises per round. The cap is lifted when only two
+    /// players remain, unless it was already reached with more: a cap reached three-handed
+    /// stays reached after a fold leaves two. No cap in the other structures.
     fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
         let fixed_limit = matches!(ctx.structure, Structure::FixedLimit { .. });
-        Decided::by_default(if ctx.players_in_hand <= 2 || !fixed_limit {
+        let heads_up = ctx.players_in_hand <= 2 && ctx.capped_with_players.is_none_or(|n| n <= 2);
+        Decided::by_default(if heads_up || !fixed_limit {
             None
         } else {
             Some(4)

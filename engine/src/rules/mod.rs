@@ -8,6 +8,7 @@
 //! same trait, so binding a jurisdiction never touches the state machine.
 
 mod contexts;
+#[cfg(feature = "rulesets")]
 pub mod decision;
 mod defaulted;
 mod defaults;
@@ -18,8 +19,8 @@ mod ruling;
 
 pub use contexts::{
     BlindPlan, BlindsContext, FirstToActContext, MinRaiseContext, OddChipContext, PotLimitContext,
-    RaiseCapContext, RakeContext, ReopenContext, ShowdownOrderContext, TimeoutAction,
-    TimeoutContext,
+    RaiseCapContext, RakeContext, ReopenContext, RoundHistory, RoundRaise, ShowdownOrderContext,
+    TimeoutAction, TimeoutContext,
 };
 pub use defaulted::{DefaultedPoint, DefaultedPoints};
 pub use defaults::DefaultRules;
@@ -27,7 +28,7 @@ pub use plugin::{
     NoPlugins, PluginAnswer, PluginCitation, PluginDesk, PluginFailure, PluginIdentity,
     PluginQuestion,
 };
-pub use reference::PhhConventions;
+pub use reference::{reference_engine_reopens, PhhConventions};
 pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetName, RulesetRef, Ruling};
 
 use crate::Chips;
@@ -83,6 +84,25 @@ pub trait Rules: Send + Sync {
     /// game (`None`: unlimited).
     fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
         DefaultRules.raise_cap(ctx)
+    }
+
+    /// [`Rules::reopens`] with the round's course: what the state machine asks. Rules that
+    /// read only the context's facts (every ruleset) keep the default, which asks
+    /// [`Rules::reopens`]; a convention that depends on the order of the round's raises (the
+    /// PHH reference engine's) reads `round`.
+    fn reopens_in_round(&self, ctx: &ReopenContext, round: &RoundHistory) -> Decided<bool> {
+        let _ = round;
+        self.reopens(ctx)
+    }
+
+    /// [`Rules::raise_cap`] with the round's course (see [`Rules::reopens_in_round`]).
+    fn raise_cap_in_round(
+        &self,
+        ctx: &RaiseCapContext,
+        round: &RoundHistory,
+    ) -> Decided<Option<u32>> {
+        let _ = round;
+        self.raise_cap(ctx)
     }
 
     /// `betting.pot_limit_max`: the largest raise-to amount in pot-limit (and the 2007 decree's

@@ -191,6 +191,9 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<String> {
                 structure,
                 raised_since_last_action: raised,
                 full_raise: full,
+                raises_this_round: 1,
+                short_all_ins_this_round: 1,
+                players_not_all_in: 3,
             }))
         })
         .collect(),

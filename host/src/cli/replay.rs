@@ -1,12 +1,25 @@
-//! `floor replay FILE... [--json]`: replays PHH hand histories and checks them.
+//! `floor replay FILE... [--json] [--jobs N]`: replays PHH hand histories and checks them;
+//! `--ruleset ID` and `--compare-rulesets A,B` replay them under a jurisdiction's law
+//! instead (see [`law`]).
+//!
+//! The files are read in chunks on `--jobs` threads (see [`stream`]): memory stays bounded
+//! whatever their size, and the report is the one reading every file whole, in order, gives.
+
+mod failures;
+mod law;
+mod stream;
 
 use super::CliError;
-use floor_engine::phh::{parse_file, PhhHand};
+use failures::{Failure, Failures};
+use floor_engine::phh::PhhHand;
 use floor_engine::replay::{ReplayReport, Replayer};
 use floor_engine::rules::PhhConventions;
 use serde::Serialize;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use stream::Input;
 
 /// A small corpus built into the binary, so `floor replay` works with nothing else installed:
 /// the 2019 WSOP hand with a big-blind ante and random hands cross-checked against PokerKit.
@@ -20,11 +33,26 @@ pub struct ReplayArgs {
     /// Print the summary as JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// How many threads replay (default: one per core). Files and chunks of a file are
+    /// replayed in parallel; the report keeps the files' order.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Replay under this jurisdiction's ruleset and report, hand by hand, where its law
+    /// rules differently from the record (an action it forbids, the pot divided otherwise,
+    /// the commission it takes), with the rule points and articles.
+    #[arg(long, value_name = "ID", conflicts_with = "compare_rulesets")]
+    ruleset: Option<String>,
+    /// Replay under two rulesets and report the hands whose outcome differs between them.
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    compare_rulesets: Vec<String>,
+    /// Read rulesets from this directory instead of the bundled ones.
+    #[arg(long = "rulesets-dir", value_name = "DIR")]
+    rulesets_dir: Option<PathBuf>,
 }
 
 /// The replay summary; its field names are a stable interface for scripts.
 #[derive(Serialize, Default)]
-struct Summary {
+struct Counts {
     hands: usize,
     completed: usize,
     settled: usize,
@@ -33,105 +61,211 @@ struct Summary {
     winnings_mismatches: usize,
     /// Folds the records leave out, supplied by the replay (not failures; listed in `notes`).
     inferred_folds: usize,
-    files: Vec<FileSummary>,
-    failures: Vec<Failure>,
-    /// Things worth knowing that are not failures, e.g. an inferred fold.
-    notes: Vec<Failure>,
+    /// Records whose results contradict their own actions (listed in `contradictions`):
+    /// neither passes nor failures of the engine. Present only when there are some.
+    #[serde(skip_serializing_if = "is_zero")]
+    contradictory_records: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize, Default)]
 struct FileSummary {
     file: String,
-    hands: usize,
-    completed: usize,
-    settled: usize,
-    illegal_actions: usize,
-    stack_mismatches: usize,
-    winnings_mismatches: usize,
-    inferred_folds: usize,
+    #[serde(flatten)]
+    counts: Counts,
 }
 
-/// One hand that failed a check (or, in `notes`, one remark on a hand).
-#[derive(Serialize)]
-struct Failure {
-    file: String,
-    /// The hand's `[N]` number in a .phhs file (1 for a .phh file).
-    hand: usize,
-    /// The source line of the offending action, or of the hand's header.
-    line: usize,
-    kind: &'static str,
-    message: String,
+impl Counts {
+    fn add(&mut self, other: &Counts) {
+        self.hands += other.hands;
+        self.completed += other.completed;
+        self.settled += other.settled;
+        self.illegal_actions += other.illegal_actions;
+        self.stack_mismatches += other.stack_mismatches;
+        self.winnings_mismatches += other.winnings_mismatches;
+        self.inferred_folds += other.inferred_folds;
+        self.contradictory_records += other.contradictory_records;
+    }
+}
+
+/// What a worker found in one chunk of a file; the file's name is filled in when the
+/// chunk's tally is taken back.
+#[derive(Default)]
+struct ChunkTally {
+    counts: Counts,
+    failures: Vec<Failure>,
+    notes: Vec<Failure>,
+    contradictions: Vec<Failure>,
+}
+
+impl ChunkTally {
+    /// Replays one hand and tallies what the replay found.
+    fn hand(&mut self, replayer: &mut Replayer, phh: &PhhHand) {
+        let number = phh.number.unwrap_or(1);
+        self.counts.hands += 1;
+        let remark = |line: usize, kind: &str, message: String| Failure {
+            file: String::new(),
+            hand: number,
+            line,
+            kind: kind.to_string(),
+            message,
+        };
+        match replayer.replay(phh) {
+            Err(error) => {
+                self.counts.illegal_actions += 1;
+                self.failures
+                    .push(remark(phh.line, "setup", error.to_string()));
+            }
+            Ok(report) => self.report(phh, report, &remark),
+        }
+    }
+
+    fn report(
+        &mut self,
+        phh: &PhhHand,
+        report: &ReplayReport,
+        remark: &dyn Fn(usize, &str, String) -> Failure,
+    ) {
+        let counts = &mut self.counts;
+        counts.completed += report.completed as usize;
+        counts.settled += report.settled as usize;
+        for fold in &report.inferred_folds {
+            counts.inferred_folds += 1;
+            self.notes.push(remark(
+                fold.line,
+                "inferred_fold",
+                format!(
+                    "action {} skips player {}, who faced a bet: taken as a fold",
+                    fold.index + 1,
+                    fold.player + 1
+                ),
+            ));
+        }
+        for show in &report.shown_after_hand {
+            let why = if show.uncontested {
+                "the winner of an uncontested pot shows his cards"
+            } else {
+                "cards shown once the hand is over"
+            };
+            self.notes.push(remark(
+                show.line,
+                "shown_after_hand",
+                format!(
+                    "action {}: {why} (player {})",
+                    show.index + 1,
+                    show.player + 1
+                ),
+            ));
+        }
+        if let Some(illegal) = &report.illegal {
+            counts.illegal_actions += 1;
+            self.failures.push(remark(
+                illegal.line,
+                "illegal_action",
+                format!(
+                    "action {} `{}`: {}",
+                    illegal.index + 1,
+                    illegal.notation,
+                    illegal.reason
+                ),
+            ));
+        }
+        if let Some(mismatch) = &report.stack_mismatch {
+            counts.stack_mismatches += 1;
+            self.failures.push(remark(
+                phh.line,
+                "stack_mismatch",
+                format!(
+                    "finishing stacks {:?}, the record says {:?}",
+                    mismatch.actual, mismatch.expected
+                ),
+            ));
+        }
+        if let Some(message) = &report.winnings_mismatch {
+            counts.winnings_mismatches += 1;
+            self.failures
+                .push(remark(phh.line, "winnings_mismatch", message.clone()));
+        }
+        if let Some(why) = &report.contradiction {
+            counts.contradictory_records += 1;
+            self.contradictions
+                .push(remark(phh.line, "contradiction", why.clone()));
+        }
+    }
+}
+
+/// Everything the report prints.
+#[derive(Default)]
+struct Summary {
+    counts: Counts,
+    files: Vec<FileSummary>,
+    failures: Failures,
+    notes: Failures,
+    contradictions: Failures,
 }
 
 pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
-    let mut inputs: Vec<(String, String)> = Vec::new();
-    if args.files.is_empty() {
-        inputs.push((SAMPLE_NAME.to_string(), SAMPLE.to_string()));
+    let inputs = inputs(&args.files);
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if jobs == 0 {
+        return Err(CliError::Usage("--jobs must be at least 1".into()));
     }
-    for path in &args.files {
-        let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
-            path: path.clone(),
-            source,
-        })?;
-        inputs.push((path.clone(), text));
+    if args.ruleset.is_some() || !args.compare_rulesets.is_empty() {
+        return law::run(&args, &inputs, jobs);
     }
-    let mut parsed: Vec<(String, Vec<PhhHand>)> = Vec::new();
-    for (path, text) in inputs {
-        let hands = parse_file(&text).map_err(|e| CliError::Parse {
-            path: path.clone(),
-            error: e.to_string(),
-        })?;
-        parsed.push((path, hands));
-    }
+    let mut summary = Summary {
+        files: inputs
+            .iter()
+            .map(|i| FileSummary {
+                file: i.name.clone(),
+                ..FileSummary::default()
+            })
+            .collect(),
+        ..Summary::default()
+    };
+    let mut bar = Progress::start(&inputs);
     let rules: Arc<dyn floor_engine::rules::Rules> = Arc::new(PhhConventions);
-    // One replayer for every file: each hand reuses the previous one's buffers.
-    let mut replayer = Replayer::new(rules);
-    let mut summary = Summary::default();
-    for (path, hands) in &parsed {
-        let mut file = FileSummary {
-            file: path.clone(),
-            ..FileSummary::default()
-        };
-        replayer.replay_all(hands, |i, result| {
-            let phh = &hands[i];
-            let number = phh.number.unwrap_or(i + 1);
-            file.hands += 1;
-            match result {
-                Err(error) => {
-                    file.illegal_actions += 1;
-                    summary.failures.push(Failure {
-                        file: path.clone(),
-                        hand: number,
-                        line: phh.line,
-                        kind: "setup",
-                        message: error.to_string(),
-                    });
-                }
-                Ok((_, report)) => tally(
-                    &mut file,
-                    (&mut summary.failures, &mut summary.notes),
-                    path,
-                    number,
-                    phh,
-                    report,
-                ),
+    let worker = || {
+        let mut replayer = Replayer::new(rules.clone());
+        move |phh: &PhhHand, tally: &mut ChunkTally| tally.hand(&mut replayer, phh)
+    };
+    let mut take = |file: usize, tally: ChunkTally, bytes: u64| {
+        bar.bytes(bytes);
+        let name = &summary.files[file].file;
+        for (list, remarks) in [
+            (&mut summary.failures, tally.failures),
+            (&mut summary.notes, tally.notes),
+            (&mut summary.contradictions, tally.contradictions),
+        ] {
+            for mut remark in remarks {
+                remark.file.clone_from(name);
+                list.push(remark);
             }
-        });
-        summary.hands += file.hands;
-        summary.completed += file.completed;
-        summary.settled += file.settled;
-        summary.illegal_actions += file.illegal_actions;
-        summary.stack_mismatches += file.stack_mismatches;
-        summary.winnings_mismatches += file.winnings_mismatches;
-        summary.inferred_folds += file.inferred_folds;
-        summary.files.push(file);
+        }
+        bar.hands(tally.counts.hands);
+        summary.files[file].counts.add(&tally.counts);
+    };
+    stream::replay_files(&inputs, jobs, &worker, &mut take)?;
+    bar.finish();
+    for file in &summary.files {
+        summary.counts.add(&file.counts);
     }
-    if args.json {
-        let text =
-            serde_json::to_string_pretty(&summary).map_err(|e| CliError::Output(e.to_string()))?;
-        println!("{text}");
+    let mut out = std::io::stdout().lock();
+    let printed = if args.json {
+        print_json(&mut out, &mut summary)
     } else {
-        print_table(&summary);
+        print_table(&mut out, &mut summary)
+    };
+    match printed {
+        Ok(()) => {}
+        // A reader that stopped reading (`| head`) is not a failure of the replay.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => return Err(CliError::Output(e.to_string())),
     }
     Ok(if summary.failures.is_empty() {
         ExitCode::SUCCESS
@@ -140,71 +274,117 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
     })
 }
 
-fn tally(
-    file: &mut FileSummary,
-    (failures, notes): (&mut Vec<Failure>, &mut Vec<Failure>),
-    path: &str,
-    number: usize,
-    phh: &PhhHand,
-    report: &ReplayReport,
-) {
-    file.completed += report.completed as usize;
-    file.settled += report.settled as usize;
-    for fold in &report.inferred_folds {
-        file.inferred_folds += 1;
-        notes.push(Failure {
-            file: path.to_string(),
-            hand: number,
-            line: fold.line,
-            kind: "inferred_fold",
-            message: format!(
-                "action {} skips player {}, who faced a bet: taken as a fold",
-                fold.index + 1,
-                fold.player + 1
-            ),
-        });
+/// The files named, or the built-in sample when none is.
+fn inputs(files: &[String]) -> Vec<Input> {
+    if files.is_empty() {
+        return vec![Input {
+            name: SAMPLE_NAME.to_string(),
+            text: Some(SAMPLE),
+        }];
     }
-    if let Some(illegal) = &report.illegal {
-        file.illegal_actions += 1;
-        failures.push(Failure {
-            file: path.to_string(),
-            hand: number,
-            line: illegal.line,
-            kind: "illegal_action",
-            message: format!(
-                "action {} `{}`: {}",
-                illegal.index + 1,
-                illegal.notation,
-                illegal.reason
-            ),
-        });
+    files
+        .iter()
+        .map(|f| Input {
+            name: f.clone(),
+            text: None,
+        })
+        .collect()
+}
+
+/// The progress bar: hands replayed and hands/s, on stderr, only when it is a terminal.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    hands: u64,
+}
+
+impl Progress {
+    fn start(inputs: &[Input]) -> Progress {
+        if !std::io::stderr().is_terminal() {
+            return Progress {
+                bar: None,
+                hands: 0,
+            };
+        }
+        let total: u64 = inputs
+            .iter()
+            .map(|i| match i.text {
+                Some(t) => t.len() as u64,
+                None => std::fs::metadata(&i.name).map_or(0, |m| m.len()),
+            })
+            .sum();
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {bytes}/{total_bytes} {msg} ({elapsed}, {eta} left)",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Progress {
+            bar: Some(bar),
+            hands: 0,
+        }
     }
-    if let Some(mismatch) = &report.stack_mismatch {
-        file.stack_mismatches += 1;
-        failures.push(Failure {
-            file: path.to_string(),
-            hand: number,
-            line: phh.line,
-            kind: "stack_mismatch",
-            message: format!(
-                "finishing stacks {:?}, the record says {:?}",
-                mismatch.actual, mismatch.expected
-            ),
-        });
+
+    fn bytes(&mut self, bytes: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(bytes);
+        }
     }
-    if let Some(message) = &report.winnings_mismatch {
-        file.winnings_mismatches += 1;
-        failures.push(Failure {
-            file: path.to_string(),
-            hand: number,
-            line: phh.line,
-            kind: "winnings_mismatch",
-            message: message.clone(),
-        });
+
+    fn hands(&mut self, hands: usize) {
+        self.hands += hands as u64;
+        if let Some(bar) = &self.bar {
+            let seconds = bar.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{} hands, {:.0} hands/s",
+                self.hands,
+                self.hands as f64 / seconds
+            ));
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
     }
 }
 
-fn print_table(summary: &Summary) {
+/// The summary as JSON, written piece by piece (the lists of failures may be long) exactly
+/// as `serde_json::to_string_pretty` writes the whole.
+fn print_json(out: &mut dyn Write, summary: &mut Summary) -> std::io::Result<()> {
+    let json = |e: serde_json::Error| std::io::Error::other(e.to_string());
+    let head = serde_json::to_string_pretty(&summary.counts).map_err(json)?;
+    // The counts' fields, without their closing brace, then the lists.
+    write!(out, "{},\n  \"files\": ", head.trim_end_matches("\n}"))?;
+    let files = serde_json::to_string_pretty(&summary.files).map_err(json)?;
+    write!(out, "{}", files.replace('\n', "\n  "))?;
+    let mut lists: Vec<(&str, &mut Failures)> = vec![
+        ("failures", &mut summary.failures),
+        ("notes", &mut summary.notes),
+    ];
+    if !summary.contradictions.is_empty() {
+        lists.push(("contradictions", &mut summary.contradictions));
+    }
+    for (name, list) in lists {
+        write!(out, ",\n  \"{name}\": [")?;
+        let mut first = true;
+        let empty = list.is_empty();
+        list.for_each(|failure| {
+            let item = serde_json::to_string_pretty(failure).map_err(json)?;
+            let sep = if first { "" } else { "," };
+            first = false;
+            write!(out, "{sep}\n    {}", item.replace('\n', "\n    "))
+        })?;
+        if !empty {
+            write!(out, "\n  ")?;
+        }
+        write!(out, "]")?;
+    }
+    writeln!(out, "\n}}")
+}
+
+fn print_table(out: &mut dyn Write, summary: &mut Summary) -> std::io::Result<()> {
     let width = summary
         .files
         .iter()
@@ -212,7 +392,9 @@ fn print_table(summary: &Summary) {
         .max()
         .unwrap_or(4)
         .max(5);
-    println!(
+    let contradictory = summary.counts.contradictory_records > 0;
+    write!(
+        out,
         "{:<width$}  {:>7} {:>9} {:>7} {:>7} {:>14} {:>17} {:>14}",
         "file",
         "hands",
@@ -222,53 +404,108 @@ fn print_table(summary: &Summary) {
         "stack mismatch",
         "winnings mismatch",
         "inferred folds"
-    );
-    let row = |name: &str, counts: [usize; 7]| {
-        let [h, c, s, i, sm, wm, inf] = counts;
-        println!("{name:<width$}  {h:>7} {c:>9} {s:>7} {i:>7} {sm:>14} {wm:>17} {inf:>14}");
+    )?;
+    if contradictory {
+        write!(out, " {:>13}", "contradictory")?;
+    }
+    writeln!(out)?;
+    let row = |out: &mut dyn Write, name: &str, c: &Counts| -> std::io::Result<()> {
+        write!(
+            out,
+            "{name:<width$}  {:>7} {:>9} {:>7} {:>7} {:>14} {:>17} {:>14}",
+            c.hands,
+            c.completed,
+            c.settled,
+            c.illegal_actions,
+            c.stack_mismatches,
+            c.winnings_mismatches,
+            c.inferred_folds
+        )?;
+        if contradictory {
+            write!(out, " {:>13}", c.contradictory_records)?;
+        }
+        writeln!(out)
     };
     for f in &summary.files {
-        row(
-            &f.file,
-            [
-                f.hands,
-                f.completed,
-                f.settled,
-                f.illegal_actions,
-                f.stack_mismatches,
-                f.winnings_mismatches,
-                f.inferred_folds,
-            ],
-        );
+        row(out, &f.file, &f.counts)?;
     }
-    row(
-        "total",
-        [
-            summary.hands,
-            summary.completed,
-            summary.settled,
-            summary.illegal_actions,
-            summary.stack_mismatches,
-            summary.winnings_mismatches,
-            summary.inferred_folds,
-        ],
-    );
-    if !summary.notes.is_empty() {
-        println!("\nnotes:");
-        for f in &summary.notes {
-            println!(
-                "  {}:{} hand {} [{}] {}",
-                f.file, f.line, f.hand, f.kind, f.message
-            );
+    row(out, "total", &summary.counts)?;
+    for (title, list) in [
+        ("notes", &mut summary.notes),
+        (
+            "records that contradict themselves (not failures of the engine)",
+            &mut summary.contradictions,
+        ),
+        ("failures", &mut summary.failures),
+    ] {
+        if list.is_empty() {
+            continue;
         }
-    }
-    if !summary.failures.is_empty() {
-        println!("\nfailures:");
-        for f in &summary.failures {
-            println!(
+        writeln!(out, "\n{title}:")?;
+        list.for_each(|f| {
+            writeln!(
+                out,
                 "  {}:{} hand {} [{}] {}",
                 f.file, f.line, f.hand, f.kind, f.message
-            );
+            )
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summary written piece by piece is the JSON `serde_json` writes for the whole.
+    #[test]
+    fn the_json_report_is_what_serde_writes() {
+        #[derive(Serialize)]
+        struct Whole<'a> {
+            #[serde(flatten)]
+            counts: &'a Counts,
+            files: &'a [FileSummary],
+            failures: &'a [Failure],
+            notes: &'a [Failure],
+        }
+        let remark = |hand| Failure {
+            file: "a.phhs".into(),
+            hand,
+            line: 3,
+            kind: "illegal_action".into(),
+            message: "action 2 `p1 f`: \"quoted\"".into(),
+        };
+        for (failures, notes) in [
+            (vec![], vec![]),
+            (vec![remark(1), remark(2)], vec![remark(3)]),
+        ] {
+            let mut summary = Summary {
+                counts: Counts {
+                    hands: 3,
+                    ..Counts::default()
+                },
+                files: vec![FileSummary {
+                    file: "a.phhs".into(),
+                    counts: Counts::default(),
+                }],
+                ..Summary::default()
+            };
+            for f in &failures {
+                summary.failures.push(f.clone());
+            }
+            for n in &notes {
+                summary.notes.push(n.clone());
+            }
+            let expected = serde_json::to_string_pretty(&Whole {
+                counts: &summary.counts,
+                files: &summary.files,
+                failures: &failures,
+                notes: &notes,
+            })
+            .expect("JSON");
+            let mut written = Vec::new();
+            print_json(&mut written, &mut summary).expect("written");
+            assert_eq!(String::from_utf8_lossy(&written), format!("{expected}\n"));
         }
     }
 }

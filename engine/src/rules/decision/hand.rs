@@ -67,11 +67,18 @@ fn reopen_samples() -> Vec<Dynamic> {
     for structure in structures {
         for full_raise in AMOUNTS.into_iter().filter(|&a| a > 0) {
             for raised in [1, full_raise / 2, full_raise.saturating_sub(1)] {
-                out.push(ReopenContext {
-                    structure,
-                    raised_since_last_action: raised.max(1),
-                    full_raise,
-                });
+                // The round so far: the first raise, a capped round with a short all-in
+                // already, a full table with short all-ins piling up.
+                for (raises, shorts, players) in [(0, 0, 2), (3, 1, 1), (1, 2, 9)] {
+                    out.push(ReopenContext {
+                        structure,
+                        raised_since_last_action: raised.max(1),
+                        full_raise,
+                        raises_this_round: raises,
+                        short_all_ins_this_round: shorts,
+                        players_not_all_in: players,
+                    });
+                }
             }
         }
     }

@@ -143,6 +143,7 @@ impl RulePoint {
 
     /// For a DECISION, how it is asked and must answer: its typed context and answer, the
     /// contexts a probe asks it with, the check of its answer.
+    #[cfg(feature = "rulesets")]
     pub fn signature(&self) -> Option<&'static crate::rules::decision::Signature> {
         crate::rules::decision::signature(self.id)
     }

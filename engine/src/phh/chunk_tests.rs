@@ -1,0 +1,234 @@
+//! The fast reader and the chunked reading against the general reader: the same hands, and
+//! for a file cut into chunks anywhere a cut may fall, the same outcome (hands or error).
+
+use super::chunk::{next_cut, read_chunk, FileError, FileReading};
+use super::{parse_file, write_phhs, PhhError, PhhHand};
+use crate::rules::DefaultRules;
+use crate::sim::random_nlhe_records;
+use proptest::prelude::*;
+use rand::SeedableRng;
+use std::sync::Arc;
+
+/// A hand in every shape the shared corpora use: decimal amounts, unknown stacks, unknown
+/// cards, posts, a show after the hand, and the fields real records carry.
+const REAL: &str = "[1]
+variant = 'NT'
+ante_trimming_status = false
+antes = [0.50, 0.50, 0.50]
+blinds_or_straddles = [1, 2, -2]
+min_bet = 2
+starting_stacks = [231.80, inf, 321.95]
+actions = ['d dh p1 ????', 'd dh p2 AhKd', 'd dh p3 ????', 'p3 cbr 6.25', 'p1 f', 'p2 f', 'p3 sm QsQd']
+venue = 'Absolute Poker'
+time = 00:41:14
+day = 1
+month = 7
+year = 2009
+hand = 3017387946
+seats = [5, 1, 2]
+table = 'LUCAS AVE'
+players = ['AMqMLSbphDpif8xHwUsxOg', 'DXl+pwgHgmCQeDLkzlg3ww', 'x’y']
+winnings = [0, 0, 8.75]
+currency_symbol = '$'
+time_zone_abbreviation = 'ET'
+
+[2]
+variant = 'FT'
+antes = [0, 0]
+blinds_or_straddles = [5, 10]
+small_bet = 10
+big_bet = 20
+starting_stacks = [79, 40]
+actions = ['d dh p1 3dQd', 'd dh p2 TcJd', 'p2 cbr 20', 'p1 cc', 'd db 2c8cAs', 'p1 cc', 'p2 cc', 'd db 7c', 'p1 cc', 'p2 cc', 'd db Kh', 'p1 cc', 'p2 cc', 'p2 sm TcJd', 'p1 sm 3dQd']
+finishing_stacks = [59, 60]
+";
+
+/// Hands as the general reader gives them, less what the fast reader does not keep.
+fn without_fields(hands: &[PhhHand]) -> Vec<PhhHand> {
+    hands
+        .iter()
+        .map(|h| PhhHand {
+            fields: Vec::new(),
+            field_order: Vec::new(),
+            ..h.clone()
+        })
+        .collect()
+}
+
+/// Reads `text` cut at `cuts` (byte offsets, ascending) as `floor replay` does: each chunk
+/// on its own, judged in order; a chunk ending inside an array is joined to the next.
+fn read_in_chunks(text: &str, cuts: &[usize]) -> Result<Vec<PhhHand>, PhhError> {
+    let mut bounds: Vec<usize> = vec![0];
+    bounds.extend(cuts.iter().copied().filter(|&c| c > 0 && c < text.len()));
+    bounds.push(text.len());
+    bounds.dedup();
+    if bounds.len() < 2 {
+        // An empty text is one (empty) chunk.
+        bounds.push(0);
+    }
+    let mut file = FileReading::either();
+    let mut hands = Vec::new();
+    let mut reused = PhhHand::default();
+    let mut i = 0;
+    while i + 1 < bounds.len() {
+        let mut end = i + 1;
+        loop {
+            let chunk = &text[bounds[i]..bounds[end]];
+            let line = 1 + text[..bounds[i]].matches('\n').count();
+            let mut got = Vec::new();
+            let read = read_chunk(chunk, line, i == 0, &mut reused, |h| got.push(h.clone()));
+            if read.ends_in_array() && end + 1 < bounds.len() {
+                end += 1;
+                continue;
+            }
+            file.add(&read);
+            hands.extend(got);
+            break;
+        }
+        i = end;
+    }
+    match file.outcome() {
+        Ok(()) => Ok(without_fields(&hands)),
+        Err(FileError::Phh(e)) => Err(e),
+        Err(FileError::Duplicate { number, line }) => {
+            let whole = parse_file(text).expect_err("a repeated hand");
+            assert!(whole
+                .message
+                .contains(&format!("hand [{number}] appears twice")));
+            assert_eq!(whole.line, line);
+            Err(whole)
+        }
+    }
+}
+
+fn whole(text: &str) -> Result<Vec<PhhHand>, PhhError> {
+    parse_file(text).map(|hands| without_fields(&hands))
+}
+
+/// The fast reader takes every hand of the random corpus and of the real-shaped hands
+/// without giving up, and reads them as the general reader does.
+#[test]
+fn fast_reader_reads_written_corpora_as_the_general_reader_does() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let text = write_phhs(&random_nlhe_records(&mut rng, 300, Arc::new(DefaultRules)));
+    let mut texts = vec![text, REAL.to_string()];
+    // The shared corpora, written by other tools.
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
+    for file in [
+        "phh/abs_NLH_handhq_1-OBFUSCATED.phhs",
+        "phh/abs_NLH_handhq_2-OBFUSCATED.phhs",
+        "phh/ftp_NLH_handhq_406-OBFUSCATED.phhs",
+        "phh/ps_NLH_handhq_334-OBFUSCATED.phhs",
+        "crosscheck/random-nlhe-2k.phhs",
+        "crosscheck/random-plo-500.phhs",
+    ] {
+        let path = shared.join(file);
+        texts.push(std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!("{} is missing ({e}): the shared corpora live in ../shared/data beside the workspace", path.display())
+        }));
+    }
+    for text in texts.iter().map(String::as_str) {
+        let mut reader = super::fast::FastReader::new(text, 1);
+        let mut hand = PhhHand::default();
+        let mut fast = Vec::new();
+        loop {
+            match reader.next_hand(&mut hand) {
+                super::fast::Step::Hand => fast.push(hand.clone()),
+                super::fast::Step::End => break,
+                super::fast::Step::Bail => {
+                    panic!("the fast reader gave up at hand {}", fast.len() + 1)
+                }
+            }
+        }
+        assert_eq!(Ok(fast), whole(text));
+    }
+}
+
+/// The cut finder cuts before headers only, past the minimum asked.
+#[test]
+fn cuts_fall_before_headers() {
+    let cut = next_cut(REAL.as_bytes(), 10).expect("a second hand");
+    assert!(REAL[cut..].starts_with("[2]\n"));
+    assert_eq!(next_cut(REAL.as_bytes(), cut), None);
+    assert_eq!(next_cut(b"[1]\nvariant = 'NT'\n", 0), None);
+}
+
+/// A nested array whose lines look like headers: the chunk cut there ends inside the
+/// array and is read again joined to the next, as the whole file is read.
+#[test]
+fn a_cut_inside_a_multi_line_array_is_mended() {
+    let text = format!(
+        "{REAL}\n[3]\n{}extra = [\n[1]\n]\n",
+        &REAL[REAL.find("variant = 'FT'").unwrap_or(0)..]
+    );
+    let cut = text.find("[1]\n]").expect("the nested array");
+    assert_eq!(read_in_chunks(&text, &[cut]), whole(&text));
+}
+
+/// Mutations of a file: the fast reader never accepts what the general reader refuses, and
+/// a file read in chunks (cut at any header) has the outcome of the whole file.
+fn mutated() -> impl Strategy<Value = String> {
+    let edits = prop::collection::vec((0..REAL.len(), 0usize..12), 1..4);
+    edits.prop_map(|edits| {
+        let mut text = REAL.as_bytes().to_vec();
+        for (at, what) in edits {
+            let at = at.min(text.len().saturating_sub(1));
+            let insert: &[u8] = match what {
+                0 => b"[",
+                1 => b"]",
+                2 => b"'",
+                3 => b",",
+                4 => b"\n",
+                5 => b" ",
+                6 => b"#",
+                7 => b"9",
+                8 => b".",
+                9 => b"\n[1]\n",
+                10 => b"inf",
+                _ => b"",
+            };
+            if what == 11 {
+                text.remove(at);
+            } else {
+                text.splice(at..at, insert.iter().copied());
+            }
+        }
+        String::from_utf8_lossy(&text).into_owned()
+    })
+}
+
+proptest! {
+    #[test]
+    fn chunked_reading_of_a_mutated_file_is_the_whole_reading(text in mutated(), seed in 0usize..1000) {
+        let whole = whole(&text);
+        // Every place a cut may fall (before a line starting with `[` and a digit), some
+        // of them taken.
+        let bytes = text.as_bytes();
+        let cuts: Vec<usize> = (1..bytes.len())
+            .filter(|&i| bytes[i - 1] == b'\n' && bytes[i] == b'[')
+            .filter(|&i| bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
+            .enumerate()
+            .filter(|(k, _)| (seed >> (k % 8)) & 1 == 1)
+            .map(|(_, i)| i)
+            .collect();
+        let chunked = read_in_chunks(&text, &cuts);
+        prop_assert_eq!(chunked, whole);
+    }
+}
+
+/// Texts without a header (an empty file, a `.phh` file, fields only) are judged as a
+/// whole reading judges them.
+#[test]
+fn texts_without_headers_are_read_as_the_general_reader_reads_them() {
+    let single = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n";
+    for text in [
+        "",
+        "\n\n",
+        "# a comment\n",
+        single,
+        "variant = 'NT'\n",
+        "\u{feff}[1]\nvariant = 'NT'\n",
+    ] {
+        assert_eq!(read_in_chunks(text, &[]), whole(text), "{text:?}");
+    }
+}

@@ -1,0 +1,447 @@
+//! Reading PHH files in chunks on several threads, each hand handed to a worker as it is
+//! read, the workers' findings taken back in file order.
+//!
+//! One thread reads the files, in order, a chunk at a time (about [`CHUNK`] bytes, cut
+//! before a hand's header: `floor_engine::phh::next_cut`), and numbers the chunks; `jobs`
+//! workers read and replay chunks as they come (each worker with its own replayer and its
+//! own reused hand); the calling thread takes their findings back in chunk order, judges
+//! each file's chunks as reading it whole would ([`FileReading`]) and hands each chunk's
+//! tally to the caller. At most a few chunks per worker are in memory at once, whatever the
+//! size of the files: memory is bounded by the chunk size (and by the largest single hand).
+
+use super::super::CliError;
+use floor_engine::phh::{
+    duplicate_hand, next_cut, read_chunk, ChunkRead, FileError, FileReading, PhhHand,
+};
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::sync::mpsc;
+
+/// The size of a chunk: large enough that the hand-off costs nothing beside the reading,
+/// small enough that a few per worker stay in the processor's larger caches.
+pub(super) const CHUNK: usize = 1 << 20;
+
+/// One input: a file, or text built into the binary.
+pub(super) struct Input {
+    /// The name reports give it (the path as given).
+    pub name: String,
+    /// The built-in text, or `None` to read the file `name`.
+    pub text: Option<&'static str>,
+}
+
+/// What a worker makes of a chunk's hands: a tally the caller merges in file order.
+pub(super) trait Tally: Send + Default + 'static {}
+impl<T: Send + Default + 'static> Tally for T {}
+
+/// A chunk to read.
+struct Work {
+    file: usize,
+    seq: usize,
+    text: Vec<u8>,
+    first_line: usize,
+    file_start: bool,
+}
+
+/// What came of a chunk, or of a file that could not be read.
+enum Done<T> {
+    Chunk {
+        file: usize,
+        seq: usize,
+        text: Vec<u8>,
+        first_line: usize,
+        file_start: bool,
+        read: Result<ChunkRead, std::io::Error>,
+        tally: T,
+    },
+    /// A file could not be opened or read: nothing more comes of it.
+    Failed {
+        file: usize,
+        seq: usize,
+        error: std::io::Error,
+    },
+    /// Every chunk of `file` has been sent, the last numbered `seq - 1`.
+    End { file: usize, seq: usize },
+}
+
+impl<T> Done<T> {
+    fn seq(&self) -> usize {
+        match self {
+            Done::Chunk { seq, .. } | Done::Failed { seq, .. } | Done::End { seq, .. } => *seq,
+        }
+    }
+}
+
+/// Reads and replays every input; `work(hand, tally)` runs on a worker for every hand read
+/// (each worker makes its own with `worker()`), and `take(file, tally, bytes)` on this
+/// thread for every chunk, in file order, with the chunk's size (for a progress report).
+/// Returns the first error in file order: a file that cannot be read before any that
+/// cannot be parsed, as reading every file first and then parsing each would report.
+pub(super) fn replay_files<T, W>(
+    inputs: &[Input],
+    jobs: usize,
+    worker: &(dyn Fn() -> W + Sync),
+    take: &mut dyn FnMut(usize, T, u64),
+) -> Result<(), CliError>
+where
+    T: Tally,
+    W: FnMut(&PhhHand, &mut T),
+{
+    let jobs = jobs.max(1);
+    let (work_tx, work_rx) = mpsc::sync_channel::<Option<Work>>(jobs * 2);
+    let work_rx = std::sync::Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
+    std::thread::scope(|scope| {
+        let reader_done = done_tx.clone();
+        scope.spawn(move || read_inputs(inputs, &work_tx, &reader_done, jobs));
+        for _ in 0..jobs {
+            let (rx, tx) = (&work_rx, done_tx.clone());
+            scope.spawn(move || {
+                let mut replay = worker();
+                let mut hand = PhhHand::default();
+                loop {
+                    let next = match rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok(Some(work)) = next else { return };
+                    let mut tally = T::default();
+                    let read = std::str::from_utf8(&work.text)
+                        .map_err(|_| invalid_utf8())
+                        .map(|text| {
+                            read_chunk(text, work.first_line, work.file_start, &mut hand, |h| {
+                                replay(h, &mut tally)
+                            })
+                        });
+                    let done = Done::Chunk {
+                        file: work.file,
+                        seq: work.seq,
+                        text: work.text,
+                        first_line: work.first_line,
+                        file_start: work.file_start,
+                        read,
+                        tally,
+                    };
+                    if tx.send(done).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut merge = Merge::new(inputs);
+        let mut pending: BTreeMap<usize, Done<T>> = BTreeMap::new();
+        let mut next = 0;
+        for done in done_rx {
+            pending.insert(done.seq(), done);
+            while let Some(done) = pending.remove(&next) {
+                next += 1;
+                merge.take(done, worker, take);
+            }
+        }
+        merge.finish()
+    })
+}
+
+/// The error std gives when a file is not UTF-8 (`read_to_string`'s).
+fn invalid_utf8() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        "stream did not contain valid UTF-8",
+    )
+}
+
+/// The reading thread: every input in order, cut into chunks; a `None` per worker at the end.
+fn read_inputs<T>(
+    inputs: &[Input],
+    work: &mpsc::SyncSender<Option<Work>>,
+    done: &mpsc::Sender<Done<T>>,
+    jobs: usize,
+) {
+    let mut seq = 0;
+    for (file, input) in inputs.iter().enumerate() {
+        let sent = match input.text {
+            Some(text) => send_chunks(&mut text.as_bytes(), file, &mut seq, work),
+            None => match std::fs::File::open(&input.name) {
+                Ok(mut f) => send_chunks(&mut f, file, &mut seq, work),
+                Err(error) => Err(error),
+            },
+        };
+        let message = match sent {
+            Ok(()) => Done::End { file, seq },
+            Err(error) => Done::Failed { file, seq, error },
+        };
+        seq += 1;
+        if done.send(message).is_err() {
+            return;
+        }
+    }
+    for _ in 0..jobs {
+        let _ = work.send(None);
+    }
+}
+
+/// Reads `source` and sends it as chunks cut before hand headers.
+fn send_chunks(
+    source: &mut dyn Read,
+    file: usize,
+    seq: &mut usize,
+    work: &mpsc::SyncSender<Option<Work>>,
+) -> std::io::Result<()> {
+    let mut chunks = Chunker::new(source);
+    while let Some((text, first_line, file_start)) = chunks.next_chunk()? {
+        let chunk = Work {
+            file,
+            seq: *seq,
+            text,
+            first_line,
+            file_start,
+        };
+        *seq += 1;
+        if work.send(Some(chunk)).is_err() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A source cut into chunks of about [`CHUNK`] bytes, each ending before a hand's header
+/// (or at the end), with the line each starts on.
+struct Chunker<'a> {
+    source: &'a mut dyn Read,
+    buf: Vec<u8>,
+    first_line: usize,
+    file_start: bool,
+    eof: bool,
+}
+
+impl<'a> Chunker<'a> {
+    fn new(source: &'a mut dyn Read) -> Chunker<'a> {
+        Chunker {
+            source,
+            buf: Vec::with_capacity(CHUNK + CHUNK / 4),
+            first_line: 1,
+            file_start: true,
+            eof: false,
+        }
+    }
+
+    /// Reads until the buffer holds `want` bytes or the source ends.
+    fn fill(&mut self, want: usize) -> std::io::Result<()> {
+        while !self.eof && self.buf.len() < want {
+            let start = self.buf.len();
+            self.buf.resize(want.max(start + 64 * 1024), 0);
+            let read = loop {
+                match self.source.read(&mut self.buf[start..]) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    other => break other,
+                }
+            };
+            let n = read.inspect_err(|_| self.buf.truncate(start))?;
+            self.buf.truncate(start + n);
+            self.eof = n == 0;
+        }
+        Ok(())
+    }
+
+    /// The next chunk: its bytes, its first line, and whether it starts the file; `None` at
+    /// the end. An empty source is one empty chunk (it is a file to judge too).
+    fn next_chunk(&mut self) -> std::io::Result<Option<(Vec<u8>, usize, bool)>> {
+        let mut want = CHUNK;
+        let cut = loop {
+            self.fill(want)?;
+            if self.eof {
+                break self.buf.len();
+            }
+            match next_cut(&self.buf, 0).filter(|&c| c > 0) {
+                Some(cut) => break cut,
+                // One hand larger than a chunk: read on.
+                None => want = self.buf.len() * 2,
+            }
+        };
+        if cut == 0 && !self.file_start {
+            return Ok(None);
+        }
+        let rest = self.buf[cut..].to_vec();
+        self.buf.truncate(cut);
+        let text = std::mem::replace(&mut self.buf, rest);
+        self.buf.reserve(CHUNK + CHUNK / 4);
+        let first_line = self.first_line;
+        let file_start = self.file_start;
+        self.first_line += text.iter().filter(|&&b| b == b'\n').count();
+        self.file_start = false;
+        Ok(Some((text, first_line, file_start)))
+    }
+}
+
+/// The merging side: judges each file from its chunks, in order.
+struct Merge<'a> {
+    inputs: &'a [Input],
+    judge: Option<FileReading>,
+    /// A chunk that ended inside an array, kept to be read again with the next.
+    joined: Option<(Vec<u8>, usize, bool)>,
+    read_error: Option<CliError>,
+    parse_error: Option<CliError>,
+}
+
+impl<'a> Merge<'a> {
+    fn new(inputs: &'a [Input]) -> Merge<'a> {
+        Merge {
+            inputs,
+            judge: None,
+            joined: None,
+            read_error: None,
+            parse_error: None,
+        }
+    }
+
+    fn take<T: Tally, W: FnMut(&PhhHand, &mut T)>(
+        &mut self,
+        done: Done<T>,
+        worker: &(dyn Fn() -> W + Sync),
+        take: &mut dyn FnMut(usize, T, u64),
+    ) {
+        match done {
+            Done::Chunk {
+                file,
+                text,
+                first_line,
+                file_start,
+                read,
+                tally,
+                ..
+            } => {
+                let bytes = text.len() as u64;
+                let judge = self.judge.get_or_insert_with(FileReading::either);
+                let read = match read {
+                    Ok(read) => read,
+                    Err(error) => {
+                        self.note_read_error(file, error);
+                        return;
+                    }
+                };
+                if let Some((mut before, line, start)) = self.joined.take() {
+                    // Read again, joined to the chunk that ended inside an array.
+                    before.extend_from_slice(&text);
+                    self.read_joined(file, (before, line, start), false, worker, take);
+                    return;
+                }
+                if read.ends_in_array() {
+                    self.joined = Some((text, first_line, file_start));
+                    return;
+                }
+                if !judge.decided() {
+                    judge.add(&read);
+                }
+                take(file, tally, bytes);
+            }
+            Done::Failed { file, error, .. } => self.note_read_error(file, error),
+            Done::End { file, .. } => {
+                if let Some(joined) = self.joined.take() {
+                    // The last chunk ended inside an array: its error stands.
+                    self.read_joined(file, joined, true, worker, take);
+                }
+                if let Some(judge) = self.judge.take() {
+                    if let Err(error) = judge.outcome() {
+                        self.note_parse_error(file, error);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads text made of chunks joined (serially: a rare case), then judges it; unless
+    /// it still ends inside an array and more of the file is to come (`last` is false).
+    fn read_joined<T: Tally, W: FnMut(&PhhHand, &mut T)>(
+        &mut self,
+        file: usize,
+        (text, first_line, file_start): (Vec<u8>, usize, bool),
+        last: bool,
+        worker: &(dyn Fn() -> W + Sync),
+        take: &mut dyn FnMut(usize, T, u64),
+    ) {
+        let bytes = text.len() as u64;
+        let Ok(text_str) = std::str::from_utf8(&text) else {
+            self.note_read_error(file, invalid_utf8());
+            return;
+        };
+        let mut replay = worker();
+        let mut tally = T::default();
+        let mut hand = PhhHand::default();
+        let read = read_chunk(text_str, first_line, file_start, &mut hand, |h| {
+            replay(h, &mut tally)
+        });
+        if read.ends_in_array() && !last {
+            self.joined = Some((text, first_line, file_start));
+            return;
+        }
+        let judge = self.judge.get_or_insert_with(FileReading::either);
+        if !judge.decided() {
+            judge.add(&read);
+        }
+        take(file, tally, bytes);
+    }
+
+    fn note_read_error(&mut self, file: usize, source: std::io::Error) {
+        self.judge = None;
+        self.joined = None;
+        if self.read_error.is_none() {
+            self.read_error = Some(CliError::Read {
+                path: self.inputs[file].name.clone(),
+                source,
+            });
+        }
+    }
+
+    fn note_parse_error(&mut self, file: usize, error: FileError) {
+        if self.parse_error.is_some() {
+            return;
+        }
+        let input = &self.inputs[file];
+        let error = match error {
+            FileError::Phh(e) => e,
+            FileError::Duplicate { number, line } => duplicate_hand(
+                number,
+                line,
+                first_header_line(input, number).unwrap_or(line),
+            ),
+        };
+        self.parse_error = Some(CliError::Parse {
+            path: input.name.clone(),
+            error: error.to_string(),
+        });
+    }
+
+    fn finish(self) -> Result<(), CliError> {
+        match (self.read_error, self.parse_error) {
+            (Some(e), _) | (None, Some(e)) => Err(e),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+/// The line of hand `number`'s first header in `input`, found by reading it again chunk by
+/// chunk (only when a hand number repeats: a file read in chunks keeps no line per number).
+fn first_header_line(input: &Input, number: usize) -> Option<usize> {
+    let mut file;
+    let mut text;
+    let source: &mut dyn Read = match input.text {
+        Some(t) => {
+            text = t.as_bytes();
+            &mut text
+        }
+        None => {
+            file = std::fs::File::open(&input.name).ok()?;
+            &mut file
+        }
+    };
+    let mut chunks = Chunker::new(source);
+    let mut hand = PhhHand::default();
+    while let Some((bytes, first_line, file_start)) = chunks.next_chunk().ok()? {
+        let text = std::str::from_utf8(&bytes).ok()?;
+        let read = read_chunk(text, first_line, file_start, &mut hand, |_| {});
+        if let Some(&(_, line)) = read.headers.iter().find(|&&(n, _)| n == number) {
+            return Some(line);
+        }
+    }
+    None
+}
