@@ -197,6 +197,9 @@ fn a_wrongly_typed_panicking_refusing_or_slow_plugin_is_a_ruling_that_says_so() 
         structure: Structure::NoLimit,
         raised_since_last_action: 50,
         full_raise: 100,
+        raises_this_round: 2,
+        short_all_ins_this_round: 1,
+        players_not_all_in: 3,
     };
     let why = failed(rules.reopens(&reopen), DefaultRules.reopens(&reopen).value);
     assert!(
