@@ -1,5 +1,5 @@
-//! The PHH reader and writer against the real corpora in `shared/data` (skipped with a note
-//! when absent) and against hand-made and malformed inputs.
+//! The PHH reader and writer against the real corpora in `../shared/data` (a test fails and
+//! says what is missing when they are absent) and against hand-made and malformed inputs.
 
 use floor_engine::cards::Card;
 use floor_engine::phh::{
@@ -12,37 +12,33 @@ use std::path::{Path, PathBuf};
 mod support;
 use support::{garbage, Rng};
 
-fn data_dir(sub: &str) -> Option<PathBuf> {
+/// A directory of the shared corpora (`../shared/data/SUB` beside the workspace). Missing, the
+/// test fails and says what is missing: the corpus checks are never skipped in silence.
+fn data_dir(sub: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/data")
         .join(sub);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!(
-            "note: {} is missing; skipping the corpus checks",
-            dir.display()
-        );
-        None
-    }
+    assert!(
+        dir.is_dir(),
+        "{} is missing: these tests read the shared PHH corpora (real online hands, the WSOP \
+         hand, PokerKit's cross-check hands) from ../shared/data beside the workspace",
+        dir.display()
+    );
+    dir
 }
 
-fn read(sub: &str, name: &str) -> Option<String> {
-    let path = data_dir(sub)?.join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            println!("note: cannot read {}: {e}; skipping", path.display());
-            None
-        }
-    }
+/// A file of the shared corpora; missing or unreadable, the test fails and says which.
+fn read(sub: &str, name: &str) -> String {
+    let path = data_dir(sub).join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (a file of the shared corpora)", path.display()))
 }
 
 /// Every `.phh`/`.phhs` file of the corpora, parsed.
 fn corpus() -> Vec<(String, String, Vec<PhhHand>)> {
     let mut out = Vec::new();
     for sub in ["phh", "crosscheck"] {
-        let Some(dir) = data_dir(sub) else { continue };
+        let dir = data_dir(sub);
         let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
             .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
             .unwrap_or_default();
@@ -64,6 +60,12 @@ fn corpus() -> Vec<(String, String, Vec<PhhHand>)> {
             out.push((name, text, hands));
         }
     }
+    assert!(
+        out.len() >= 5,
+        "the shared corpora hold {} PHH files, expected at least 5 (two online logs, the WSOP \
+         hand, two cross-check files)",
+        out.len()
+    );
     out
 }
 
@@ -78,9 +80,6 @@ fn every_corpus_hand_parses_with_the_expected_counts() {
     ];
     let corpus = corpus();
     for (prefix, count) in expected {
-        if corpus.is_empty() {
-            return;
-        }
         let (name, _, hands) = corpus
             .iter()
             .find(|(name, _, _)| name.starts_with(prefix))
@@ -132,9 +131,7 @@ fn every_corpus_hand_round_trips() {
 
 #[test]
 fn decimal_amounts_are_scaled_exactly() {
-    let Some(text) = read("phh", "ps_NLH_handhq_334-OBFUSCATED.phhs") else {
-        return;
-    };
+    let text = read("phh", "ps_NLH_handhq_334-OBFUSCATED.phhs");
     let hands = parse_phhs(&text).unwrap();
     let first = &hands[0];
     // starting_stacks = [224, 600, 612, 141, 126.30, 674.70, 302.80, 363]; winnings 42.75.
@@ -182,9 +179,7 @@ fn decimal_amounts_are_scaled_exactly() {
 
 #[test]
 fn negative_blinds_are_posts() {
-    let Some(text) = read("phh", "ps_NLH_handhq_334-OBFUSCATED.phhs") else {
-        return;
-    };
+    let text = read("phh", "ps_NLH_handhq_334-OBFUSCATED.phhs");
     let hands = parse_phhs(&text).unwrap();
     let posts: Vec<&PhhHand> = hands
         .iter()
@@ -227,9 +222,7 @@ fn unknown_stacks_are_inf() {
 
 #[test]
 fn the_wsop_hand_keeps_its_non_ascii_event_and_everything_else() {
-    let Some(text) = read("phh", "wsop-2019-42-3-00-01-07.phh") else {
-        return;
-    };
+    let text = read("phh", "wsop-2019-42-3-00-01-07.phh");
     let hand = parse_phh(&text).unwrap();
     assert_eq!(hand.number, None);
     assert_eq!(hand.variant, "NT");
@@ -254,10 +247,9 @@ fn the_wsop_hand_keeps_its_non_ascii_event_and_everything_else() {
 
 #[test]
 fn files_without_a_final_newline() {
-    if let Some(text) = read("phh", "ftp_NLH_handhq_406-OBFUSCATED.phhs") {
-        assert!(!text.ends_with('\n'));
-        assert_eq!(parse_phhs(&text).unwrap().len(), 61);
-    }
+    let text = read("phh", "ftp_NLH_handhq_406-OBFUSCATED.phhs");
+    assert!(!text.ends_with('\n'));
+    assert_eq!(parse_phhs(&text).unwrap().len(), 61);
     let text = minimal("[1, 2]", "[100, 200]", "['p1 f']");
     let hand = parse_phh(text.trim_end()).unwrap();
     assert_eq!(hand.actions.len(), 1);
@@ -722,13 +714,7 @@ fn check_no_panic(text: &str) {
 }
 
 fn sample() -> String {
-    let wsop = read("phh", "wsop-2019-42-3-00-01-07.phh").unwrap_or_else(|| {
-        minimal(
-            "[0.5, 1]",
-            "[inf, 200]",
-            "['d dh p1 AhKd', 'd dh p2 ????', 'p2 cbr 3.5 # c', 'p1 sm -']",
-        )
-    });
+    let wsop = read("phh", "wsop-2019-42-3-00-01-07.phh");
     format!(
         "[1]\n{wsop}\n[2]\n{}",
         minimal(

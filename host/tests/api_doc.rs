@@ -78,6 +78,10 @@ fn matches(
     match expected {
         Value::String(s) if s.starts_with('$') => {
             let name = &s[1..];
+            // A field the answer does not have is never captured (it would read `null`).
+            if actual.is_null() {
+                return Err(format!("{s}: the answer has no such field"));
+            }
             let got = actual
                 .as_str()
                 .map_or_else(|| actual.to_string(), str::to_string);
@@ -202,4 +206,18 @@ fn every_example_of_the_api_doc_runs_as_documented() {
             }
         }
     }
+}
+
+/// A `"$NAME"` capture requires the field: a missing one is an error, not `null` captured.
+#[test]
+fn a_capture_of_a_missing_field_fails() {
+    let mut vars = BTreeMap::new();
+    let expected: Value = serde_json::json!({"token": "$SEAT1"});
+    let err = matches(&expected, &serde_json::json!({"seat": 1}), &mut vars).unwrap_err();
+    assert_eq!(err, "token: $SEAT1: the answer has no such field");
+    assert!(vars.is_empty());
+    matches(&expected, &serde_json::json!({"token": "abc"}), &mut vars).expect("captured");
+    assert_eq!(vars["SEAT1"], "abc");
+    let err = matches(&expected, &serde_json::json!({"token": "xyz"}), &mut vars).unwrap_err();
+    assert_eq!(err, "token: $SEAT1 is abc, the answer has xyz");
 }

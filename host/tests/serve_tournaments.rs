@@ -689,16 +689,49 @@ fn hand_for_hand_is_played_at_the_bubble_across_tables() {
     let started = d.post(&format!("/api/tournaments/{id}/start"), "");
     assert_eq!(started["tables"].as_array().map(Vec::len), Some(3));
     let mut rng = Lcg(8);
-    let mut seen = false;
+    let (mut seen, mut burst, mut rounds_across_tables) = (false, false, 0);
+    // Each table's hand number when hand-for-hand began: the tables then deal hand by hand
+    // together, so every table still in play has dealt the same number of hands since.
+    let mut start: BTreeMap<u64, u64> = BTreeMap::new();
+    let hands_by_table = |v: &Value| -> BTreeMap<u64, u64> {
+        v["tables"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| {
+                Some((
+                    t["number"].as_u64()?,
+                    t["table"]["hand"]["number"].as_u64()?,
+                ))
+            })
+            .collect()
+    };
     for _ in 0..20_000 {
         let v = view(&d, &id);
+        let left = v["players_left"].as_u64().expect("players left");
         if v["hand_for_hand"] == true {
             seen = true;
+            assert!(left > 10, "hand-for-hand with {left} left");
+            assert!(!burst, "hand-for-hand again after the bubble");
+            let now = hands_by_table(&v);
+            if start.is_empty() {
+                start = now.clone();
+            }
+            let dealt: Vec<u64> = now
+                .iter()
+                .filter_map(|(t, n)| start.get(t).map(|s| n - s))
+                .collect();
             assert!(
-                v["players_left"].as_u64() > Some(10),
-                "{}",
-                v["players_left"]
+                dealt.windows(2).all(|w| w[0] == w[1]),
+                "hands dealt since: {now:?} from {start:?}"
             );
+            if dealt.len() >= 2 && dealt[0] > 0 {
+                rounds_across_tables += 1;
+            }
+        } else if seen {
+            // Hand-for-hand stops once the bubble bursts (ten players, ten places paid).
+            assert!(left <= 10, "hand-for-hand stopped with {left} left");
+            burst = true;
         }
         if v["status"] == "finished" {
             break;
@@ -706,6 +739,11 @@ fn hand_for_hand_is_played_at_the_bubble_across_tables() {
         assert!(act_once(&d, &id, &tokens, &mut rng));
     }
     assert!(seen, "hand-for-hand at the bubble");
+    assert!(burst, "hand-for-hand stopped after the bubble");
+    assert!(
+        rounds_across_tables > 0,
+        "hand-for-hand hands played at two tables together"
+    );
     let journal = d.get(
         &format!("/api/journal?table={id}&rule_point=tournament.hand_for_hand"),
         Some(&d.auditor),

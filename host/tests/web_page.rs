@@ -68,8 +68,25 @@ fn the_page_shows_rulesets_with_reload_status_live_tables_and_the_highlighted_co
     let scratch = Scratch::new("web-page");
     let rulesets = scratch.rulesets();
     let d = Daemon::start(&rulesets, &scratch.data());
-    let (table, _) = d.table("pt-online", 2, 200);
+    let (table, tokens) = d.table("pt-online", 2, 200);
     d.post(&format!("/api/tables/{table}/hands"), "");
+    // Each player's hole cards, as he alone sees them.
+    let holes: Vec<String> = tokens
+        .iter()
+        .enumerate()
+        .flat_map(|(i, token)| {
+            let view = d.get(&format!("/api/tables/{table}"), Some(token));
+            let cards = view["seats"][i]["cards"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            assert_eq!(cards.len(), 2, "seat {} sees his cards: {view}", i + 1);
+            cards
+                .into_iter()
+                .map(|c| c.as_str().expect("a card").to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     // A live tournament.
     let created = d.post(
         "/api/tournaments",
@@ -120,6 +137,10 @@ fn the_page_shows_rulesets_with_reload_status_live_tables_and_the_highlighted_co
     let live = row(&dom, "data-table", &table).expect("the live table's row");
     assert!(live.contains("pt-online"), "{live}");
     assert!(live.contains("hand in progress"), "{live}");
+    for card in &holes {
+        assert!(!live.contains(card.as_str()), "{card} is shown: {live}");
+    }
+    assert!(!live.contains(['♠', '♥', '♦', '♣']), "{live}");
     // Live tournaments: the tournament, its ruleset, players left and the pool in euros.
     let t = row(&dom, "data-tournament", &tournament).expect("the tournament's row");
     assert!(

@@ -1,7 +1,7 @@
 //! The engine proven on hands nobody here wrote: the real online logs, the 2019 WSOP hand and
 //! the cross-check corpora of random hands played by PokerKit. Every hand must replay with no
 //! illegal action and no stack or winnings mismatch. The corpora live outside the
-//! repository, in `../shared/data`; when they are absent the test says so and passes.
+//! repository, in `../shared/data`; when they are absent the tests fail and say what is missing.
 
 use floor_engine::phh::{parse_file, PhhHand};
 use floor_engine::replay::{replay, ReplayReport};
@@ -9,16 +9,19 @@ use floor_engine::rules::{PhhConventions, Rules};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-fn shared(relative: &str) -> Option<PathBuf> {
+/// A file of the shared corpora (`../shared/data` beside the workspace). Missing, the test
+/// fails and says what is missing: the oracles are never switched off in silence.
+fn shared(relative: &str) -> PathBuf {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/data")
         .join(relative);
-    if path.exists() {
-        Some(path)
-    } else {
-        println!("note: {} is missing; skipping", path.display());
-        None
-    }
+    assert!(
+        path.is_file(),
+        "{} is missing: these tests replay the shared corpora (real online hands, the WSOP hand, \
+         PokerKit's cross-check hands) from ../shared/data beside the workspace",
+        path.display()
+    );
+    path
 }
 
 fn load(path: &Path) -> Vec<PhhHand> {
@@ -83,7 +86,7 @@ fn real_online_hands_replay_cleanly() {
             vec![76, 172],
         ),
     ] {
-        let Some(path) = shared(file) else { continue };
+        let path = shared(file);
         let found = replay_file(&path);
         assert_eq!(found.failed.len(), 0, "{file}: {:#?}", found.failed);
         // Unsettled hands are showdowns whose cards the site never revealed: legality only.
@@ -101,9 +104,7 @@ fn real_online_hands_replay_cleanly() {
 
 #[test]
 fn the_wsop_big_blind_ante_hand_finishes_as_recorded() {
-    let Some(path) = shared("phh/wsop-2019-42-3-00-01-07.phh") else {
-        return;
-    };
+    let path = shared("phh/wsop-2019-42-3-00-01-07.phh");
     let hands = load(&path);
     let (hand, report) = replay(&hands[0], Arc::new(PhhConventions)).expect("sets up");
     assert!(!report.failed(), "{report:#?}");
@@ -125,7 +126,7 @@ fn cross_check_corpora_match_pokerkit_finishing_stacks() {
         ("crosscheck/random-nlhe-2k.phhs", 2000),
         ("crosscheck/random-plo-500.phhs", 500),
     ] {
-        let Some(path) = shared(file) else { continue };
+        let path = shared(file);
         let found = replay_file(&path);
         assert_eq!(found.failed.len(), 0, "{file}: {:#?}", found.failed);
         assert!(found.contradictory.is_empty(), "{file}");

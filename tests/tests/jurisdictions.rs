@@ -88,8 +88,9 @@ fn pt_casino_2007_rule_86_a_raise_need_only_be_the_table_minimum() {
 /// must report as left to the default exactly the points it does not decide by script or
 /// bind a cap for — pt-casino-2007 decides the minimum raise (rule 86) and who opens later
 /// rounds (rule 85) and caps the raises (rules 47, 88), pt-online decides the minimum raise
-/// and binds "unlimited", pt-tournament (and pt-solverde-chaves-2023, which extends it) and
-/// ao-tournament-2025 decide the reopening after a short all-in.
+/// and binds "unlimited", br-adtp-2012 caps the raises even heads-up (rule 40),
+/// pt-tournament (and pt-solverde-chaves-2023, which extends it) and ao-tournament-2025
+/// decide the reopening after a short all-in.
 #[test]
 fn each_ruleset_leaves_to_the_default_exactly_the_frequent_points_it_does_not_decide() {
     use floor_engine::rules::DefaultedPoint::{
@@ -129,6 +130,7 @@ fn each_ruleset_leaves_to_the_default_exactly_the_frequent_points_it_does_not_de
         decided,
         [
             "ao-tournament-2025: allin.reopening",
+            "br-adtp-2012: betting.raise_cap",
             "pt-casino-2007: betting.first_to_act",
             "pt-casino-2007: betting.min_raise",
             "pt-casino-2007: betting.raise_cap",

@@ -98,7 +98,14 @@ fn solverde_6_1_re_entry_refused_when_not_announced_or_after_the_period() {
     let err = ledger.re_enter(&rules, 1, 2, 0).unwrap_err();
     assert_eq!(err.citation, "§6.1, §7.2, §7.4");
     let (_, rules, mut ledger) = setup(SOLVERDE, terms(Modality::FreezeOut, 5_000, 10));
-    assert!(ledger.re_enter(&rules, 1, 7, 0).is_err());
+    let err = ledger.re_enter(&rules, 1, 7, 0).unwrap_err();
+    assert_eq!(
+        (err.why.as_str(), err.citation.as_str()),
+        (
+            "the re-entry period set by the tournament direction is over (§6.1)",
+            "§6.1, §7.2, §7.4"
+        )
+    );
 }
 
 #[test]
@@ -113,13 +120,18 @@ fn pt_tournament_art_7_2_re_entry_only_where_announced() {
 
 #[test]
 fn solverde_3_1_1_freeze_out_has_no_rebuy_nor_add_on() {
+    // The terms offer both, so only the modality can refuse them.
     let mut t = terms(Modality::FreezeOut, 5_000, 10);
     t.rebuy = Some(t.buy_in);
+    t.add_on = Some((t.buy_in, 20_000));
     let (_, rules, mut ledger) = setup(SOLVERDE, t);
     register_all(&mut ledger, &rules, 10);
-    let err = ledger.rebuy(&rules, 1, 2, false).unwrap_err();
-    assert_eq!(err.citation, "§3.1.1");
-    assert!(ledger.rebuy(&rules, 1, 2, true).is_err());
+    for (add_on, what) in [(false, "rebuy"), (true, "add-on")] {
+        let err = ledger.rebuy(&rules, 1, 2, add_on).unwrap_err();
+        assert_eq!(err.what, what);
+        assert_eq!(err.why, "a freeze-out event has no rebuy and no add-on");
+        assert_eq!(err.citation, "§3.1.1");
+    }
 }
 
 #[test]
@@ -141,7 +153,8 @@ fn solverde_3_1_2_tv_a47_one_add_on_of_at_least_the_starting_stack() {
     register_all(&mut ledger, &rules, 10);
     ledger.rebuy(&rules, 1, 2, false).expect("first rebuy");
     ledger.rebuy(&rules, 1, 3, false).expect("second rebuy");
-    assert!(ledger.rebuy(&rules, 1, 3, false).is_err(), "two announced");
+    let err = ledger.rebuy(&rules, 1, 3, false).unwrap_err();
+    assert_eq!(err.why, "the 2 rebuys announced are used up", "{err}");
     ledger.rebuy(&rules, 1, 4, true).expect("the add-on");
     let err = ledger.rebuy(&rules, 1, 4, true).unwrap_err();
     assert_eq!(err.citation, "§3.1.2, §3.1.2.1, §3.1.2.2");
@@ -262,7 +275,10 @@ fn solverde_3_1_10_multistack_day_one_and_day_two_entries_share_one_pool() {
             .expect("day-2 entry");
         assert_eq!(receipt.citation, "§3.1.10");
     }
-    assert!(ledger.day_two_entry(&rules, 24, 3).is_err());
+    // Three options are announced: a fourth does not exist.
+    let err = ledger.day_two_entry(&rules, 24, 3).unwrap_err();
+    assert!(err.why.contains("three stack options"), "{err}");
+    assert_eq!(err.citation, "§3.1.10");
     let r = audit(&ruleset, &ledger, &outcome(24)).expect("result");
     assert_eq!(r.day_two_entries.value, 4);
     assert_eq!(r.prize_pool.value, 20 * 4_500 + 4_500 + 9_000 + 2 * 13_500);
@@ -329,20 +345,21 @@ fn money_is_conserved_whatever_is_bought() {
     let ruleset = Repo::bundled().load(SOLVERDE);
     let rules = RulesetRules::new(ruleset.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(2023);
+    // Results drawn up, by modality: rebuy and add-on, knockout, Survivor, satellite.
+    let mut drawn_up = [0u32; 4];
     for _ in 0..200 {
-        let modality = match rng.random_range(0..4) {
+        let buy_in = rng.random_range(100..100_000);
+        let kind = rng.random_range(0..4);
+        let modality = match kind {
             0 => Modality::RebuyAddOn,
             1 => Modality::KnockoutBounty,
             2 => Modality::Survivor,
+            // A satellite's seats are to a dearer event: 2 to 20 buy-ins.
             _ => Modality::Satellite {
-                target_buy_in: rng.random_range(1..50) * 1_000,
+                target_buy_in: buy_in * rng.random_range(2..=20),
             },
         };
-        let mut t = terms(
-            modality,
-            rng.random_range(100..100_000),
-            rng.random_range(5..=20),
-        );
+        let mut t = terms(modality, buy_in, rng.random_range(5..=20));
         t.bounty = rng.random_range(0..5_000);
         t.rebuy = Some(t.buy_in);
         t.add_on = Some((
@@ -376,6 +393,7 @@ fn money_is_conserved_whatever_is_bought() {
                 let receipts: u64 = ledger.receipts.iter().map(|x| x.paid).sum();
                 assert_eq!(receipts, r.conservation.paid_in);
                 assert_eq!(ledger.total(Stream::Xtrastack) as u64, r.xtrastacks.value);
+                drawn_up[kind] += 1;
             }
             // A satellite pool too small for a seat, or more paid places than players.
             Err(e) => assert!(
@@ -387,6 +405,9 @@ fn money_is_conserved_whatever_is_bought() {
             ),
         }
     }
+    // Nearly every case is drawn up and checked, satellites included.
+    assert!(drawn_up.iter().all(|&n| n >= 35), "{drawn_up:?}");
+    assert!(drawn_up.iter().sum::<u32>() >= 190, "{drawn_up:?}");
 }
 
 #[test]

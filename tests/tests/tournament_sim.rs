@@ -135,8 +135,26 @@ fn two_hundred_entries_br_adtp_2012() {
     run("br-adtp-2012", 4);
 }
 
-/// Solverde §3.1.5: in Win the Button the next hand is dealt with the button on the seat the
-/// ruleset gave it — the last hand's winner (or, on a tie, the player left of the button).
+/// Seats (from 1) whose chips rose, from the chips by seat before and after a hand.
+fn gainers(before: &[u64], after: &[u64]) -> Vec<usize> {
+    (0..after.len())
+        .filter(|&i| after[i] > before[i])
+        .map(|i| i + 1)
+        .collect()
+}
+
+fn chips_by_seat(t: &floor_engine::tournament::runtime::Tournament) -> Vec<u64> {
+    t.tables[0]
+        .seats
+        .iter()
+        .map(|s| s.as_ref().map_or(0, |p| p.chips))
+        .collect()
+}
+
+/// Solverde §3.1.5: in Win the Button the button goes to the winner of the last hand (or, on a
+/// tie, to the player left of the button, §3.1.5.1), and the next hand is dealt with it there.
+/// Where one player's chips rose, he won the main pot: the button must go to his seat. Where
+/// several rose (a side pot, a split pot), it goes to one of them or, tied, left of the button.
 #[test]
 fn s_3_1_5_win_the_button_places_the_next_button_on_the_winner() {
     let rules = Repo::bundled().rules("pt-solverde-chaves-2023");
@@ -151,31 +169,54 @@ fn s_3_1_5_win_the_button_places_the_next_button_on_the_winner() {
     let mut t = floor_engine::tournament::runtime::Tournament::new(setup, rules).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
     t.start(6, &mut rng).unwrap();
-    let mut checked = 0;
-    for _ in 0..40 {
+    let (mut to_the_winner, mut several, mut dealt_there) = (0, 0, 0);
+    let mut button: Option<usize> = None;
+    for _ in 0..80 {
         if t.players_left() < 3 {
             break;
         }
-        let before = t.rulings().len();
+        let before = chips_by_seat(&t);
+        let from = t.rulings().len();
         t.play_round(60, &mut rng).unwrap();
-        let ruling = t.rulings()[before..]
+        // The hand just dealt had its button where the last ruling put it.
+        if let Some(seat) = button {
+            assert_eq!(t.tables[0].button + 1, seat);
+            dealt_there += 1;
+        }
+        let ruling = t.rulings()[from..]
             .iter()
             .find(|r| r.point == "button.initial_position_and_rotation")
             .cloned()
             .expect("a button ruling after every hand");
-        assert!(ruling.citation.to_string().starts_with("§3.1.5"));
         let seat: usize = ruling.fields["button_seat"].parse().unwrap();
-        if t.players_left() < 3 {
-            break;
+        let won = gainers(&before, &chips_by_seat(&t));
+        match won.as_slice() {
+            [winner] => {
+                assert_eq!(ruling.outcome, "button_to_winner", "{}", ruling.text);
+                assert_eq!(seat, *winner, "{}", ruling.text);
+                assert_eq!(ruling.citation.to_string(), "§3.1.5");
+                to_the_winner += 1;
+            }
+            _ => {
+                assert!(
+                    (ruling.outcome == "button_to_winner" && won.contains(&seat))
+                        || (ruling.outcome == "button_to_left_of_button"
+                            && ruling.citation.to_string() == "§3.1.5.1"),
+                    "{won:?}: {}",
+                    ruling.text
+                );
+                several += 1;
+            }
         }
-        let ruled = t.rulings().len();
-        t.play_round(60, &mut rng).unwrap();
-        // The hand just dealt had its button where the ruling put it (the table records the
-        // last hand's button).
-        if t.rulings().len() > ruled {
-            assert_eq!(t.tables[0].button + 1, seat, "{}", ruling.text);
-            checked += 1;
-        }
+        button = Some(seat);
     }
-    assert!(checked > 0);
+    assert!(
+        to_the_winner >= 20,
+        "{to_the_winner} hands won by one player"
+    );
+    assert!(
+        dealt_there >= 20,
+        "{dealt_there} hands dealt on the ruled button"
+    );
+    assert!(to_the_winner + several == dealt_there + 1);
 }

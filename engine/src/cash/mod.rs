@@ -20,7 +20,7 @@ mod between;
 pub mod commission;
 mod config;
 mod daemon;
-mod decide;
+pub(crate) mod decide;
 mod draw;
 mod error;
 mod game;

@@ -274,6 +274,7 @@ impl Hand {
             players_not_all_in: self.active_count(),
             raises_this_round: self.raises,
             capped_with_players: self.capped_with,
+            players_dealt_in: self.seats,
         };
         if self.defaulted.contains(DefaultedPoint::RaiseCap) {
             return DefaultRules.raise_cap(&ctx).value;

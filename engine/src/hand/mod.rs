@@ -3,6 +3,7 @@
 
 mod action;
 mod betting;
+mod commission;
 mod config;
 mod error;
 mod heard;

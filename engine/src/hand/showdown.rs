@@ -2,12 +2,13 @@
 //! (split pots, the odd chip, commission).
 
 use super::action::{Event, EventCards};
+use super::commission::FromEachPayment;
 use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
 use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, BoardKey, Card, HandValue};
-use crate::rules::{Finding, OddChipContext, RakeContext, ShowdownOrderContext};
+use crate::rules::{Citation, Finding, OddChipContext, RakeContext, ShowdownOrderContext};
 use crate::Chips;
 
 impl Hand {
@@ -294,66 +295,85 @@ impl Hand {
             in_hand,
             &mut pots,
         );
+        let single = in_hand.count_ones() == 1;
+        // Work out every pot's winners before paying anything, so an unknown hand leaves the
+        // stacks as they were.
+        let plans = if single {
+            None
+        } else {
+            self.plans(&pots, in_hand)
+        };
         let rake = self.rules.rake(&RakeContext {
             pot: total,
             flop_dealt: !self.board.is_empty(),
         });
+        let mut each = None;
         if rake.value > 0 {
-            let mut left = rake.value.min(total);
-            self.rule(
-                "cash.rake.mode_and_bounds",
-                rake.citation,
-                Finding::Commission { amount: left },
-            );
-            for i in 0..pots.len() {
-                let pot = &mut pots.amounts_mut()[i];
-                let take = left.min(*pot);
-                *pot -= take;
-                left -= take;
-                if take > 0 {
-                    self.record(Event::Raked {
-                        pot: i,
-                        amount: take,
-                    });
-                }
+            let payments = match &plans {
+                Some((plans, contenders)) => Shares::merged(&pots, plans, *contenders).payments(),
+                None if single => pots.amounts().iter().filter(|&&a| a > 0).count(),
+                None => 0,
+            };
+            each = match plans.is_some() || single {
+                true => self.commission_from_each_payment(
+                    payments,
+                    rake.value.min(total),
+                    rake.citation.clone(),
+                ),
+                false => None,
+            };
+            if each.is_none() {
+                self.take_from_the_pot(&mut pots, rake.value.min(total), rake.citation);
             }
         }
         // Kept for the hand's readers once the contributions are cleared (`Hand::pots`).
         self.settled_pots = pots;
-        if in_hand.count_ones() == 1 {
+        if single {
             let winner = in_hand.trailing_zeros() as usize;
             for (i, &amount) in pots.amounts().iter().enumerate() {
-                self.award(i, winner, amount, None);
+                self.award(i, winner, amount, None, &mut each);
             }
-            self.outcome = Outcome::Awarded;
-            self.clear_contributions(antes > 0);
-            return;
+        } else {
+            // The shares of the pots as they are now, less any commission taken from them.
+            let Some(shares) =
+                plans.map(|(plans, contenders)| Shares::merged(&pots, &plans, contenders))
+            else {
+                self.outcome = Outcome::Undetermined;
+                return;
+            };
+            for &(pot, plan, amount) in shares.as_slice() {
+                let (winners, value) = unpack_plan(plan);
+                self.split(pot, winners, value, amount, &mut each);
+            }
         }
-        // Work out every pot's winners before paying anything, so an unknown hand leaves the
-        // stacks as they were.
-        let Some((plans, contenders)) = self.plans(&pots, in_hand) else {
-            self.outcome = Outcome::Undetermined;
-            return;
-        };
-        // Push pots together the way a dealer does once the losing hands are killed: pots
-        // whose remaining contenders are the same players are one pot. (This matters only for
-        // the odd chip, and it is how PokerKit splits, so replays of its hands agree.)
-        let (amounts, eligibles) = (pots.amounts(), pots.eligibles());
-        let mut i = 0;
-        while i < amounts.len() {
-            let (winners, value) = unpack_plan(plans[i]);
-            let mask = eligibles[i] & contenders;
-            let mut amount = amounts[i];
-            let mut next = i + 1;
-            while next < amounts.len() && eligibles[next] & contenders == mask {
-                amount += amounts[next];
-                next += 1;
-            }
-            self.split(i, winners, value, amount);
-            i = next;
+        if let Some(each) = each {
+            self.commission_taken(each);
         }
         self.outcome = Outcome::Awarded;
         self.clear_contributions(antes > 0);
+    }
+
+    /// The engine's default commission: `amount` taken from the pots, main pot first, before
+    /// they are shared out.
+    fn take_from_the_pot(&mut self, pots: &mut PotList, amount: Chips, citation: Citation) {
+        let mut left = amount;
+        self.rule(
+            "cash.rake.mode_and_bounds",
+            citation,
+            Finding::Commission { amount: left },
+        );
+        for i in 0..pots.len() {
+            let pot = &mut pots.amounts_mut()[i];
+            let take = left.min(*pot);
+            *pot -= take;
+            left -= take;
+            if take > 0 {
+                self.record(Event::Raked {
+                    pot: i,
+                    amount: take,
+                });
+            }
+        }
     }
 
     /// Every pot's winners and the hand they win with (see [`pack_plan`]), and everyone who
@@ -466,10 +486,23 @@ impl Hand {
     }
 
     /// Pays one (possibly merged) pot to its winners; the odd chips go where the rules say.
-    fn split(&mut self, pot: usize, winners: Players, value: Option<HandValue>, amount: Chips) {
+    fn split(
+        &mut self,
+        pot: usize,
+        winners: Players,
+        value: Option<HandValue>,
+        amount: Chips,
+        each: &mut Option<FromEachPayment>,
+    ) {
         let description = value.map(|v| category_name(v.category()));
         if winners.count_ones() == 1 {
-            self.award(pot, winners.trailing_zeros() as usize, amount, description);
+            self.award(
+                pot,
+                winners.trailing_zeros() as usize,
+                amount,
+                description,
+                each,
+            );
             return;
         }
         let n = self.seats;
@@ -509,7 +542,7 @@ impl Hand {
         }
         for &p in ordered {
             let extra = if lucky == Some(p) { odd } else { 0 };
-            self.award(pot, p, share + extra, description);
+            self.award(pot, p, share + extra, description, each);
         }
     }
 
@@ -539,7 +572,20 @@ impl Hand {
         }
     }
 
-    fn award(&mut self, pot: usize, player: usize, amount: Chips, hand: Option<&'static str>) {
+    /// Pays `amount` of pot `pot` to `player`, less the commission the payment bears when it
+    /// is taken from each payment.
+    fn award(
+        &mut self,
+        pot: usize,
+        player: usize,
+        amount: Chips,
+        hand: Option<&'static str>,
+        each: &mut Option<FromEachPayment>,
+    ) {
+        let amount = match each {
+            Some(each) => amount - self.take_from_payment(each, pot, player, amount),
+            None => amount,
+        };
         self.stack[player] += amount;
         if self.stack[player] > 0 {
             self.with_chips |= 1 << player;
@@ -578,6 +624,52 @@ impl Hand {
 #[inline(never)]
 fn wrong_count(n: usize, count: usize) -> ActionError {
     ActionError::Deal(format!("a shown hand has {n} cards, not {count}"))
+}
+
+/// The pots as they are shared out: `(first pot, plan, amount)`, pots pushed together the way
+/// a dealer does once the losing hands are killed — pots whose remaining contenders are the
+/// same players are one pot. (This matters only for the odd chip and the payments a commission
+/// is taken from, and it is how PokerKit splits, so replays of its hands agree.) A fixed array:
+/// settling allocates nothing.
+struct Shares {
+    items: [(usize, u64, Chips); MAX_POTS],
+    len: usize,
+}
+
+impl Shares {
+    fn merged(pots: &PotList, plans: &[u64; MAX_POTS], contenders: Players) -> Shares {
+        let mut shares = Shares {
+            items: [(0, 0, 0); MAX_POTS],
+            len: 0,
+        };
+        let (amounts, eligibles) = (pots.amounts(), pots.eligibles());
+        let mut i = 0;
+        while i < amounts.len() {
+            let mask = eligibles[i] & contenders;
+            let mut amount = amounts[i];
+            let mut next = i + 1;
+            while next < amounts.len() && eligibles[next] & contenders == mask {
+                amount += amounts[next];
+                next += 1;
+            }
+            shares.items[shares.len] = (i, plans[i], amount);
+            shares.len += 1;
+            i = next;
+        }
+        shares
+    }
+
+    fn as_slice(&self) -> &[(usize, u64, Chips)] {
+        &self.items[..self.len]
+    }
+
+    /// The payments the shares are made in: one per winner of each.
+    fn payments(&self) -> usize {
+        self.as_slice()
+            .iter()
+            .map(|&(_, plan, _)| unpack_plan(plan).0.count_ones() as usize)
+            .sum()
+    }
 }
 
 /// A pot's winners and the hand they win with, in one word so that the plans of every pot

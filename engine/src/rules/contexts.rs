@@ -60,6 +60,9 @@ pub struct RaiseCapContext {
     /// many players held cards then (a cap reached three-handed stays reached when a fold
     /// leaves two; one never reached is lifted heads-up).
     pub capped_with_players: Option<usize>,
+    /// Players dealt into the hand (what a hand sees of its event: dealt to three or more, it
+    /// is not between an event's last two players).
+    pub players_dealt_in: usize,
 }
 
 /// Context for `betting.pot_limit_max`.
@@ -138,7 +141,8 @@ pub struct BlindPlan {
 /// Context for `cash.rake.mode_and_bounds`.
 #[derive(Clone, Debug, Serialize)]
 pub struct RakeContext {
-    /// The pot the commission would be taken from.
+    /// The pot the commission would be taken from, or the payment, where the ruleset takes it
+    /// from each payment (`cash.rake.split_payments`).
     pub pot: Chips,
     /// Whether a flop was dealt (the "no flop, no drop" rule reads it).
     pub flop_dealt: bool,

@@ -316,7 +316,9 @@ mod tests {
             ron::ser::to_string_pretty(&reference, named.compact_arrays(true)).ok(),
             Some("RulesetRef(\n    id: \"pt-tournament\",\n    version: \"1.2.0\",\n)".into())
         );
-        assert_eq!(reference.clone(), reference);
+        // Equal by the names, not by the pointer they share: built apart, they are equal.
+        assert_eq!(RulesetRef::new("pt-tournament", "1.2.0"), reference);
         assert_ne!(reference, RulesetRef::new("pt-tournament", "1.2.1"));
+        assert_ne!(reference, RulesetRef::new("pt-online", "1.2.0"));
     }
 }

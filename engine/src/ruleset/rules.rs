@@ -141,10 +141,60 @@ enum RaiseCapBinding {
     Unbound,
     /// `engine_default: true`: the default, citing the article.
     EngineDefault(Citation),
-    /// A number of raises after the opening bet.
-    Raises(u32, Citation),
+    /// A number of raises after the opening bet, and when the cap is lifted.
+    Raises(u32, Lifted, Citation),
     /// A value that is not a number: no cap, citing the article.
     NoCap(Citation),
+}
+
+/// When a limit raise cap is lifted (`lifted_when` in `betting.raise_cap`'s value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lifted {
+    /// `players_in_hand<=2` (a bare number means this): once the hand is heads-up
+    /// (pt-casino-2007 rules 47, 88).
+    TwoInHand,
+    /// `players_dealt_in<=2`: only in a hand dealt to two players; a hand dealt to more stays
+    /// capped when two remain in it (br-adtp-2012 rule 40: capped even heads-up until the
+    /// event's last two players).
+    TwoDealtIn,
+    /// `never`.
+    Never,
+}
+
+impl Lifted {
+    fn lifts(self, ctx: &RaiseCapContext) -> bool {
+        match self {
+            Lifted::TwoInHand => ctx.players_in_hand <= 2,
+            Lifted::TwoDealtIn => ctx.players_dealt_in <= 2,
+            Lifted::Never => false,
+        }
+    }
+}
+
+/// `betting.raise_cap`'s value: a number of raises (lifted heads-up), a map
+/// `{"raises": N, "lifted_when": "players_in_hand<=2" | "players_dealt_in<=2" | "never"}`,
+/// or anything else for no cap.
+fn raise_cap_binding(value: &ron::Value, citation: Citation) -> RaiseCapBinding {
+    let number = |v: &ron::Value| match v {
+        ron::Value::Number(n) => Some(n.into_f64() as u32),
+        _ => None,
+    };
+    if let Some(n) = number(value) {
+        return RaiseCapBinding::Raises(n, Lifted::TwoInHand, citation);
+    }
+    let ron::Value::Map(map) = value else {
+        return RaiseCapBinding::NoCap(citation);
+    };
+    let field = |key: &str| map.get(&ron::Value::String(key.into()));
+    let Some(raises) = field("raises").and_then(number) else {
+        return RaiseCapBinding::NoCap(citation);
+    };
+    let lifted = match field("lifted_when") {
+        Some(ron::Value::String(s)) if s == "players_dealt_in<=2" => Lifted::TwoDealtIn,
+        Some(ron::Value::String(s)) if s == "never" => Lifted::Never,
+        _ => Lifted::TwoInHand,
+    };
+    RaiseCapBinding::Raises(raises, lifted, citation)
 }
 
 /// `cash.rake.mode_and_bounds`'s value, read once (the fields the per-hand rake uses).
@@ -172,10 +222,7 @@ impl PlayedParameters {
         let article = |citation: &str| Citation::Article(citation.into());
         let raise_cap = match ruleset.resolve("betting.raise_cap") {
             Some(r) => match &r.binding.value {
-                Some(ron::Value::Number(n)) => {
-                    RaiseCapBinding::Raises(n.into_f64() as u32, article(&r.binding.citation))
-                }
-                Some(_) => RaiseCapBinding::NoCap(article(&r.binding.citation)),
+                Some(value) => raise_cap_binding(value, article(&r.binding.citation)),
                 None if r.binding.engine_default => {
                     RaiseCapBinding::EngineDefault(article(&r.binding.citation))
                 }
@@ -656,11 +703,11 @@ impl Rules for RulesetRules {
 
     fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
         match &self.played.raise_cap {
-            RaiseCapBinding::Raises(raises, citation) => Decided {
+            RaiseCapBinding::Raises(raises, lifted, citation) => Decided {
                 // The value counts raises after the opening bet (the big blind before the
-                // flop); the engine counts voluntary bets and raises. Heads-up the cap is
-                // lifted (pt-casino-2007 rules 47, 88).
-                value: (ctx.players_in_hand > 2).then(|| {
+                // flop); the engine counts voluntary bets and raises. The binding says when
+                // the cap is lifted.
+                value: (!lifted.lifts(ctx)).then(|| {
                     if ctx.street == Street::Preflop {
                         *raises
                     } else {

@@ -3,6 +3,7 @@
 //! expected under each ruleset. Written as `Scenario(name: ..., cash: (table: ..., steps:
 //! [...]))`; documented in `rulesets/README.md`.
 
+use super::keys::for_ruleset;
 use super::run::{Outcome, StepResult};
 use crate::cards::{parse_cards, Card, Deck};
 use crate::cash::{CashConfig, CashTable, Failure, Status, TableMode};
@@ -344,15 +345,15 @@ pub fn run(session: &CashSession, rules: Arc<dyn Rules>, mut out: Outcome) -> Ou
             table
         }
         Err(e) => {
-            out.failures.push(format!("table: {e}"));
+            out.refuse_set_up("table", e);
             return out;
         }
     };
     for (i, step) in session.steps.iter().enumerate() {
         let number = i + 1;
         let (what, result, expect) = carry_out(step, &mut table, number, &id, &mut out.failures);
-        let expected = expect.and_then(|e| e.get(&id).or_else(|| e.get("*")));
-        let step_result = judge(number, what, result, expected, &mut out);
+        let expected = expect.and_then(|e| for_ruleset(e, &id));
+        let step_result = judge(number, what, result, expected.as_deref(), &mut out);
         out.steps.push(step_result);
     }
     let state = table.state();
@@ -478,8 +479,8 @@ fn carry_out<'s>(
             Some(expect),
         ),
         CashStep::Check(checks) => {
-            if let Some(c) = checks.get(id).or_else(|| checks.get("*")) {
-                check_table(number, table, c, failures);
+            if let Some(c) = for_ruleset(checks, id) {
+                check_table(number, table, &c, failures);
             }
             ("check the table".into(), Ok(Vec::new()), None)
         }

@@ -150,16 +150,19 @@ pub struct ScenarioError {
     pub message: String,
 }
 
-/// Parses a scenario (RON, `implicit_some` on).
+/// Parses a scenario (RON, `implicit_some` on), and checks its counts and durations against
+/// their bounds ([`super::bounds`]).
 pub fn parse(file: &str, text: &str) -> Result<Scenario, ScenarioError> {
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    options.from_str(text).map_err(|e| ScenarioError {
+    let scenario: Scenario = options.from_str(text).map_err(|e| ScenarioError {
         file: file.to_string(),
         line: e.span.start.line,
         col: e.span.start.col,
         message: e.code.to_string(),
-    })
+    })?;
+    super::bounds::check(file, text, &scenario)?;
+    Ok(scenario)
 }
 
 /// What a scenario plays: a hand (any ruleset), a tournament (tournament rulesets) or a cash

@@ -4,8 +4,10 @@
 //! `floor test` runs every scenario of a ruleset's `tests/` directory against its
 //! expectations. The format is documented in `rulesets/README.md`.
 
+pub mod bounds;
 pub mod cash;
 mod format;
+mod keys;
 mod run;
 pub mod tournament;
 
@@ -13,4 +15,5 @@ pub use format::{
     applicable, applicable_to, parse, Expect, Scenario, ScenarioError, ScenarioKind, Seating, Step,
     TableSetup,
 };
+pub use keys::{check_keys, for_ruleset, ruleset_keys, Merge, ANY};
 pub use run::{run, Outcome, StepResult};

@@ -1,6 +1,7 @@
 //! Running a scenario under one ruleset and checking its expectations.
 
 use super::format::{Expect, Scenario, Seating, Step, TableSetup};
+use super::keys::{for_ruleset, log_words};
 use crate::cards::Card;
 use crate::events::{handle, EventRuling};
 use crate::hand::{Hand, HandConfig, Structure, Variant};
@@ -40,9 +41,32 @@ pub struct Outcome {
     pub stacks: Option<Vec<Chips>>,
     /// Expectations not met (empty: the scenario passes).
     pub failures: Vec<String>,
+    /// The ruleset refused to set the scenario up (its table, cash session or tournament),
+    /// and no expectation said it would: why. Nothing was played; `floor scenario --all`
+    /// reports the ruleset as *not applicable* with this reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set_up_refused: Option<String>,
 }
 
 impl Outcome {
+    /// An outcome under ruleset `id` with nothing run yet.
+    pub fn new(id: &str) -> Outcome {
+        Outcome {
+            ruleset: id.to_string(),
+            steps: Vec::new(),
+            log: Vec::new(),
+            stacks: None,
+            failures: Vec::new(),
+            set_up_refused: None,
+        }
+    }
+
+    /// Records that the ruleset refused the set-up (`what`: the table, the tournament...).
+    pub(super) fn refuse_set_up(&mut self, what: &str, why: String) {
+        self.failures.push(format!("{what}: {why}"));
+        self.set_up_refused = Some(why);
+    }
+
     /// Whether every expectation was met.
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
@@ -83,13 +107,7 @@ fn config(table: &TableSetup, rules: &dyn Rules) -> Result<HandConfig, String> {
 /// Runs `scenario` under `rules`, checking the expectations keyed by `ruleset_id` (or `"*"`).
 pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     let id = rules.ruleset().id.to_string();
-    let mut out = Outcome {
-        ruleset: id.clone(),
-        steps: Vec::new(),
-        log: Vec::new(),
-        stacks: None,
-        failures: Vec::new(),
-    };
+    let mut out = Outcome::new(&id);
     if let Some(session) = &scenario.cash {
         return super::cash::run(session, rules, out);
     }
@@ -130,10 +148,7 @@ fn open_table(
     out: &mut Outcome,
 ) -> Result<Option<Hand>, ()> {
     let mut hand = None;
-    let refusal = scenario
-        .expect_refused
-        .get(id)
-        .or_else(|| scenario.expect_refused.get("*"));
+    let refusal = for_ruleset(&scenario.expect_refused, id);
     if let Some(table) = &scenario.table {
         match config(table, rules.as_ref())
             .and_then(|c| Hand::new(c, rules.clone()).map_err(|e| e.to_string()))
@@ -147,7 +162,7 @@ fn open_table(
                     Some(words) => out.failures.push(format!(
                         "table refused for another reason (expected `{words}`): {e}"
                     )),
-                    None => out.failures.push(format!("table: {e}")),
+                    None => out.refuse_set_up("table", e),
                 }
                 return Err(());
             }
@@ -259,8 +274,8 @@ fn play_step(
                 None => result.error = Some("no table: add `table: (...)`".into()),
                 Some(h) => match handle(h, event) {
                     Ok(ruling) => {
-                        if let Some(e) = expect.get(id).or_else(|| expect.get("*")) {
-                            check(number, &ruling, e, failures);
+                        if let Some(e) = for_ruleset(expect, id) {
+                            check(number, &ruling, &e, failures);
                         }
                         result.ruling = Some(ruling);
                     }
@@ -296,24 +311,14 @@ fn close(
     if let Some(s) = scratch {
         out.log.extend(s.rulings().iter().map(ToString::to_string));
     }
-    if let Some(words) = scenario
-        .expect_log
-        .get(id)
-        .or_else(|| scenario.expect_log.get("*"))
-    {
-        for w in words {
-            if !out.log.iter().any(|line| line.contains(w.as_str())) {
-                out.failures
-                    .push(format!("no ruling in the log says `{w}`"));
-            }
+    for w in log_words(&scenario.expect_log, id) {
+        if !out.log.iter().any(|line| line.contains(w)) {
+            out.failures
+                .push(format!("no ruling in the log says `{w}`"));
         }
     }
-    if let Some(expected) = scenario
-        .expect_stacks
-        .get(id)
-        .or_else(|| scenario.expect_stacks.get("*"))
-    {
-        if out.stacks.as_ref() != Some(expected) {
+    if let Some(expected) = for_ruleset(&scenario.expect_stacks, id) {
+        if out.stacks.as_ref() != Some(&*expected) {
             out.failures.push(format!(
                 "finishing stacks {:?}, expected {expected:?}",
                 out.stacks

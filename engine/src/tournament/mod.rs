@@ -19,6 +19,7 @@ pub mod chip_race;
 pub mod clock;
 pub mod director;
 pub mod entries;
+pub mod last_hand;
 pub mod modalities;
 pub mod payouts;
 pub mod play;

@@ -413,8 +413,14 @@ mod tests {
 
     #[test]
     fn solverde_4_3_fee_of_5_and_20_percent_is_allowed() {
-        assert!(prize_pool(10, 0, 10_000, 5, &bounds(), ARTICLE_FEE).is_ok());
-        assert!(prize_pool(10, 0, 10_000, 20, &bounds(), ARTICLE_FEE).is_ok());
+        // Ten entries of €100: 5% keeps €50 of the €1,000, 20% keeps €200.
+        for (fee, per_entry, pool) in [(5, 500, 95_000), (20, 2_000, 80_000)] {
+            let p = prize_pool(10, 0, 10_000, fee, &bounds(), ARTICLE_FEE).expect("within");
+            assert_eq!(
+                (p.entries, p.fee_per_entry, p.fee, p.prize_pool),
+                (10, per_entry, per_entry * 10, pool)
+            );
+        }
     }
 
     #[test]
@@ -566,12 +572,28 @@ mod tests {
 
     #[test]
     fn malformed_tables_are_refused() {
-        let value: ron::Value =
-            ron::from_str(r#"{"bands": [{"entries_min": 10, "shares_percent": [50, 30]}]}"#)
-                .unwrap();
-        assert!(PayoutTable::from_value(&value).is_err());
-        let value: ron::Value = ron::from_str(r#"{"bands": [{"entries_min": 10}]}"#).unwrap();
-        assert!(PayoutTable::from_value(&value).is_err());
+        for (text, why) in [
+            (
+                r#"{"bands": [{"entries_min": 10, "shares_percent": [50, 30]}]}"#,
+                "shares [50, 30] do not sum to 100",
+            ),
+            (
+                r#"{"bands": [{"entries_min": 10}]}"#,
+                "needs either `shares_percent` or `places_percent_of_entries`",
+            ),
+            (
+                r#"{"bands": [{"entries_min": 10, "shares_percent": [100], "places_percent_of_entries": 10}]}"#,
+                "needs either `shares_percent` or `places_percent_of_entries`",
+            ),
+        ] {
+            let value: ron::Value = ron::from_str(text).unwrap();
+            match PayoutTable::from_value(&value) {
+                Err(TournamentError::BadTable(message)) => {
+                    assert!(message.contains(why), "{text}: {message}")
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
     }
 
     #[test]
@@ -582,11 +604,20 @@ mod tests {
         );
     }
 
+    /// Fields of every band, the small ones (6 to 30 entries: the fixed shares) as often as
+    /// the large ones.
+    fn field() -> impl Strategy<Value = (u32, u32)> {
+        prop_oneof![
+            (6u32..=30).prop_flat_map(|n| (Just(n), 0..=30 - n)),
+            (6u32..5_000, 0u32..2_000),
+        ]
+        .prop_map(|(entries, re_entries)| (entries, re_entries))
+    }
+
     proptest! {
         #[test]
         fn solverde_7_4_list_sums_to_the_pool_and_never_rises(
-            entries in 6u32..5_000,
-            re_entries in 0u32..2_000,
+            (entries, re_entries) in field(),
             buy_in in 1u64..1_000_000,
             fee in 5u32..=20,
         ) {
@@ -597,6 +628,15 @@ mod tests {
             if pool.entries >= 31 {
                 prop_assert_eq!(amounts.len() as u32, pool.entries.div_ceil(10));
                 prop_assert_eq!(*amounts.last().unwrap(), 2 * buy_in);
+            } else if pool.entries >= 10 {
+                // 50/30/20, the cents left by rounding to the winner.
+                prop_assert_eq!(amounts.len(), 3);
+                prop_assert_eq!(amounts[2], pool.prize_pool * 20 / 100);
+                prop_assert_eq!(amounts[1], pool.prize_pool * 30 / 100);
+            } else {
+                // A 6-max field of 6 to 9: 70/30.
+                prop_assert_eq!(amounts.len(), 2);
+                prop_assert_eq!(amounts[1], pool.prize_pool * 30 / 100);
             }
         }
     }

@@ -440,11 +440,20 @@ fn payout_list(
         let total = seats
             .checked_mul(value)
             .and_then(|t| t.checked_add(remainder));
-        if value == 0 || total != Some(pool) {
+        let wrong = if value == 0 {
+            Some(format!("{seats} seats of no value (0) + {remainder}"))
+        } else if total != Some(pool) {
+            Some(format!(
+                "{seats} seats of {value} + {remainder} ≠ the pool {pool}"
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = wrong {
             return Err(ResultError::BadDecision {
                 point,
                 citation: d.citation.to_string(),
-                why: format!("{seats} seats of {value} + {remainder} ≠ the pool {pool}"),
+                why,
             });
         }
         let mut amounts = vec![value; seats as usize];
@@ -665,7 +674,12 @@ mod tests {
             r#"fn satellite(ctx) { #{ outcome: "seats", seats: 1000000000, seat_value: 0, remainder: ctx.prize_pool } }"#,
         );
         let rules = RulesetRules::new(r.clone());
-        assert!(audit(&r, &ledger(&rules), &outcome()).is_err());
+        let err = audit(&r, &ledger(&rules), &outcome()).unwrap_err();
+        assert!(matches!(err, ResultError::BadDecision { .. }), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "`tournament.modality.satellite` (rule 1) returned figures that do not add up: 1000000000 seats of no value (0) + 90000"
+        );
     }
 
     #[test]

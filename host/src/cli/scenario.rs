@@ -38,6 +38,8 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
     })?;
     let parsed = scenario::parse(&path, &text).map_err(|e| CliError::Usage(e.to_string()))?;
     let store = Store::choose(args.dir.as_deref());
+    scenario::check_keys(&path, &text, &parsed, &super::test::known_ids(&store))
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let ids = if args.all {
         store.ids()
     } else {
@@ -46,12 +48,24 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
             .clone()
             .unwrap_or_else(|| "pt-tournament".into())]
     };
-    let (ids, skipped) = if args.all {
+    let (ids, mut skipped) = if args.all {
         applicable_ids(&store, &parsed, ids)?
     } else {
         (ids, Vec::new())
     };
-    let outcomes = run_under(&store, &parsed, &ids)?;
+    let mut outcomes = run_under(&store, &parsed, &ids)?;
+    if args.all {
+        // Side by side, a ruleset that refuses the table (pt-online deals no Omaha) has
+        // nothing to show: it is not applicable, with the ruleset's own reason.
+        let (refused, played): (Vec<Outcome>, Vec<Outcome>) = outcomes
+            .into_iter()
+            .partition(|o| o.set_up_refused.is_some());
+        for o in refused {
+            let why = o.set_up_refused.unwrap_or_default();
+            skipped.push((o.ruleset, format!("the ruleset refuses the set-up: {why}")));
+        }
+        outcomes = played;
+    }
     if args.json {
         for (id, why) in &skipped {
             eprintln!("{id}: not applicable ({why})");
@@ -123,17 +137,26 @@ pub fn run_under(
     Ok(outcomes)
 }
 
-/// Text: per step, one line per ruleset with the ruling and its citation.
+/// Text: per step, one line per ruleset with the ruling and its citation. Rulesets may have
+/// played different numbers of steps (one that refused the table played none).
 pub fn render(name: &str, outcomes: &[Outcome]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{name}");
     let width = outcomes.iter().map(|o| o.ruleset.len()).max().unwrap_or(0);
-    let steps = outcomes.first().map_or(0, |o| o.steps.len());
+    let steps = outcomes.iter().map(|o| o.steps.len()).max().unwrap_or(0);
     for i in 0..steps {
-        let what = &outcomes[0].steps[i].what;
+        let Some(what) = outcomes
+            .iter()
+            .find_map(|o| o.steps.get(i))
+            .map(|s| &s.what)
+        else {
+            continue;
+        };
         let _ = writeln!(out, "  {}. {what}", i + 1);
         for o in outcomes {
-            let step = &o.steps[i];
+            let Some(step) = o.steps.get(i) else {
+                continue;
+            };
             match (&step.ruling, &step.error) {
                 (_, Some(e)) => {
                     let _ = writeln!(out, "     {:<width$}  refused: {e}", o.ruleset);

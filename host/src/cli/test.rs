@@ -1,10 +1,16 @@
 //! `floor test [RULESET_DIR...] [--json]`: runs every scenario in the rulesets' `tests/`
 //! directories against its expectations, like a test runner. Exit status 1 on any failure.
+//!
+//! A scenario runs under the ruleset whose directory holds it *and* under every ruleset it
+//! keys an expectation to, so every expectation a file writes is checked. A key that names
+//! no ruleset, a named ruleset that cannot play the scenario, an unreadable file and a
+//! ruleset with no scenarios are failures: none of them may pass silently.
 
 use super::CliError;
 use crate::rulesets::Store;
 use floor_engine::scenario;
 use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,7 +19,8 @@ use std::process::ExitCode;
 pub struct TestArgs {
     /// Ruleset directories; with none, every bundled ruleset.
     dirs: Vec<PathBuf>,
-    /// JSON (`scenarios`, `passed`, `failed`, and a per-scenario list).
+    /// JSON (`scenarios`, `passed`, `failed`, `rulesets` with the same counts per ruleset,
+    /// and a list of every scenario run under every ruleset).
     #[arg(long)]
     json: bool,
 }
@@ -21,14 +28,27 @@ pub struct TestArgs {
 /// The report (its JSON is a stable interface).
 #[derive(Serialize, Default)]
 pub struct Report {
-    /// Scenarios run.
+    /// Scenario runs (one scenario under one ruleset).
     pub scenarios: usize,
     /// Passed.
     pub passed: usize,
     /// Failed.
     pub failed: usize,
+    /// The same counts per ruleset the scenarios ran under.
+    pub rulesets: BTreeMap<String, Tally>,
     /// One entry per scenario run.
     pub results: Vec<ScenarioResult>,
+}
+
+/// Scenario runs under one ruleset.
+#[derive(Serialize, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Runs.
+    pub scenarios: usize,
+    /// Passed.
+    pub passed: usize,
+    /// Failed.
+    pub failed: usize,
 }
 
 /// One scenario under one ruleset.
@@ -46,6 +66,33 @@ pub struct ScenarioResult {
     pub failures: Vec<String>,
 }
 
+impl Report {
+    fn push(&mut self, result: ScenarioResult) {
+        let tally = self.rulesets.entry(result.ruleset.clone()).or_default();
+        tally.scenarios += 1;
+        self.scenarios += 1;
+        if result.passed {
+            tally.passed += 1;
+            self.passed += 1;
+        } else {
+            tally.failed += 1;
+            self.failed += 1;
+        }
+        self.results.push(result);
+    }
+
+    /// A failure that is not a scenario's (a missing `tests/`, an unreadable file).
+    fn fail(&mut self, ruleset: &str, file: String, name: &str, why: String) {
+        self.push(ScenarioResult {
+            ruleset: ruleset.to_string(),
+            file,
+            name: name.to_string(),
+            passed: false,
+            failures: vec![why],
+        });
+    }
+}
+
 pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
     let targets = Store::targets(&args.dirs)?;
     let report = test(&targets)?;
@@ -54,17 +101,7 @@ pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
         println!("{text}");
     } else {
-        for r in &report.results {
-            let mark = if r.passed { "ok  " } else { "FAIL" };
-            println!("{mark} {:<24} {}  ({})", r.ruleset, r.name, r.file);
-            for f in &r.failures {
-                println!("       {f}");
-            }
-        }
-        println!(
-            "\n{} scenarios: {} passed, {} failed",
-            report.scenarios, report.passed, report.failed
-        );
+        print!("{}", render(&report));
     }
     Ok(if report.failed > 0 {
         ExitCode::from(1)
@@ -73,41 +110,145 @@ pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
     })
 }
 
-/// Runs every scenario of each target ruleset.
+/// The text report: one line per run, then the counts per ruleset and in all.
+fn render(report: &Report) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for r in &report.results {
+        let mark = if r.passed { "ok  " } else { "FAIL" };
+        let _ = writeln!(out, "{mark} {:<24} {}  ({})", r.ruleset, r.name, r.file);
+        for f in &r.failures {
+            let _ = writeln!(out, "       {f}");
+        }
+    }
+    let _ = writeln!(out, "\nper ruleset:");
+    for (id, t) in &report.rulesets {
+        let _ = writeln!(
+            out,
+            "  {id:<24} {} scenarios: {} passed, {} failed",
+            t.scenarios, t.passed, t.failed
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{} scenarios: {} passed, {} failed",
+        report.scenarios, report.passed, report.failed
+    );
+    out
+}
+
+/// Runs every scenario of each target ruleset, under it and under every ruleset it names.
 pub fn test(targets: &[(Store, String)]) -> Result<Report, CliError> {
     let mut report = Report::default();
     for (store, id) in targets {
-        for file in store.list(&format!("{id}/tests/")) {
-            if !file.ends_with(".ron") {
-                continue;
-            }
-            let Some((path, text)) = store.read(&file) else {
-                continue;
-            };
-            let (name, failures) = match scenario::parse(&path, &text) {
-                Err(e) => (file.clone(), vec![e.to_string()]),
-                Ok(parsed) => {
-                    let outcomes =
-                        super::scenario::run_under(store, &parsed, std::slice::from_ref(id))?;
-                    let failures = outcomes.into_iter().flat_map(|o| o.failures).collect();
-                    (parsed.name, failures)
+        let dir = format!("{id}/tests/");
+        let files: Vec<String> = store
+            .list(&dir)
+            .into_iter()
+            .filter(|f| f.ends_with(".ron"))
+            .collect();
+        if files.is_empty() {
+            report.fail(
+                id,
+                dir.clone(),
+                "(no scenarios)",
+                format!(
+                    "{id} has no scenarios: its tests/ directory must hold the worked examples of its text (*.ron)"
+                ),
+            );
+        }
+        for file in files {
+            match store.read(&file) {
+                None => {
+                    let (path, why) = unreadable(store, &file);
+                    report.fail(id, path.clone(), "(unreadable)", format!("{path}: {why}"));
                 }
-            };
-            report.scenarios += 1;
-            let passed = failures.is_empty();
-            if passed {
-                report.passed += 1;
-            } else {
-                report.failed += 1;
+                Some((path, text)) => {
+                    for result in test_file(store, id, &path, &text)? {
+                        report.push(result);
+                    }
+                }
             }
-            report.results.push(ScenarioResult {
-                ruleset: id.clone(),
-                file: path,
-                name,
-                passed,
-                failures,
-            });
         }
     }
     Ok(report)
+}
+
+/// Where a scenario file that cannot be read is, and why it cannot be read.
+fn unreadable(store: &Store, file: &str) -> (String, String) {
+    match store {
+        Store::Dir(dir) => {
+            let path = dir.join(file);
+            let why = match std::fs::read_to_string(&path) {
+                Err(e) => format!("cannot be read: {e}"),
+                Ok(_) => "cannot be read".to_string(),
+            };
+            (path.display().to_string(), why)
+        }
+        Store::Embedded => (format!("rulesets/{file}"), "cannot be read".to_string()),
+    }
+}
+
+/// Every ruleset id a scenario may name: the store's and the bundled ones (a house ruleset
+/// beside its own directory reads the jurisdictions it extends from the bundled copies).
+pub fn known_ids(store: &Store) -> Vec<String> {
+    let mut ids: BTreeSet<String> = store.ids().into_iter().collect();
+    ids.extend(Store::choose(None).ids());
+    ids.into_iter().collect()
+}
+
+/// Runs one scenario file of `home`'s tests under `home` and every ruleset it keys an
+/// expectation to.
+fn test_file(
+    store: &Store,
+    home: &str,
+    path: &str,
+    text: &str,
+) -> Result<Vec<ScenarioResult>, CliError> {
+    let broken = |why: String| ScenarioResult {
+        ruleset: home.to_string(),
+        file: path.to_string(),
+        name: path.to_string(),
+        passed: false,
+        failures: vec![why],
+    };
+    let parsed = match scenario::parse(path, text) {
+        Ok(p) => p,
+        Err(e) => return Ok(vec![broken(e.to_string())]),
+    };
+    if let Err(e) = scenario::check_keys(path, text, &parsed, &known_ids(store)) {
+        return Ok(vec![broken(e.to_string())]);
+    }
+    let mut ids = vec![home.to_string()];
+    ids.extend(
+        scenario::ruleset_keys(&parsed)
+            .into_iter()
+            .filter(|k| k != home),
+    );
+    let (playable, skipped) = super::scenario::applicable_ids(store, &parsed, ids)?;
+    let mut results = Vec::new();
+    for (id, why) in skipped {
+        let failure = if id == home {
+            format!("the scenario is in {home}'s tests/, and {home} cannot play it: {why}")
+        } else {
+            format!("the scenario writes expectations for {id}, which cannot play it: {why}")
+        };
+        results.push(ScenarioResult {
+            ruleset: id,
+            file: path.to_string(),
+            name: parsed.name.clone(),
+            passed: false,
+            failures: vec![failure],
+        });
+    }
+    for outcome in super::scenario::run_under(store, &parsed, &playable)? {
+        results.push(ScenarioResult {
+            passed: outcome.passed(),
+            ruleset: outcome.ruleset,
+            file: path.to_string(),
+            name: parsed.name.clone(),
+            failures: outcome.failures,
+        });
+    }
+    Ok(results)
 }

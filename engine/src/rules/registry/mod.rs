@@ -187,9 +187,10 @@ pub fn engine_hook(id: &str) -> Option<EngineHook> {
             context: "RaiseCapContext",
             fields: &[
                 ("players_in_hand", "players who have not folded"),
+                ("players_dealt_in", "players dealt into the hand"),
                 ("structure", "the betting structure"),
             ],
-            result: "PARAMETER: int (raises after the bet) or () for no cap",
+            result: "PARAMETER: int (raises after the bet, lifted once the hand is heads-up), {raises: int, lifted_when: \"players_in_hand<=2\" | \"players_dealt_in<=2\" | \"never\"}, or () for no cap",
             default: "fixed limit: a bet and four raises, unlimited when only two players remain; no cap otherwise",
         },
         "betting.pot_limit_max" => EngineHook {

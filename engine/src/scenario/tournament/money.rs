@@ -5,6 +5,7 @@
 use super::ResultExpect;
 use crate::events::EventRuling;
 use crate::rules::Citation;
+use crate::scenario::keys::for_ruleset;
 use crate::tournament::entries::{Receipt, Refused};
 use crate::tournament::result::{self, TournamentResult};
 use crate::tournament::runtime::Tournament;
@@ -77,7 +78,7 @@ pub(super) fn check_refusal(
     failures: &mut Vec<String>,
     fail: &dyn Fn(String) -> String,
 ) {
-    let want = refused.get(id).or_else(|| refused.get("*"));
+    let want = for_ruleset(refused, id);
     match (want, error) {
         (None, None) => {}
         (Some(words), Some(e)) if e.contains(words.as_str()) => {}

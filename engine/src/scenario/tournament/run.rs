@@ -7,6 +7,7 @@ use super::{Expected, Purchase, ResultExpect, TournamentScenario, TournamentStep
 use crate::events::EventRuling;
 use crate::rules::Rules;
 use crate::scenario::format::Scenario;
+use crate::scenario::keys::for_ruleset;
 use crate::scenario::run::{check, Outcome, StepResult};
 use crate::tournament::entries::{Ledger, Modality as Money};
 use crate::tournament::result::{self, Outcome as MoneyOutcome};
@@ -68,24 +69,17 @@ impl<'a> Runner<'a> {
     /// The tournament started (entries seated, the game and windows set, every entry paid
     /// where the scenario has money), or the outcome of a scenario that ends there (a
     /// refusal expected or not).
+    // An outcome that ends the scenario is returned once, never passed along: not boxed.
+    #[allow(clippy::result_large_err)]
     fn start(
         scenario: &Scenario,
         setup: &'a TournamentScenario,
         rules: Arc<dyn Rules>,
     ) -> Result<Runner<'a>, Outcome> {
         let id = rules.ruleset().id.to_string();
-        let mut out = Outcome {
-            ruleset: id.clone(),
-            steps: Vec::new(),
-            log: Vec::new(),
-            stacks: None,
-            failures: Vec::new(),
-        };
+        let mut out = Outcome::new(&id);
         let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-        let refusal = scenario
-            .expect_refused
-            .get(&id)
-            .or_else(|| scenario.expect_refused.get("*"));
+        let refusal = for_ruleset(&scenario.expect_refused, &id);
         let started = Tournament::new(
             Setup {
                 seats_per_table: setup.seats_per_table,
@@ -114,7 +108,7 @@ impl<'a> Runner<'a> {
                 return Err(out);
             }
             (Err(e), _) => {
-                out.failures.push(format!("tournament refused: {e}"));
+                out.refuse_set_up("tournament refused", e.to_string());
                 return Err(out);
             }
         };
@@ -299,13 +293,13 @@ impl<'a> Runner<'a> {
             Ok(finishes) => {
                 self.eliminations
                     .extend(players.iter().map(|&p| (p, winner)));
-                if let Some(places) = places.get(&self.id).or_else(|| places.get("*")) {
+                if let Some(places) = for_ruleset(places, &self.id) {
                     let got: Vec<(u32, u32)> = players
                         .iter()
                         .filter_map(|p| finishes.iter().find(|f| f.player == *p))
                         .map(|f| (f.place, f.shared_through))
                         .collect();
-                    if &got != places {
+                    if got != *places {
                         failures.push(fail(format!(
                             "places (place, shared through) {got:?}, expected {places:?}"
                         )));
@@ -482,9 +476,9 @@ impl<'a> Runner<'a> {
         if let Some(e) = chips {
             failures.push(fail(e.to_string()));
         }
-        if let Some(want) = receipt.get(&self.id).or_else(|| receipt.get("*")) {
+        if let Some(want) = for_ruleset(receipt, &self.id) {
             let got = (r.paid, r.fee, r.to_pool, r.bounty, r.to_fund, r.chips);
-            if &got != want {
+            if got != *want {
                 failures.push(fail(format!(
                     "receipt (paid, fee, to_pool, bounty, to_fund, chips) {got:?}, expected {want:?}"
                 )));
@@ -534,8 +528,8 @@ impl<'a> Runner<'a> {
             }
             Err(e) => self.out.log.push(format!("result refused: {e}")),
         }
-        if let Some(want) = expect.get(&self.id).or_else(|| expect.get("*")) {
-            check_result(want, &got, failures, fail);
+        if let Some(want) = for_ruleset(expect, &self.id) {
+            check_result(&want, &got, failures, fail);
         }
     }
 
@@ -728,8 +722,8 @@ fn record(
             rulings: Vec::new(),
         });
     }
-    if let Some(wants) = expected.and_then(|e| e.get(id).or_else(|| e.get("*"))) {
-        for want in wants {
+    if let Some(wants) = expected.and_then(|e| for_ruleset(e, id)) {
+        for want in wants.iter() {
             let candidates: Vec<&EventRuling> = new
                 .iter()
                 .filter(|r| want.point.as_ref().is_none_or(|p| &r.point == p))

@@ -6,6 +6,7 @@ use super::{int, text, Round, RuntimeError, Tournament};
 use crate::cards::Deck;
 use crate::hand::Hand;
 use crate::tournament::bubble::{self, Bust, Finish, SameHand};
+use crate::tournament::last_hand::LastHandWinner;
 use crate::tournament::seating::{PlayerId, Positions};
 use crate::tournament::structure::{Level, Modality};
 use crate::Chips;
@@ -75,13 +76,13 @@ impl Tournament {
                 .iter()
                 .map(|&s| self.tables[t].seats[s].as_ref().map_or(0, |p| p.chips))
                 .collect();
-            let after = self.play_hand(t, &positions, &level, rng)?;
+            let (after, winner) = self.play_hand(t, &positions, &level, rng)?;
             self.hands_played += 1;
             round.tables_played.push(number);
             self.settle_stacks(t, &positions.dealt, &before, &after, &mut busts);
             self.tables[t].hand_played(&positions);
             if self.setup.modality == Modality::WinTheButton {
-                self.win_the_button(t, &positions, &before, &after);
+                self.win_the_button(t, &positions, winner);
             }
             for seat in 0..self.tables[t].seats.len() {
                 if self.tables[t].seats[seat]
@@ -112,7 +113,7 @@ impl Tournament {
         positions: &Positions,
         level: &Level,
         rng: &mut R,
-    ) -> Result<Vec<Chips>, RuntimeError> {
+    ) -> Result<(Vec<Chips>, LastHandWinner), RuntimeError> {
         let config = self.hand_config(t, positions, level);
         let before: Chips = config.stacks.iter().sum();
         let number = self.tables[t].number;
@@ -133,7 +134,7 @@ impl Tournament {
                 after: total,
             });
         }
-        Ok(after)
+        Ok((after, crate::tournament::last_hand::of_hand(&hand)))
     }
 
     /// Win the Button (Solverde §3.1.5): the next button goes to the last hand's winner; a
@@ -142,17 +143,13 @@ impl Tournament {
         &mut self,
         t: usize,
         positions: &Positions,
-        before: &[Chips],
-        after: &[Chips],
+        winner: LastHandWinner,
     ) {
-        // The winner is the player who gained the most; two who gained the same most, or a
-        // pot split back with nobody gaining, is a tie (reading of "empate", §3.1.5.1).
-        let gain = |i: usize| after[i] as i64 - before[i] as i64;
-        let best = (0..after.len()).map(gain).max().unwrap_or(0);
-        let winners: Vec<usize> = (0..after.len())
-            .filter(|&i| best > 0 && gain(i) == best)
-            .map(|i| positions.dealt[i])
-            .collect();
+        // The winner of the main pot ([`crate::tournament::last_hand`]'s reading of §3.1.5).
+        let winners: Vec<usize> = match winner {
+            LastHandWinner::One(i) => positions.dealt.get(i).copied().into_iter().collect(),
+            LastHandWinner::Tied => Vec::new(),
+        };
         let tied = winners.len() != 1;
         let occupied: Vec<ron::Value> = self.tables[t]
             .seated()

@@ -208,7 +208,9 @@ impl Tournament {
                 }
             }
             if self.setup.modality == super::Modality::WinTheButton {
-                self.win_the_button(t, positions, &before, after);
+                // The caller reports the stacks only: the winner is read from them.
+                let winner = crate::tournament::last_hand::by_stacks(&before, after);
+                self.win_the_button(t, positions, winner);
             }
             for seat in self.tables[t].seats.iter_mut() {
                 if seat.as_ref().is_some_and(|p| p.chips == 0) {

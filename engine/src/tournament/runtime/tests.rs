@@ -94,7 +94,11 @@ fn without_an_announcement_late_entries_are_not_checked() {
     let mut t = Tournament::new(setup(9, 3), Arc::new(DefaultRules)).unwrap();
     t.start(10, &mut rng).unwrap();
     t.elapse(6_000);
-    assert!(t.late_entry("reentry", &mut rng).is_ok());
+    let (chips, left) = (t.chips_in_play(), t.players_left());
+    let player = t.late_entry("reentry", &mut rng).expect("not checked");
+    assert_eq!((player, t.entries()), (11, 11));
+    assert_eq!(t.players_left(), left + 1);
+    assert_eq!(t.chips_in_play(), chips + 5_000);
     assert!(t
         .rulings()
         .iter()
@@ -163,7 +167,7 @@ fn solverde_3_1_2_purchased_chips_join_the_stack_and_the_chips_in_play() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     /// Under the engine's defaults, any field plays to one winner: chips are conserved at
     /// every round, after balancing no two tables differ by more than one player, and every
@@ -187,7 +191,8 @@ proptest! {
                 let (min, max) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
                 prop_assert!(max - min <= 1, "tables {:?}", sizes);
             }
-            prop_assert!(sizes.iter().all(|&n| n <= seats.max(10)));
+            // No table ever holds more players than it has seats.
+            prop_assert!(sizes.iter().all(|&n| n <= seats), "tables {:?}", sizes);
             t.play_round(120, &mut rng).unwrap();
             prop_assert_eq!(t.chips_at_tables(), t.chips_in_play());
         }

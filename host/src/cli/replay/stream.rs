@@ -42,9 +42,8 @@ struct Work {
     file_start: bool,
 }
 
-/// What came of a chunk, or of a file that could not be read.
-// One is sent per chunk of many hands, moved once through a channel: its size is nothing
-// beside the chunk's text, and boxing it would only add an allocation per chunk.
+/// What came of a chunk, or of a file that could not be read. A chunk is by far the
+/// commonest message, so it is not boxed to make the rare ones smaller.
 #[allow(clippy::large_enum_variant)]
 enum Done<T> {
     Chunk {
