@@ -252,7 +252,11 @@ fn a_plugin_may_answer_any_decision_but_not_a_parameter() {
     insta::assert_snapshot!(refused(
         &loader,
         "house",
-        &[ProblemKind::InvalidBinding, ProblemKind::InvalidBinding]
+        &[
+            ProblemKind::InvalidBinding,
+            ProblemKind::InvalidBinding,
+            ProblemKind::InvalidBinding
+        ]
     ));
 
     let loader = MemoryLoader::new().with("law", PARENT, &[]).with(

@@ -56,7 +56,7 @@ fn s7_3_the_icm_plugin_is_loaded_when_listed_and_rules_on_a_chop_citing_the_bind
         .expect("a ruling");
     assert_eq!(ruling.point, "prize.chop_deals");
     assert_eq!(&*ruling.ruleset.id, "pt-solverde-chaves-2023");
-    assert_eq!(&*ruling.ruleset.version, "1.2.0");
+    assert_eq!(&*ruling.ruleset.version, "1.2.1");
     assert_eq!(
         ruling.citation,
         Citation::Article("§7.3, §1.3, §8.2, §9.2".into())
@@ -78,7 +78,7 @@ fn s7_3_the_icm_plugin_is_loaded_when_listed_and_rules_on_a_chop_citing_the_bind
     assert_eq!(ruling.answer["ranking_points"]["chop"], 34);
     let text = ruling.to_string();
     assert!(
-        text.contains("[prize.chop_deals · pt-solverde-chaves-2023 v1.2.0 · §7.3, §1.3, §8.2, §9.2 · plugin icm-chop 0.1.0 sha256:"),
+        text.contains("[prize.chop_deals · pt-solverde-chaves-2023 v1.2.1 · §7.3, §1.3, §8.2, §9.2 · plugin icm-chop 0.1.0 sha256:"),
         "{text}"
     );
 }
