@@ -114,31 +114,31 @@ fn an_unreadable_or_unparsable_file_exits_2_naming_file_and_line() {
     assert!(err.contains(&path) && err.contains("line 2"), "{err}");
 }
 
-/// The shared corpora whose totals this test knows (3,001 hands, one inferred fold): two
-/// online logs, the WSOP hand and PokerKit's two cross-check files. Missing, the test fails
-/// and says which file.
+/// Every shared corpus (`../shared/data/phh` and `crosscheck`: 3,631 hands, one inferred
+/// fold, three contradictory records). Missing, the test fails and says which directory.
 #[test]
 fn the_shared_corpora_replay_with_no_failures() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    let files: Vec<String> = [
-        "phh/ps_NLH_handhq_334-OBFUSCATED.phhs",
-        "phh/ftp_NLH_handhq_406-OBFUSCATED.phhs",
-        "phh/wsop-2019-42-3-00-01-07.phh",
-        "crosscheck/random-nlhe-2k.phhs",
-        "crosscheck/random-plo-500.phhs",
-    ]
-    .iter()
-    .map(|f| {
-        let path = data.join(f);
-        assert!(
-            path.is_file(),
-            "{} is missing: this test replays the shared corpora kept in ../shared/data beside \
-             the workspace",
-            path.display()
-        );
-        path.to_string_lossy().into_owned()
-    })
-    .collect();
+    let mut files: Vec<String> = Vec::new();
+    for sub in ["phh", "crosscheck"] {
+        let dir = data.join(sub);
+        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+            panic!(
+                "{} is missing ({e}): this test replays the shared corpora kept in \
+                 ../shared/data beside the workspace",
+                dir.display()
+            )
+        });
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("phh" | "phhs")
+            ) {
+                files.push(path.to_string_lossy().into_owned());
+            }
+        }
+    }
     let mut args = vec!["replay", "--json"];
     args.extend(files.iter().map(String::as_str));
     let out = floor(&args);

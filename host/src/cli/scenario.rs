@@ -103,7 +103,7 @@ pub fn applicable_ids(
     let mut run = Vec::new();
     let mut skipped = Vec::new();
     for id in ids {
-        let ruleset = store.load_for_cli(&id, &sandbox)?;
+        let ruleset = store.load_to_play(&id, &sandbox)?;
         // A house ruleset plays what its jurisdiction plays.
         let kind = ruleset
             .layers()
@@ -130,7 +130,7 @@ pub fn run_under(
     let sandbox = Sandbox::new();
     let mut outcomes = Vec::new();
     for id in ids {
-        let ruleset = store.load_for_cli(id, &sandbox)?;
+        let ruleset = store.load_to_play(id, &sandbox)?;
         let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
         outcomes.push(scenario::run(parsed, rules));
     }

@@ -62,6 +62,23 @@ impl Store {
         Ruleset::load(id, self, sandbox).map(Arc::new)
     }
 
+    /// Loads one ruleset to play scenarios on, without probing its decisions over their
+    /// generated contexts: `floor check` and every reload probe, and a decision that fails
+    /// while a scenario plays is a ruling that says so. (Probing every ruleset is most of the
+    /// cost of a one-file `floor scenario --all`.) Its problems become the command's error.
+    pub fn load_to_play(
+        &self,
+        id: &str,
+        sandbox: &Sandbox,
+    ) -> Result<Arc<Ruleset>, crate::cli::CliError> {
+        Ruleset::load_unprobed(id, self, sandbox)
+            .map(Arc::new)
+            .map_err(|problems| crate::cli::CliError::Ruleset {
+                id: id.to_string(),
+                problems: problems.iter().map(ToString::to_string).collect(),
+            })
+    }
+
     /// Loads one ruleset for a command: its problems become the command's error.
     pub fn load_for_cli(
         &self,
