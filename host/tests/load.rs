@@ -69,7 +69,11 @@ fn floor_load_with_its_own_daemon_loses_no_acknowledged_action_while_the_ruleset
     // than written.
     let by_version = r["hands_by_version"].as_object().expect("hands by version");
     let counted: u64 = by_version.values().filter_map(Value::as_u64).sum();
-    assert_eq!(Some(counted), r["hands"].as_u64(), "{r:#}");
+    // A hand's version is read from the table's view after the deal: a deal acknowledged as
+    // the run ends (at most one per table) is counted in `hands` but never viewed.
+    let hands = r["hands"].as_u64().expect("hands");
+    let tables = r["tables"].as_u64().expect("tables");
+    assert!(counted <= hands && hands - counted <= tables, "{r:#}");
     assert!(counted > 0, "{r:#}");
     assert!(
         by_version.len() as u64 <= r["rewrites"].as_u64().unwrap_or(0) + 1,

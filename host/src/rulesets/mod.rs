@@ -73,10 +73,7 @@ impl Store {
     ) -> Result<Arc<Ruleset>, crate::cli::CliError> {
         Ruleset::load_unprobed(id, self, sandbox)
             .map(Arc::new)
-            .map_err(|problems| crate::cli::CliError::Ruleset {
-                id: id.to_string(),
-                problems: problems.iter().map(ToString::to_string).collect(),
-            })
+            .map_err(|problems| command_error(id, &problems))
     }
 
     /// Loads one ruleset for a command: its problems become the command's error.
@@ -86,10 +83,7 @@ impl Store {
         sandbox: &Sandbox,
     ) -> Result<Arc<Ruleset>, crate::cli::CliError> {
         self.load(id, sandbox)
-            .map_err(|problems| crate::cli::CliError::Ruleset {
-                id: id.to_string(),
-                problems: problems.iter().map(ToString::to_string).collect(),
-            })
+            .map_err(|problems| command_error(id, &problems))
     }
 
     /// The rulesets a command works on: those in `dirs` (each a ruleset directory, its
@@ -238,4 +232,12 @@ fn missing(store: &Store, id: &str, name: &str) -> Problem {
         },
         format!("cannot read ruleset `{id}`'s {name}"),
     )
+}
+
+/// A ruleset's load problems as a command's error (each with its file:line:col).
+fn command_error(id: &str, problems: &[Problem]) -> crate::cli::CliError {
+    crate::cli::CliError::Ruleset {
+        id: id.to_string(),
+        problems: problems.iter().map(ToString::to_string).collect(),
+    }
 }
