@@ -290,3 +290,28 @@ fn house_rule_7_floor_scenario_with_a_config_cites_the_plugin_for_the_odd_chip()
     );
     assert_eq!(outcomes[0]["stacks"], serde_json::json!([995, 1002, 1003]));
 }
+
+#[test]
+fn explain_schema_gives_the_odd_chips_context_and_answer_from_the_engines_types() {
+    let out = floor(&["explain", "showdown.odd_chip", "--schema"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let schema: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    insta::assert_json_snapshot!(schema);
+
+    // A table event's answer: the outcome alone, or a map with the fields the engine reads.
+    let out = floor(&["explain", "tournament.chip_race", "--schema"]);
+    let race: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(race["context"]["properties"]["retire"]["type"], "integer");
+    let ruling = &race["answer"]["anyOf"][1];
+    assert_eq!(ruling["required"], serde_json::json!(["outcome"]));
+    assert!(ruling["properties"]["fractions"].is_object(), "{race}");
+}
+
+#[test]
+fn explain_schema_of_a_parameter_says_nothing_is_asked() {
+    let out = floor(&["explain", "governance.gap_filling", "--schema"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a PARAMETER"), "{stderr}");
+}

@@ -5,6 +5,8 @@
 //! everyday ones and the largest a hand allows, for every structure and round that asks.
 
 use super::answers::{check_amount, check_flag, check_position, kind};
+use super::schema::{schemas_of, Position};
+use super::values::HandAmount;
 use super::{to_map, Facts, Signature};
 use crate::bounds::MAX_HAND_CHIPS;
 use crate::hand::{Street, Structure, MAX_PLAYERS};
@@ -256,6 +258,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         min_raise_samples,
         check_min_raise,
         computed,
+        schemas_of::<MinRaiseContext, HandAmount>,
     ),
     Signature::new(
         "betting.pot_limit_max",
@@ -264,6 +267,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         pot_limit_samples,
         check_pot_limit,
         computed,
+        schemas_of::<PotLimitContext, HandAmount>,
     ),
     Signature::new(
         "allin.reopening",
@@ -272,6 +276,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         reopen_samples,
         check_reopens,
         computed,
+        schemas_of::<ReopenContext, bool>,
     ),
     Signature::new(
         "showdown.order",
@@ -280,6 +285,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         showdown_order_samples,
         check_showdown_order,
         computed,
+        schemas_of::<ShowdownOrderContext<'static>, Position>,
     ),
     Signature::new(
         "showdown.odd_chip",
@@ -288,6 +294,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         odd_chip_samples,
         check_odd_chip,
         computed,
+        schemas_of::<OddChipContext<'static>, Position>,
     ),
     Signature::new(
         "betting.first_to_act",
@@ -296,5 +303,6 @@ pub(super) const SIGNATURES: &[Signature] = &[
         first_to_act_samples,
         check_first_to_act,
         computed,
+        schemas_of::<FirstToActContext, Position>,
     ),
 ];
