@@ -4,7 +4,8 @@
 mod support;
 
 use serde_json::Value;
-use support::{audit, eventually, floor, Daemon, Scratch};
+use support::journals::Backend;
+use support::{audit_on, eventually, floor, Daemon, Scratch};
 
 fn cards(view: &Value, seat: usize) -> &Value {
     &view["seats"][seat - 1]["cards"]
@@ -357,11 +358,19 @@ fn a_script_deleted_from_a_watched_ruleset_is_an_error_naming_it_and_the_old_ver
     assert_eq!(back["hash"], old["hash"], "same content, same hash");
 }
 
+/// On both journals: SQLite, and PostgreSQL (where the daemon restarted on the same data
+/// directory takes the dead one's tables over at once).
 #[test]
 fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_bets_returned() {
-    let scratch = Scratch::new("crash");
+    for backend in Backend::both("crash") {
+        kill_9_restores_on(&backend);
+    }
+}
+
+fn kill_9_restores_on(backend: &Backend) {
+    let scratch = Scratch::new(&format!("crash-{}", backend.name()));
     let rulesets = scratch.rulesets();
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let (t, tokens) = d.table("pt-online", 3, 100);
     // Hand 1 is played to the end: the stacks change.
     d.post(&format!("/api/tables/{t}/hands"), "");
@@ -391,7 +400,7 @@ fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_be
     assert!(acknowledged["hand"]["pot"].as_u64() > Some(10));
     d.kill9();
 
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let view = d.view(&t);
     assert_eq!(view["hand"]["number"], 2);
     assert_eq!(view["hand"]["voided"], true, "{view}");
@@ -417,7 +426,7 @@ fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_be
     assert_eq!(status, 200);
     // A clean stop does not void the hand in progress: it resumes.
     assert!(d.terminate(), "clean exit on SIGTERM");
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let view = d.view(&t);
     assert_eq!(view["hand"]["number"], 3);
     assert_eq!(view["hand"]["voided"], false, "{view}");
@@ -425,8 +434,9 @@ fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_be
 
     // `floor audit` reads the ruling with its citation and ruleset version.
     drop(d);
-    let text = audit(
+    let text = audit_on(
         &scratch.data(),
+        backend,
         &[
             "--table",
             &t,
@@ -447,6 +457,7 @@ fn kill_9_restores_the_acknowledged_state_and_voids_the_interrupted_hand_with_be
     let out = floor()
         .args(["audit", "--json", "--data"])
         .arg(scratch.data())
+        .args(backend.args())
         .args(["--hand", "2", "--table", &t])
         .output()
         .expect("floor audit --json");

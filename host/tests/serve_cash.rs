@@ -10,6 +10,7 @@
 mod support;
 
 use serde_json::Value;
+use support::journals::Backend;
 use support::{audit, eventually, floor, Daemon, Scratch};
 
 /// Opens a table with `spec` (JSON); its id.
@@ -347,11 +348,19 @@ fn rule_13_a_player_whose_rest_runs_out_is_removed() {
     assert_eq!(deal(&d, &t).0, 200);
 }
 
+/// On both journals: SQLite, and PostgreSQL (the daemon restarted on the same data directory
+/// takes the dead one's tables over at once).
 #[test]
 fn rule_72_kill_9_mid_hand_voids_it_and_the_session_is_as_acknowledged() {
-    let scratch = Scratch::new("cash-rule-72");
+    for backend in Backend::both("cash-rule-72") {
+        rule_72_kill_9_on(&backend);
+    }
+}
+
+fn rule_72_kill_9_on(backend: &Backend) {
+    let scratch = Scratch::new(&format!("cash-rule-72-{}", backend.name()));
     let rulesets = scratch.rulesets();
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let t = open(
         &d,
         r#"{"ruleset": "pt-online", "blinds": [1, 2], "seats": 6, "buy_in": 200}"#,
@@ -384,7 +393,7 @@ fn rule_72_kill_9_mid_hand_voids_it_and_the_session_is_as_acknowledged() {
     assert!(d.view(&t)["hand"]["pot"].as_u64() > Some(3));
     d.kill9();
 
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let view = d.view(&t);
     assert_eq!(view["hand"]["number"], 2);
     assert_eq!(view["hand"]["voided"], true, "{view}");

@@ -10,7 +10,11 @@ use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use support::{audit, eventually, floor, refused_start, Daemon, Scratch};
+use support::journals::Backend;
+use support::{
+    audit, eventually, floor, refused_start, refused_start_config, Daemon, Scratch, AUDITOR,
+    OPERATOR,
+};
 
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path)
@@ -335,40 +339,67 @@ fn finding_11_a_deleted_wal_is_refused() {
     lost(&said, &data);
 }
 
-/// A clean stop, then `sql` on the journal.
-fn tampered(name: &str, sql: &str) -> (Scratch, String) {
-    let scratch = Scratch::new(name);
+/// A clean stop, then `sql` on the journal kept on `backend`: what the daemon said refusing
+/// to start, and what `floor audit --verify` said.
+fn tampered(backend: &Backend, name: &str, sql: &str) -> (Scratch, String, String) {
+    let scratch = Scratch::new(&format!("{name}-{}", backend.name()));
     let data = scratch.data();
-    let d = Daemon::start(&scratch.rulesets(), &data);
+    let d = Daemon::start_on(&scratch.rulesets(), &data, backend);
     played(&d);
     assert!(d.terminate());
-    let c = Connection::open(data.join("journal.sqlite")).expect("journal");
-    let changed = c.execute(sql, []).expect("tamper");
-    assert_eq!(changed, 1, "{sql}");
-    drop(c);
-    let said = refused_start(&scratch.rulesets(), &data);
-    (scratch, said)
+    backend.tamper(&data, sql);
+    let said = refused_start_config(
+        &scratch.rulesets(),
+        &data,
+        &format!(
+            r#"(operator_token: "{OPERATOR}", auditor_token: "{AUDITOR}", {})"#,
+            backend.config()
+        ),
+    );
+    let out = floor()
+        .args(["audit", "--verify", "--data"])
+        .arg(&data)
+        .args(backend.args())
+        .output()
+        .expect("floor audit --verify");
+    assert!(!out.status.success(), "verify passed a damaged journal");
+    let verified =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (scratch, said, verified)
 }
 
+/// On both journals, the daemon and `floor audit --verify` alike.
 #[test]
 fn finding_11_a_changed_entry_is_found_by_the_hash_chain() {
-    let (_s, said) = tampered(
-        "changed",
-        "UPDATE commands SET body = replace(body, '\"stack\":100', '\"stack\":900')
-         WHERE seq = (SELECT min(seq) FROM commands WHERE body LIKE '%\"stack\":100%')",
-    );
-    says_the_way_out(&said);
-    assert!(said.contains("does not match the hash chain"), "{said}");
+    for backend in Backend::both("changed") {
+        let (_s, said, verified) = tampered(
+            &backend,
+            "changed",
+            "UPDATE commands SET body = replace(body, '\"stack\":100', '\"stack\":900')
+             WHERE seq = (SELECT min(seq) FROM commands WHERE body LIKE '%\"stack\":100%')",
+        );
+        says_the_way_out(&said);
+        assert!(said.contains("does not match the hash chain"), "{said}");
+        assert!(
+            verified.contains("does not match the hash chain"),
+            "{verified}"
+        );
+    }
 }
 
+/// On both journals, the daemon and `floor audit --verify` alike.
 #[test]
 fn finding_11_a_removed_entry_is_found_as_a_gap() {
-    let (_s, said) = tampered(
-        "removed",
-        "DELETE FROM commands WHERE seq = (SELECT max(seq) FROM commands WHERE body LIKE '%\"act\"%')",
-    );
-    says_the_way_out(&said);
-    assert!(said.contains("is missing"), "{said}");
+    for backend in Backend::both("removed") {
+        let (_s, said, verified) = tampered(
+            &backend,
+            "removed",
+            "DELETE FROM commands WHERE seq = (SELECT max(seq) FROM commands WHERE body LIKE '%\"act\"%')",
+        );
+        says_the_way_out(&said);
+        assert!(said.contains("is missing"), "{said}");
+        assert!(verified.contains("is missing"), "{verified}");
+    }
 }
 
 #[test]

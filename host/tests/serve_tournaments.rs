@@ -9,6 +9,7 @@ mod support;
 
 use serde_json::Value;
 use std::collections::BTreeMap;
+use support::journals::Backend;
 use support::{Daemon, Scratch};
 
 /// A small, fast event: 1-minute levels, each round counting 30 seconds of the clock.
@@ -411,11 +412,19 @@ fn current_chips(v: &Value) -> BTreeMap<u64, u64> {
         .collect()
 }
 
+/// On both journals: SQLite, and PostgreSQL (the daemon restarted on the same data directory
+/// takes the dead one's tables over at once).
 #[test]
 fn kill_9_mid_tournament_restores_the_acknowledged_state_and_voids_the_hands_in_play() {
-    let scratch = Scratch::new("tour-crash");
+    for backend in Backend::both("tour-crash") {
+        kill_9_mid_tournament_on(&backend);
+    }
+}
+
+fn kill_9_mid_tournament_on(backend: &Backend) {
+    let scratch = Scratch::new(&format!("tour-crash-{}", backend.name()));
     let rulesets = scratch.rulesets();
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let (id, tokens) = tournament(&d, "pt-tournament", 12, 21);
     d.post(&format!("/api/tournaments/{id}/start"), "");
     let mut rng = Lcg(5);
@@ -425,7 +434,7 @@ fn kill_9_mid_tournament_restores_the_acknowledged_state_and_voids_the_hands_in_
     // A clean stop: everything comes back exactly, hands in progress resume.
     let before = view(&d, &id);
     assert!(d.terminate());
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     assert_eq!(
         view(&d, &id),
         before,
@@ -450,7 +459,7 @@ fn kill_9_mid_tournament_restores_the_acknowledged_state_and_voids_the_hands_in_
     let expected = acknowledged_chips(&acknowledged);
     d.kill9();
 
-    let d = Daemon::start(&rulesets, &scratch.data());
+    let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let v = view(&d, &id);
     assert_eq!(v["status"], "running");
     assert_eq!(v["entries"], acknowledged["entries"]);

@@ -3,21 +3,26 @@
 //! version activated (with its SHA-256). Safe while the daemon runs (read-only).
 //!
 //! `floor audit --verify --data DIR`: the checks the daemon makes at start (integrity, header,
-//! key, hash chain, head record) and a replay of every command, writing nothing: exit 0 when
+//! key, hash chain, head record; on PostgreSQL `--journal URL`, the head row) and a replay of every command, writing nothing: exit 0 when
 //! the journal is whole and replays, 1 with what is wrong.
 
 use super::CliError;
 use crate::journal::audit::{self, Filter, Report};
-use crate::journal::{Journal, Reader};
+use crate::journal::{Location, Reader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `floor audit`.
 #[derive(clap::Args, Debug)]
 pub struct AuditArgs {
-    /// The daemon's data directory.
+    /// The daemon's data directory (its journal's key and head record, and by default the
+    /// SQLite journal).
     #[arg(long, value_name = "DIR", default_value = "floor-data")]
     data: PathBuf,
+    /// The journal, as `floor serve --journal` names it (default: the SQLite journal in the
+    /// data directory).
+    #[arg(long, value_name = "URL")]
+    journal: Option<String>,
     /// Only this table.
     #[arg(long)]
     table: Option<String>,
@@ -39,17 +44,23 @@ pub struct AuditArgs {
 }
 
 pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
-    let path = Journal::path(&args.data);
-    if !path.is_file() {
-        return Err(CliError::Usage(format!(
-            "{}: no journal here (is --data the daemon's data directory?)",
-            path.display()
-        )));
+    let location = match &args.journal {
+        Some(text) => Location::parse(text).map_err(CliError::Usage)?,
+        None => Location::in_data(&args.data),
+    };
+    if let Location::Sqlite(path) = &location {
+        if !path.is_file() {
+            return Err(CliError::Usage(format!(
+                "{}: no journal here (is --data the daemon's data directory?)",
+                path.display()
+            )));
+        }
     }
     if args.verify {
-        return Ok(verify(&args.data));
+        return Ok(verify(&args.data, &location));
     }
-    let journal = Reader::open(&args.data).map_err(|e| CliError::Usage(e.to_string()))?;
+    let journal =
+        Reader::open(&args.data, &location).map_err(|e| CliError::Usage(e.to_string()))?;
     let filter = Filter {
         table: args.table,
         hand: args.hand,
@@ -74,8 +85,8 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
 }
 
 /// `--verify`: prints what was found; exit 0 when whole, 1 when not.
-fn verify(data: &std::path::Path) -> ExitCode {
-    match crate::serve::App::verify(data) {
+fn verify(data: &std::path::Path, location: &Location) -> ExitCode {
+    match crate::serve::App::verify(data, location) {
         Ok(v) => {
             let acknowledged = match v.whole.acknowledged {
                 Some(n) => format!("the head record's entry {n} is in it, unchanged"),
@@ -83,7 +94,7 @@ fn verify(data: &std::path::Path) -> ExitCode {
             };
             println!(
                 "{}: whole. Integrity check ok; {} entries, hash chain intact to entry {} ({}); {acknowledged}; {} commands replayed: {} tables, {} tournaments.",
-                Journal::path(data).display(),
+                location.describe(),
                 v.whole.head.seq,
                 v.whole.head.seq,
                 hex::encode(&v.whole.head.chain[..8]),

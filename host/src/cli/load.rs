@@ -13,9 +13,16 @@ use std::time::Duration;
 #[derive(clap::Args, Debug)]
 pub struct LoadArgs {
     /// A running daemon to load (default: start one, the real `floor serve`, with a scratch
-    /// data directory and a scratch copy of the rulesets).
-    #[arg(long, value_name = "ADDR")]
-    addr: Option<String>,
+    /// data directory and a scratch copy of the rulesets). Several, comma-separated: daemons
+    /// sharing one PostgreSQL journal; the client tasks are spread over them and follow a
+    /// table that moves to another (its daemon killed), and the report gives the takeover
+    /// time.
+    #[arg(long, value_name = "ADDR", value_delimiter = ',')]
+    addr: Vec<String>,
+    /// The PostgreSQL journal (`postgres://…`): with --addr, the daemons' journal, checked for
+    /// lost events; without, the journal of the daemon it starts (default: SQLite).
+    #[arg(long, value_name = "URL")]
+    journal: Option<String>,
     /// With --addr: the operator's token (default: read from DATA/tokens.json with --data).
     #[arg(long, value_name = "TOKEN")]
     token: Option<String>,
@@ -102,7 +109,16 @@ pub fn run(args: LoadArgs) -> Result<ExitCode, CliError> {
         rewrite_every: (args.rewrite_ms > 0).then(|| Duration::from_millis(args.rewrite_ms)),
     };
     let mut own = None;
-    let target = match &args.addr {
+    if args
+        .journal
+        .as_deref()
+        .is_some_and(|j| !j.starts_with("postgres"))
+    {
+        return Err(CliError::Usage(
+            "--journal takes a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE)".into(),
+        ));
+    }
+    let target = match args.addr.first() {
         Some(addr) => {
             let token = operator_token(&args)?;
             let ruleset = match &args.rulesets {
@@ -117,27 +133,34 @@ pub fn run(args: LoadArgs) -> Result<ExitCode, CliError> {
             };
             Target {
                 addr: addr.clone(),
+                addrs: args.addr.clone(),
+                journal: args.journal.clone(),
                 token,
                 data: args.data.clone(),
                 rulesets: args.rulesets.clone(),
                 ruleset,
-                label: addr.clone(),
+                label: args.addr.join(","),
             }
         }
         None => {
             let store = Store::choose(args.rulesets.as_deref());
-            let d =
-                OwnDaemon::start(&store, args.keep).map_err(|e| CliError::Usage(e.to_string()))?;
+            let d = OwnDaemon::start(&store, args.keep, args.journal.as_deref())
+                .map_err(|e| CliError::Usage(e.to_string()))?;
             if args.keep {
                 eprintln!("floor load: daemon scratch directory {}", d.dir.display());
             }
             let t = Target {
                 addr: d.addr.clone(),
+                addrs: vec![d.addr.clone()],
+                journal: args.journal.clone(),
                 token: d.token.clone(),
                 data: Some(d.data.clone()),
                 rulesets: Some(d.rulesets.clone()),
                 ruleset: house::HOUSE.to_string(),
-                label: "started".into(),
+                label: match &args.journal {
+                    Some(_) => "started (PostgreSQL journal)".into(),
+                    None => "started".into(),
+                },
             };
             own = Some(d);
             t

@@ -1,7 +1,9 @@
-//! `floor serve [--rulesets DIR] [--data DIR] [--addr ADDR] [--config FILE]`: runs the daemon
+//! `floor serve [--rulesets DIR] [--data DIR] [--journal URL] [--addr ADDR] [--config FILE]`:
+//! runs the daemon
 //! (see `crate::serve`) until SIGTERM or SIGINT.
 
 use super::CliError;
+use crate::journal::Location;
 use crate::plugins::Plugins;
 use crate::rulesets::Store;
 use crate::serve::config::{FileConfig, Tokens, DEFAULT_ADDR, DEFAULT_DATA};
@@ -15,9 +17,18 @@ pub struct ServeArgs {
     /// rulesets built into the binary, which are not watched).
     #[arg(long, value_name = "DIR")]
     rulesets: Option<PathBuf>,
-    /// Data directory: the journal and the tokens file (default `./floor-data`).
+    /// Data directory: the tokens file, the journal's key and head record, and (by default)
+    /// the SQLite journal (default `./floor-data`).
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
+    /// The journal: `sqlite:PATH`, or `postgres://USER@HOST:PORT/DATABASE` for several
+    /// daemons on one journal (default: `sqlite:DATA/journal.sqlite`).
+    #[arg(long, value_name = "URL")]
+    journal: Option<String>,
+    /// The address other daemons redirect clients to for the tables this one serves
+    /// (default `http://ADDR`).
+    #[arg(long, value_name = "URL")]
+    advertise: Option<String>,
     /// Address to listen on (default 127.0.0.1:8787; port 0 picks a free one).
     #[arg(long, value_name = "ADDR")]
     addr: Option<String>,
@@ -44,6 +55,19 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         .data
         .or(file.data.clone())
         .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA));
+    let journal = match args.journal.or(file.journal.clone()) {
+        Some(text) => Location::parse(&text).map_err(CliError::Usage)?,
+        None => Location::in_data(&data),
+    };
+    let lease = match file.lease_ms {
+        Some(ms) if ms < 200 => {
+            return Err(CliError::Usage(format!(
+                "lease_ms in the config is {ms}: a lease lasts at least 200 ms (default 10000)"
+            )))
+        }
+        Some(ms) => std::time::Duration::from_millis(ms),
+        None => std::time::Duration::from_secs(10),
+    };
     let rulesets = args.rulesets.or(file.rulesets.clone());
     let store = Store::choose(rulesets.as_deref());
     let addr = args
@@ -78,6 +102,9 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     let settings = crate::serve::Settings {
         store,
         data,
+        journal,
+        advertise: args.advertise.or(file.advertise.clone()),
+        lease,
         addr,
         tokens,
         plugins: std::sync::Arc::new(plugins),

@@ -6,10 +6,12 @@
 use super::files;
 use super::head::{self, Head};
 use super::schema;
-use super::{check, Journal, JournalError, Reader};
+use super::sqlite::SqliteSource;
+use super::{check, Journal, JournalError, Location, Reader};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::Connection;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What a check or a backup found: a whole journal of `head.seq` entries.
@@ -21,11 +23,15 @@ pub struct Whole {
     pub acknowledged: Option<i64>,
 }
 
-/// Runs the start-up checks on the journal of `data` without writing anything: integrity,
-/// header, key, the hash chain from the first entry to the last, the head record. Returns a
-/// reader of it (its seeds unsealed with the key) and what was found.
-pub fn verify(data: &Path) -> Result<(Reader, Whole), JournalError> {
-    let path = Journal::path(data);
+/// Runs the start-up checks on the journal at `location` (its key and head record in
+/// `data`) without writing anything: integrity, header, key, the hash chain from the first
+/// entry to the last, the head record (and on PostgreSQL the head row). Returns a reader of
+/// it (its seeds unsealed with the key) and what was found.
+pub fn verify(data: &Path, location: &Location) -> Result<(Reader, Whole), JournalError> {
+    let path = match location {
+        Location::Sqlite(path) => path.clone(),
+        Location::Postgres(url) => return super::postgres::verify(data, url),
+    };
     let file = path.display().to_string();
     let damaged = |what: String| JournalError::Damaged {
         file: file.clone(),
@@ -38,13 +44,13 @@ pub fn verify(data: &Path) -> Result<(Reader, Whole), JournalError> {
         ));
     }
     let recorded = head::read(data).map_err(damaged)?;
-    let c = schema::connect(&path, false).map_err(|e| {
+    let mut c = schema::connect(&path, false).map_err(|e| {
         if schema::is_damage(&e) {
             damaged(format!("SQLite cannot read it: {e}"))
         } else {
             JournalError::Sql {
                 file: file.clone(),
-                source: e,
+                source: e.into(),
             }
         }
     })?;
@@ -59,13 +65,21 @@ pub fn verify(data: &Path) -> Result<(Reader, Whole), JournalError> {
             None => "it holds nothing".into(),
         }));
     }
-    let (header, seal, head) = check(&c, data, recorded.as_ref())?;
+    let header = schema::header(&c).map_err(damaged)?;
+    let (seal, head) = check(&mut c, &header, data, &file, recorded.as_ref())?;
     drop(c);
     let whole = Whole {
         head,
         acknowledged: recorded.map(|(_, h)| h.seq),
     };
-    Ok((Reader::new(&path, header.journal, Some(seal)), whole))
+    Ok((
+        Reader::new(
+            Arc::new(SqliteSource::new(&path)),
+            header.journal,
+            Some(seal),
+        ),
+        whole,
+    ))
 }
 
 /// Copies the journal of `data` to `dest` (a new file, 0600) with SQLite's online backup,
@@ -75,7 +89,10 @@ pub fn backup(data: &Path, dest: &Path) -> Result<Whole, JournalError> {
     let path = Journal::path(data);
     let sql = |file: &Path| {
         let file = file.display().to_string();
-        move |source| JournalError::Sql { file, source }
+        move |source: rusqlite::Error| JournalError::Sql {
+            file,
+            source: source.into(),
+        }
     };
     if dest.exists() {
         return Err(JournalError::Write {
@@ -114,8 +131,8 @@ pub fn backup(data: &Path, dest: &Path) -> Result<Whole, JournalError> {
     };
     schema::integrity(&copy).map_err(damaged)?;
     let header = schema::header(&copy).map_err(damaged)?;
-    let (head, _) =
-        super::chain::verify(&copy, &header.journal, None).map_err(|e| damaged(e.to_string()))?;
+    let (head, _) = super::chain::verify(&mut copy, &header.journal, None)
+        .map_err(|e| damaged(e.to_string()))?;
     Ok(Whole {
         head,
         acknowledged: None,

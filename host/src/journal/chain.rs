@@ -8,9 +8,8 @@
 //! Fields are hashed with their length (and integers as 8 bytes), so no two different entries
 //! hash the same way by moving a boundary.
 
+use super::backend::{ChainRow, ChainSource, DbError, Value};
 use super::head::Head;
-use rusqlite::types::ValueRef;
-use rusqlite::{Connection, Rows};
 use sha2::{Digest, Sha256};
 
 /// One field of an entry, as hashed.
@@ -46,7 +45,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 5] = [
+    /// Every kind, in the order of their tables.
+    pub const ALL: [Kind; 5] = [
         Kind::Command,
         Kind::Ruling,
         Kind::Activation,
@@ -54,7 +54,8 @@ impl Kind {
         Kind::Lifecycle,
     ];
 
-    fn name(self) -> &'static str {
+    /// Its name, as hashed.
+    pub fn name(self) -> &'static str {
         match self {
             Kind::Command => "command",
             Kind::Ruling => "ruling",
@@ -64,21 +65,20 @@ impl Kind {
         }
     }
 
-    /// Its table and the columns hashed, in order (besides `seq` and `chain`).
-    fn select(self) -> &'static str {
+    /// Its table and the columns hashed, in order (besides `seq` first and `chain` last).
+    pub fn table(self) -> (&'static str, &'static str) {
         match self {
-            Kind::Command => {
-                "SELECT seq, at_ms, table_id, body, sealed_seed, chain FROM commands ORDER BY seq"
-            }
-            Kind::Ruling => {
-                "SELECT seq, command_seq, table_id, hand, point, ruleset_id, ruleset_version,
-                    citation, text, chain FROM rulings ORDER BY seq"
-            }
-            Kind::Activation => {
-                "SELECT seq, at_ms, ruleset_id, version, hash, chain FROM activations ORDER BY seq"
-            }
-            Kind::Version => "SELECT seq, hash, ruleset_id, toc, chain FROM versions ORDER BY seq",
-            Kind::Lifecycle => "SELECT seq, at_ms, what, chain FROM lifecycle ORDER BY seq",
+            Kind::Command => ("commands", "seq, at_ms, table_id, body, sealed_seed, chain"),
+            Kind::Ruling => (
+                "rulings",
+                "seq, command_seq, table_id, hand, point, ruleset_id, ruleset_version, citation, text, chain",
+            ),
+            Kind::Activation => (
+                "activations",
+                "seq, at_ms, ruleset_id, version, hash, chain",
+            ),
+            Kind::Version => ("versions", "seq, hash, ruleset_id, toc, chain"),
+            Kind::Lifecycle => ("lifecycle", "seq, at_ms, what, chain"),
         }
     }
 }
@@ -119,9 +119,9 @@ pub fn link(prev: &[u8; 32], seq: i64, kind: Kind, fields: &[Field]) -> [u8; 32]
 /// What [`verify`] found wrong, with the entry.
 #[derive(Debug, thiserror::Error)]
 pub enum Broken {
-    /// SQLite could not read the journal.
+    /// The database could not read the journal.
     #[error("{0}")]
-    Sql(#[from] rusqlite::Error),
+    Db(#[from] DbError),
     /// An entry's chain hash is not what its content and the entries before it give.
     #[error("entry {seq} ({kind}) does not match the hash chain: it, or an entry before it, was changed")]
     Changed {
@@ -148,73 +148,70 @@ pub enum Broken {
     },
 }
 
-/// One owned field read back.
-enum Owned {
-    Int(i64),
-    Bytes(Vec<u8>),
-    Null,
+/// Entries are read this many at a time per kind (a bound on memory, whatever the journal's
+/// size).
+const PAGE: i64 = 4096;
+
+/// One kind's entries, read page by page.
+struct Cursor {
+    kind: Kind,
+    page: std::collections::VecDeque<ChainRow>,
+    last: i64,
+    done: bool,
 }
 
-struct Row {
-    seq: i64,
-    fields: Vec<Owned>,
-    chain: String,
-}
-
-fn next_row(rows: &mut Rows<'_>) -> Result<Option<Row>, Broken> {
-    let Some(row) = rows.next()? else {
-        return Ok(None);
-    };
-    let count = row.as_ref().column_count();
-    let seq: i64 = row.get(0)?;
-    let chain: String = row.get(count - 1)?;
-    let mut fields = Vec::with_capacity(count - 2);
-    for i in 1..count - 1 {
-        fields.push(match row.get_ref(i)? {
-            ValueRef::Integer(v) => Owned::Int(v),
-            ValueRef::Text(t) | ValueRef::Blob(t) => Owned::Bytes(t.to_vec()),
-            ValueRef::Null => Owned::Null,
-            // No column of the journal holds a real: hash its bits so it cannot pass as
-            // another value.
-            ValueRef::Real(r) => Owned::Bytes(r.to_le_bytes().to_vec()),
-        });
+impl Cursor {
+    fn peek(&mut self, db: &mut dyn ChainSource) -> Result<Option<&ChainRow>, Broken> {
+        if self.page.is_empty() && !self.done {
+            let rows = db.entries(self.kind, self.last, PAGE)?;
+            self.done = (rows.len() as i64) < PAGE;
+            if let Some(r) = rows.last() {
+                self.last = r.seq;
+            }
+            self.page.extend(rows);
+        }
+        Ok(self.page.front())
     }
-    Ok(Some(Row { seq, fields, chain }))
 }
 
-/// Walks every entry of the journal on `c` in sequence order, recomputing the chain from the
+/// Walks every entry of the journal in sequence order, recomputing the chain from the
 /// genesis of journal `journal`, and checks every file text against its hash. Returns the
 /// last entry's head (sequence 0 for an empty journal) and the chain hash stored at entry
 /// `at`, if there is one.
 pub fn verify(
-    c: &Connection,
+    db: &mut dyn ChainSource,
     journal: &str,
     at: Option<i64>,
 ) -> Result<(Head, Option<[u8; 32]>), Broken> {
-    let mut statements = Kind::ALL
+    let mut cursors: Vec<Cursor> = Kind::ALL
         .iter()
-        .map(|k| c.prepare(k.select()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut cursors = statements
-        .iter_mut()
-        .map(|s| s.query([]))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut current = cursors
-        .iter_mut()
-        .map(next_row)
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|&kind| Cursor {
+            kind,
+            page: std::collections::VecDeque::new(),
+            last: 0,
+            done: false,
+        })
+        .collect();
     let mut head = Head {
         seq: 0,
         chain: genesis(journal),
     };
     let mut found = None;
-    // The next entry is the lowest-numbered row among the tables' cursors.
-    while let Some(i) = (0..current.len())
-        .filter(|&i| current[i].is_some())
-        .min_by_key(|&i| current[i].as_ref().map_or(i64::MAX, |r| r.seq))
-    {
-        let Some(row) = current[i].take() else { break };
-        let kind = Kind::ALL[i];
+    loop {
+        // The next entry is the lowest-numbered one at the front of the kinds' pages.
+        let mut next: Option<(usize, i64)> = None;
+        for (i, c) in cursors.iter_mut().enumerate() {
+            if let Some(row) = c.peek(db)? {
+                if next.is_none_or(|(_, s)| row.seq < s) {
+                    next = Some((i, row.seq));
+                }
+            }
+        }
+        let Some((i, _)) = next else { break };
+        let Some(row) = cursors[i].page.pop_front() else {
+            break;
+        };
+        let kind = cursors[i].kind;
         if row.seq != head.seq + 1 {
             return Err(Broken::Gap {
                 missing: head.seq + 1,
@@ -226,9 +223,9 @@ pub fn verify(
             .fields
             .iter()
             .map(|f| match f {
-                Owned::Int(v) => Field::Int(*v),
-                Owned::Bytes(b) => Field::Text(b),
-                Owned::Null => Field::Null,
+                Value::Int(v) => Field::Int(*v),
+                Value::Bytes(b) => Field::Text(b),
+                Value::Null => Field::Null,
             })
             .collect();
         let chain = link(&head.chain, row.seq, kind, &fields);
@@ -245,23 +242,23 @@ pub fn verify(
         if at == Some(row.seq) {
             found = Some(chain);
         }
-        current[i] = next_row(&mut cursors[i])?;
     }
-    drop(cursors);
-    drop(statements);
-    verify_texts(c)?;
+    verify_texts(db)?;
     Ok((head, found))
 }
 
-fn verify_texts(c: &Connection) -> Result<(), Broken> {
-    let mut stmt = c.prepare("SELECT hash, text FROM texts")?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let hash: String = row.get(0)?;
-        let text: String = row.get(1)?;
-        if hex::encode(Sha256::digest(text.as_bytes())) != hash {
-            return Err(Broken::Text { hash });
+fn verify_texts(db: &mut dyn ChainSource) -> Result<(), Broken> {
+    let mut after = String::new();
+    loop {
+        let page = db.texts(&after, PAGE)?;
+        for (hash, text) in &page {
+            if hex::encode(Sha256::digest(text.as_bytes())) != *hash {
+                return Err(Broken::Text { hash: hash.clone() });
+            }
+        }
+        match page.last() {
+            Some((hash, _)) if page.len() as i64 == PAGE => after = hash.clone(),
+            _ => return Ok(()),
         }
     }
-    Ok(())
 }

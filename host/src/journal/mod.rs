@@ -1,5 +1,7 @@
-//! The journal: every command the daemon accepted and every ruling it made, written to SQLite
-//! (WAL) before the request is answered. The daemon's state is a function of the journal:
+//! The journal: every command the daemon accepted and every ruling it made, written before
+//! the request is answered — to SQLite (WAL), the embedded default, or to PostgreSQL, where
+//! several daemons share one journal ([`Location`]; one interface, [`backend`], with the two
+//! back ends behind it: [`sqlite`] and [`postgres`]). The daemon's state is a function of the journal:
 //! on start it replays the commands in order, so after a crash it comes back to exactly the
 //! state it acknowledged — and it starts only on a journal that is whole.
 //!
@@ -25,32 +27,41 @@
 //! its end with the head record: a journal emptied, truncated, changed, missing entries or
 //! acknowledged entries is refused with what was found and the way out.
 //!
-//! Durability: WAL with `synchronous=NORMAL` — a committed write survives the daemon being
+//! On PostgreSQL the same tables hold the same entries, in one chain that the daemons
+//! writing to it take turns on (the chain's head is a row locked by each transaction); see
+//! [`postgres`] for its checks, the leases that say which daemon owns which table, and
+//! fencing.
+//!
+//! Durability (SQLite): WAL with `synchronous=NORMAL` — a committed write survives the daemon being
 //! killed (the operating system holds it); surviving a power cut as well would need `FULL`.
 //! The daemon's writes all go through [`writer`] (group commit; checkpoints off the request
 //! path); reads go through [`read`]'s connections of their own.
 
 pub mod audit;
+pub mod backend;
 pub mod backup;
 pub mod chain;
 pub mod files;
 pub mod head;
+pub mod postgres;
 pub mod read;
 pub mod schema;
 pub mod seal;
+pub mod sqlite;
 pub mod writer;
 
 #[cfg(test)]
 mod tests;
 
 use crate::live::Content;
+use backend::{Backend, ChainSource, DbError, Row, Source};
 use chain::{Field, Kind};
 use head::{Head, HeadFile};
 pub use read::Reader;
-use rusqlite::{params, Connection, OptionalExtension};
 use seal::Seal;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What to do about a damaged journal, said with every refusal.
@@ -65,13 +76,21 @@ pub enum JournalError {
     /// The key that seals deck seeds cannot be read or written.
     #[error(transparent)]
     Key(#[from] seal::KeyError),
-    /// SQLite refused.
+    /// The database refused.
     #[error("journal {file}: {source}")]
     Sql {
-        /// The database file.
+        /// The database file (or server and database).
         file: String,
-        /// SQLite's error.
-        source: rusqlite::Error,
+        /// The database's error.
+        source: DbError,
+    },
+    /// This daemon no longer holds the lease of the table (or its own): nothing was written.
+    #[error("journal {file}: {message}")]
+    Fenced {
+        /// The journal.
+        file: String,
+        /// What was found.
+        message: String,
     },
     /// A batch of commands was not committed (rolled back whole).
     #[error("journal {file}: {message}")]
@@ -92,7 +111,7 @@ pub enum JournalError {
         message: String,
     },
     /// The journal is damaged or lost acknowledged entries: it is not used.
-    #[error("journal {file} cannot be trusted: {what}. The daemon serves nothing from it: {WAY_OUT} (`--data {data}`).")]
+    #[error("journal {file} cannot be trusted: {what}. The daemon serves nothing from it: {WAY_OUT} (`--data {data}`{}).", journal_arg(.file))]
     Damaged {
         /// The database file.
         file: String,
@@ -163,166 +182,215 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// Appends one entry of `kind` to the chain: its sequence number and chain hash (hex), the
-/// head moved past it. The caller inserts the row in the same transaction.
-fn next(head: &mut Head, kind: Kind, fields: &[Field]) -> (i64, String) {
-    let seq = head.seq + 1;
-    let chain = chain::link(&head.chain, seq, kind, fields);
-    *head = Head { seq, chain };
-    (seq, hex::encode(chain))
+/// Where the journal is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// An SQLite file (the embedded default: `DATA/journal.sqlite`).
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, by its URL (`postgres://user@host:port/db`): several daemons
+    /// may share it.
+    Postgres(String),
 }
 
-fn insert_ruling(
-    c: &Connection,
-    head: &mut Head,
-    command_seq: i64,
-    r: &RulingRecord,
-) -> rusqlite::Result<i64> {
-    let hand = i64::try_from(r.hand).unwrap_or(i64::MAX);
-    let (seq, chain) = next(
-        head,
-        Kind::Ruling,
-        &[
-            Field::Int(command_seq),
-            r.table.as_str().into(),
-            Field::Int(hand),
-            r.point.as_str().into(),
-            r.ruleset.as_str().into(),
-            r.version.as_str().into(),
-            r.citation.as_str().into(),
-            r.text.as_str().into(),
-        ],
-    );
-    c.prepare_cached(
-        "INSERT INTO rulings(seq, command_seq, table_id, hand, point, ruleset_id,
-            ruleset_version, citation, text, chain) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
-    )?
-    .execute(params![
-        seq,
-        command_seq,
-        r.table,
-        hand,
-        r.point,
-        r.ruleset,
-        r.version,
-        r.citation,
-        r.text,
-        chain
-    ])?;
-    Ok(seq)
-}
-
-/// Keeps `content` as version `hash` of ruleset `id`: each text once, then the table of
-/// contents once, as an entry of the chain (a version already kept is left as it is).
-fn store_content(
-    c: &Connection,
-    head: &mut Head,
-    id: &str,
-    hash: &str,
-    content: &Content,
-) -> rusqlite::Result<()> {
-    let known: Option<i64> = c
-        .prepare_cached("SELECT 1 FROM versions WHERE hash = ?1")?
-        .query_row(params![hash], |r| r.get(0))
-        .optional()?;
-    if known.is_some() {
-        return Ok(());
+impl Location {
+    /// The default: the SQLite file in the data directory.
+    pub fn in_data(data: &Path) -> Location {
+        Location::Sqlite(Journal::path(data))
     }
-    let mut text = c.prepare_cached("INSERT OR IGNORE INTO texts(hash, text) VALUES (?1, ?2)")?;
-    let mut toc = Vec::with_capacity(content.files.len());
-    for f in &content.files {
-        let h = text_hash(&f.text);
-        text.execute(params![h, f.text])?;
-        toc.push(TocEntry {
-            ruleset: f.ruleset.clone(),
-            name: f.name.clone(),
-            path: f.path.clone(),
-            text: h,
+
+    /// Reads `--journal`: `sqlite:PATH` or `postgres://…` (`postgresql://…`).
+    pub fn parse(text: &str) -> Result<Location, String> {
+        if let Some(path) = text.strip_prefix("sqlite:") {
+            if path.is_empty() {
+                return Err("`sqlite:` needs the database file: `sqlite:PATH`".into());
+            }
+            Ok(Location::Sqlite(PathBuf::from(path)))
+        } else if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            text.parse::<::postgres::Config>().map_err(|e| {
+                format!("`{}` is not a PostgreSQL URL: {e}", postgres::redact(text))
+            })?;
+            Ok(Location::Postgres(text.to_string()))
+        } else {
+            Err(format!(
+                "`{}`: a journal is `sqlite:PATH` or `postgres://USER@HOST:PORT/DATABASE`",
+                postgres::redact(text)
+            ))
+        }
+    }
+
+    /// How messages name it (a URL without its password).
+    pub fn describe(&self) -> String {
+        match self {
+            Location::Sqlite(path) => path.display().to_string(),
+            Location::Postgres(url) => postgres::redact(url),
+        }
+    }
+}
+
+/// The `--journal` to repeat in a message about the journal `file` (none for a file).
+fn journal_arg(file: &str) -> String {
+    if file.starts_with("postgres") {
+        format!(", `--journal {file}`")
+    } else {
+        String::new()
+    }
+}
+
+/// The rows of one transaction and the chain's head as they are written.
+struct Tx<'a> {
+    head: Head,
+    rows: Vec<Row<'a>>,
+}
+
+impl<'a> Tx<'a> {
+    /// Appends one entry of `kind` to the chain: its sequence number and chain hash (hex),
+    /// the head moved past it. The caller adds the row.
+    fn next(&mut self, kind: Kind, fields: &[Field]) -> (i64, String) {
+        let seq = self.head.seq + 1;
+        let chain = chain::link(&self.head.chain, seq, kind, fields);
+        self.head = Head { seq, chain };
+        (seq, hex::encode(chain))
+    }
+
+    fn ruling(&mut self, command_seq: i64, r: &'a RulingRecord) -> i64 {
+        let hand = i64::try_from(r.hand).unwrap_or(i64::MAX);
+        let (seq, chain) = self.next(
+            Kind::Ruling,
+            &[
+                Field::Int(command_seq),
+                r.table.as_str().into(),
+                Field::Int(hand),
+                r.point.as_str().into(),
+                r.ruleset.as_str().into(),
+                r.version.as_str().into(),
+                r.citation.as_str().into(),
+                r.text.as_str().into(),
+            ],
+        );
+        self.rows.push(Row::Ruling {
+            seq,
+            command_seq,
+            hand,
+            ruling: r,
+            chain,
         });
+        seq
     }
-    let toc = serde_json::to_string(&toc)
-        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
-    let (seq, chain) = next(
-        head,
-        Kind::Version,
-        &[hash.into(), id.into(), toc.as_str().into()],
-    );
-    c.prepare_cached(
-        "INSERT INTO versions(seq, hash, ruleset_id, toc, chain) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![seq, hash, id, toc, chain])?;
-    Ok(())
+
+    /// Keeps `content` as version `hash` of ruleset `id`: each text once, then the table of
+    /// contents once, as an entry of the chain (a version already kept is left as it is).
+    fn content(
+        &mut self,
+        db: &mut dyn Backend,
+        id: &'a str,
+        hash: &'a str,
+        content: &'a Content,
+    ) -> Result<(), DbError> {
+        if db.has_version(hash)? {
+            return Ok(());
+        }
+        let mut toc = Vec::with_capacity(content.files.len());
+        for f in &content.files {
+            let h = text_hash(&f.text);
+            toc.push(TocEntry {
+                ruleset: f.ruleset.clone(),
+                name: f.name.clone(),
+                path: f.path.clone(),
+                text: h.clone(),
+            });
+            self.rows.push(Row::Text {
+                hash: h,
+                text: &f.text,
+            });
+        }
+        let toc = serde_json::to_string(&toc).map_err(|e| DbError::Shape(e.to_string()))?;
+        let (seq, chain) = self.next(
+            Kind::Version,
+            &[hash.into(), id.into(), toc.as_str().into()],
+        );
+        self.rows.push(Row::Version {
+            seq,
+            hash,
+            ruleset: id,
+            toc,
+            chain,
+        });
+        Ok(())
+    }
 }
 
-/// The journal of a data directory, open for writing: only the daemon's writer holds one.
+/// The journal, open for writing: only the daemon's writer holds one. The chain, the sealed
+/// seeds and the head record are kept here, the same for both back ends.
 pub struct Journal {
-    conn: Connection,
-    file: String,
-    path: PathBuf,
+    db: Box<dyn Backend>,
+    source: Arc<dyn Source>,
     /// The journal's id (from its header).
     journal: String,
     seal: Seal,
-    /// The last entry written.
-    head: Head,
     head_file: HeadFile,
+    fleet: Option<Arc<postgres::Fleet>>,
+}
+
+/// What a back end found at open, for the checks every journal passes.
+pub struct Opened {
+    /// The writer's connection.
+    pub db: Box<dyn Backend>,
+    /// Reads, on connections of their own.
+    pub source: Arc<dyn Source>,
+    /// The header.
+    pub header: schema::Header,
+    /// The chain, as the back end reads it.
+    pub chain: Box<dyn ChainSource + Send>,
+    /// PostgreSQL: this daemon's lease and the tables' owners.
+    pub fleet: Option<Arc<postgres::Fleet>>,
 }
 
 impl Journal {
-    /// The journal's path in `data`.
+    /// The SQLite journal's path in `data` (the default).
     pub fn path(data: &Path) -> PathBuf {
         data.join("journal.sqlite")
     }
 
-    /// Opens the journal in `data` for writing, creating it (with its key) in a new data
-    /// directory. Before anything is read from it: the directory and its secret files must be
-    /// private, SQLite's integrity check must pass, the header must be schema 1's, the key
-    /// must be the journal's, the hash chain must hold from the first entry to the last, and
-    /// the last entry acknowledged (the head record) must be there.
-    pub fn open(data: &Path) -> Result<Journal, JournalError> {
+    /// Opens the journal at `location` for writing, creating it (with its key, in `data`) if
+    /// there is none. Before anything is read from it: the data directory and its secret
+    /// files must be private, the back end's own checks must pass (SQLite's integrity check;
+    /// PostgreSQL's head row), the header must be schema 1's, the key must be the journal's,
+    /// the hash chain must hold from the first entry to the last, and the last entry this
+    /// data directory acknowledged (its head record) must be there. On PostgreSQL the daemon
+    /// takes its lease (`lease`: the address it serves at).
+    pub fn open(
+        data: &Path,
+        location: &Location,
+        lease: Option<&postgres::LeaseSpec>,
+    ) -> Result<Journal, JournalError> {
         files::private_dir(data)?;
         for f in files::journal_files(data) {
             files::private_file(&f)?;
         }
-        let path = Journal::path(data);
-        let file = path.display().to_string();
+        let name = location.describe();
         let damaged = |what: String| JournalError::Damaged {
-            file: file.clone(),
+            file: name.clone(),
             data: data.display().to_string(),
             what,
         };
-        let sql = |source| JournalError::Sql {
-            file: file.clone(),
-            source,
-        };
         let recorded = head::read(data).map_err(damaged)?;
-        files::touch_private(&path)?;
-        // A file SQLite finds malformed, or not a database, is damage like any other: said
-        // with the way out. Other refusals (a read-only file system, permissions) are not.
-        let unreadable = |e: rusqlite::Error| {
-            if schema::is_damage(&e) {
-                damaged(format!("SQLite cannot read it: {e}"))
-            } else {
-                sql(e)
-            }
+        let opened = match location {
+            Location::Sqlite(path) => schema::open_writer(data, path, recorded.as_ref())?,
+            Location::Postgres(url) => postgres::open(data, url, recorded.as_ref(), lease)?,
         };
-        let conn = schema::connect(&path, true).map_err(unreadable)?;
-        schema::integrity(&conn).map_err(damaged)?;
-        if schema::is_empty(&conn).map_err(unreadable)? {
-            if let Some((_, h)) = &recorded {
-                return Err(damaged(format!(
-                    "it holds nothing, but {} records that entry {} was acknowledged: the journal was emptied, truncated or replaced",
-                    head::HEAD_FILE,
-                    h.seq
-                )));
-            }
-            let seal = Seal::load(data, true)?.ok_or_else(|| damaged("no key".into()))?;
-            let id = hex::encode(rand::random::<[u8; 16]>());
-            schema::create(&conn, &id, &seal.check(), now_ms()).map_err(sql)?;
-        }
-        let (header, seal, head) = check(&conn, data, recorded.as_ref())?;
-        if recorded.is_none() && head.seq > 0 {
+        let Opened {
+            mut db,
+            source,
+            header,
+            mut chain,
+            fleet,
+        } = opened;
+        let (seal, head) = check(&mut *chain, &header, data, &name, recorded.as_ref())?;
+        drop(chain);
+        db.checked(head);
+        if recorded.is_none() && head.seq > 0 && matches!(location, Location::Sqlite(_)) {
             tracing::warn!(
-                journal = %file,
+                journal = %name,
                 entries = head.seq,
                 "the journal has no head record (restored from a backup?): its last entries cannot be checked against one; a new one is kept from now on"
             );
@@ -333,54 +401,76 @@ impl Journal {
                 message: e.to_string(),
             })?;
         Ok(Journal {
-            conn,
-            file,
-            path,
+            db,
+            source,
             journal: header.journal,
             seal,
-            head,
             head_file,
+            fleet,
         })
+    }
+
+    /// PostgreSQL: this daemon's lease and the tables' owners (`None` on SQLite, where one
+    /// daemon owns everything).
+    pub fn fleet(&self) -> Option<Arc<postgres::Fleet>> {
+        self.fleet.clone()
+    }
+
+    /// The journal's name in messages.
+    pub fn name(&self) -> &str {
+        self.db.name()
     }
 
     /// Read access to this journal through connections of its own.
     pub fn reader(&self) -> Reader {
-        Reader::new(&self.path, self.journal.clone(), Some(self.seal.clone()))
+        Reader::new(
+            self.source.clone(),
+            self.journal.clone(),
+            Some(self.seal.clone()),
+        )
     }
 
-    /// Runs `write` in one transaction (`BEGIN IMMEDIATE`): on success the head record is
-    /// brought up to date before this returns, on failure everything is rolled back and the
-    /// chain's head is where it was.
-    fn transaction<T>(
+    /// Runs `write` in one transaction, fenced for `tables` (see [`Backend::fence`]): on
+    /// success the head record is brought up to date before this returns, on failure
+    /// everything is rolled back.
+    fn transaction<'a, T>(
         &mut self,
-        write: impl FnOnce(&Connection, &mut Head, &Sealer) -> rusqlite::Result<T>,
+        tables: &[&str],
+        write: impl FnOnce(&mut Tx<'a>, &mut dyn Backend, &Sealer) -> Result<T, DbError>,
     ) -> Result<T, JournalError> {
-        let start = self.head;
-        let conn = &self.conn;
-        let run = |sql: &str| conn.prepare_cached(sql).and_then(|mut s| s.execute([]));
         let sealer = Sealer {
             seal: &self.seal,
             journal: &self.journal,
         };
-        let done = run("BEGIN IMMEDIATE")
-            .and_then(|_| write(conn, &mut self.head, &sealer))
-            .and_then(|v| run("COMMIT").map(|_| v));
+        let db = &mut *self.db;
+        let done = (|| {
+            let head = db.begin()?;
+            db.fence(tables)?;
+            let mut tx = Tx {
+                head,
+                rows: Vec::new(),
+            };
+            let v = write(&mut tx, db, &sealer)?;
+            db.insert(&tx.rows)?;
+            db.commit(tx.head)?;
+            Ok((v, tx.head))
+        })();
         match done {
-            Ok(v) => {
+            Ok((v, head)) => {
                 // Committed: record it before anyone is answered. A failure here loses no
                 // entry (the journal holds it); the next start finds the record behind, which
                 // it accepts.
-                if let Err(e) = self.head_file.write(self.head) {
+                if let Err(e) = self.head_file.write(head) {
                     tracing::error!(error = %e, file = head::HEAD_FILE, "head record not written");
                 }
                 Ok(v)
             }
             Err(e) => {
-                let _ = run("ROLLBACK");
-                self.head = start;
-                Err(JournalError::Sql {
-                    file: self.file.clone(),
-                    source: e,
+                db.rollback();
+                let file = db.name().to_string();
+                Err(match e {
+                    DbError::Fenced(message) => JournalError::Fenced { file, message },
+                    source => JournalError::Sql { file, source },
                 })
             }
         }
@@ -394,19 +484,16 @@ impl Journal {
         entries: impl Iterator<Item = &'a writer::Entry>,
     ) -> Result<Vec<i64>, JournalError> {
         let at = now_ms();
-        self.transaction(|c, head, sealer| {
-            // Cached statements: parsing the SQL again for every command cost more than the
-            // insert itself under load.
-            let mut command = c.prepare_cached(
-                "INSERT INTO commands(seq, at_ms, table_id, body, sealed_seed, chain)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            let mut seqs = Vec::new();
-            for e in entries {
-                let seq = head.seq + 1;
+        let entries: Vec<&writer::Entry> = entries.collect();
+        let mut tables: Vec<&str> = entries.iter().map(|e| e.table.as_str()).collect();
+        tables.sort_unstable();
+        tables.dedup();
+        self.transaction(&tables, |tx, _, sealer| {
+            let mut seqs = Vec::with_capacity(entries.len());
+            for e in &entries {
+                let seq = tx.head.seq + 1;
                 let sealed = e.seed.map(|s| sealer.seal.seal(sealer.journal, seq, s));
-                let (seq, chain) = next(
-                    head,
+                let (seq, chain) = tx.next(
                     Kind::Command,
                     &[
                         Field::Int(at),
@@ -415,9 +502,16 @@ impl Journal {
                         sealed.map_or(Field::Null, Field::Int),
                     ],
                 );
-                command.execute(params![seq, at, e.table, e.body, sealed, chain])?;
+                tx.rows.push(Row::Command {
+                    seq,
+                    at_ms: at,
+                    table: &e.table,
+                    body: &e.body,
+                    sealed,
+                    chain,
+                });
                 for r in &e.rulings {
-                    insert_ruling(c, head, seq, r)?;
+                    tx.ruling(seq, r);
                 }
                 seqs.push(seq);
             }
@@ -428,7 +522,7 @@ impl Journal {
     /// Writes a ruling no table command produced (a rule point asked through the API, e.g. a
     /// plugin's chop deal); `command_seq` is 0. When this returns `Ok`, it survives a crash.
     pub fn ruling(&mut self, r: &RulingRecord) -> Result<i64, JournalError> {
-        self.transaction(|c, head, _| insert_ruling(c, head, 0, r))
+        self.transaction(&[], |tx, _, _| Ok(tx.ruling(0, r)))
     }
 
     /// Records that a ruleset version went live. Its content is kept as a table of contents
@@ -442,18 +536,20 @@ impl Journal {
         content: &Content,
     ) -> Result<(), JournalError> {
         let at = now_ms();
-        self.transaction(|c, head, _| {
-            store_content(c, head, id, hash, content)?;
-            let (seq, chain) = next(
-                head,
+        self.transaction(&[], |tx, db, _| {
+            tx.content(db, id, hash, content)?;
+            let (seq, chain) = tx.next(
                 Kind::Activation,
                 &[Field::Int(at), id.into(), version.into(), hash.into()],
             );
-            c.prepare_cached(
-                "INSERT INTO activations(seq, at_ms, ruleset_id, version, hash, chain)
-                 VALUES (?1,?2,?3,?4,?5,?6)",
-            )?
-            .execute(params![seq, at, id, version, hash, chain])?;
+            tx.rows.push(Row::Activation {
+                seq,
+                at_ms: at,
+                ruleset: id,
+                version,
+                hash,
+                chain,
+            });
             Ok(())
         })
     }
@@ -461,83 +557,79 @@ impl Journal {
     /// Marks the start (`started`) or clean end (`stopped`) of a run.
     pub fn lifecycle(&mut self, what: &str) -> Result<(), JournalError> {
         let at = now_ms();
-        self.transaction(|c, head, _| {
-            let (seq, chain) = next(head, Kind::Lifecycle, &[Field::Int(at), what.into()]);
-            c.prepare_cached(
-                "INSERT INTO lifecycle(seq, at_ms, what, chain) VALUES (?1,?2,?3,?4)",
-            )?
-            .execute(params![seq, at, what, chain])?;
+        self.transaction(&[], |tx, _, _| {
+            let (seq, chain) = tx.next(Kind::Lifecycle, &[Field::Int(at), what.into()]);
+            tx.rows.push(Row::Lifecycle {
+                seq,
+                at_ms: at,
+                what,
+                chain,
+            });
             Ok(())
         })
     }
 
     /// Whether the last run ended with a clean stop (or there was no run before).
-    pub fn stopped_cleanly(&self) -> Result<bool, JournalError> {
-        let last: Option<String> = self
-            .conn
-            .query_row(
-                "SELECT what FROM lifecycle ORDER BY seq DESC LIMIT 1",
-                [],
-                |r| r.get(0),
-            )
-            .optional()
+    pub fn stopped_cleanly(&mut self) -> Result<bool, JournalError> {
+        let last = self
+            .db
+            .last_lifecycle()
             .map_err(|source| JournalError::Sql {
-                file: self.file.clone(),
+                file: self.db.name().to_string(),
                 source,
             })?;
         Ok(last.is_none_or(|w| w == "stopped"))
     }
 
-    /// Closes the journal: records the clean stop and folds the WAL into the database.
+    /// Closes the journal: records the clean stop and closes the connection (SQLite folds
+    /// its WAL into the database).
     pub fn close(mut self) -> Result<(), JournalError> {
         self.lifecycle("stopped")?;
-        let sql = |source| JournalError::Sql {
-            file: self.file.clone(),
-            source,
-        };
-        self.conn
-            .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
-            .map_err(sql)?;
-        self.conn.close().map_err(|(_, source)| sql(source))
+        let file = self.db.name().to_string();
+        self.db
+            .close()
+            .map_err(|source| JournalError::Sql { file, source })
     }
 }
 
-/// The checks of a journal SQLite found intact: its header is schema 1's, the key in `data`
+/// The checks of a journal the back end opened: its header is schema 1's, the key in `data`
 /// is the one its seeds were sealed with, the hash chain holds from the first entry to the
 /// last, and the last entry acknowledged (`recorded`, the head record) is in it, unchanged.
-fn check(
-    c: &Connection,
+pub fn check(
+    chain: &mut dyn ChainSource,
+    header: &schema::Header,
     data: &Path,
+    name: &str,
     recorded: Option<&(String, Head)>,
-) -> Result<(schema::Header, Seal, Head), JournalError> {
+) -> Result<(Seal, Head), JournalError> {
     let damaged = |what: String| JournalError::Damaged {
-        file: Journal::path(data).display().to_string(),
+        file: name.to_string(),
         data: data.display().to_string(),
         what,
     };
-    let header = schema::header(c).map_err(damaged)?;
     let seal = Seal::load(data, false)?.ok_or_else(|| {
         damaged(format!(
-            "its deck seeds are sealed with the key in {}, which is missing: put the key back (backups of the journal leave it out)",
-            seal::KEY_FILE
+            "its deck seeds are sealed with the key in {}, which is missing: put the key back (backups of the journal leave it out; every daemon sharing a journal has a copy)",
+            data.join(seal::KEY_FILE).display()
         ))
     })?;
     if seal.check() != header.key_check {
         return Err(damaged(format!(
             "{} is not the key its deck seeds were sealed with",
-            seal::KEY_FILE
+            data.join(seal::KEY_FILE).display()
         )));
     }
     let at = recorded.map(|(_, h)| h.seq);
     let (head, chain_at) =
-        chain::verify(c, &header.journal, at).map_err(|e| damaged(e.to_string()))?;
+        chain::verify(chain, &header.journal, at).map_err(|e| damaged(e.to_string()))?;
+    let ended = chain.end(head).map_err(damaged);
     match recorded {
         Some((journal, _)) if *journal != header.journal => Err(damaged(format!(
             "{} belongs to another journal",
             head::HEAD_FILE
         ))),
         Some((_, h)) if h.seq > head.seq => Err(damaged(format!(
-            "it ends at entry {}, but entry {} was acknowledged ({}): acknowledged entries were lost (its WAL file truncated, damaged or deleted?)",
+            "it ends at entry {}, but entry {} was acknowledged ({}): acknowledged entries were lost (its WAL file truncated, damaged or deleted, or the database restored from an older copy?)",
             head.seq,
             h.seq,
             head::HEAD_FILE
@@ -547,7 +639,7 @@ fn check(
             h.seq,
             head::HEAD_FILE
         ))),
-        _ => Ok((header, seal, head)),
+        _ => ended.map(|()| (seal, head)),
     }
 }
 

@@ -1,20 +1,18 @@
-//! Reading the journal: read-only connections of their own, never the writer's, so that an
+//! Reading the journal: connections of their own ([`Source`]), never the writer's, so that an
 //! auditor paging through the rulings or a version rebuilt from its stored content never
-//! waits for (or holds up) the commands being written. WAL lets readers and the writer go on
-//! at once; each reader sees the journal as of its read.
+//! waits for (or holds up) the commands being written. Seeds are unsealed and entries parsed
+//! here, the same way for every back end.
 
 use super::audit::{Filter, Page};
+use super::backend::{DbError, Source};
 use super::seal::Seal;
-use super::{schema, Activation, JournalError, RulingRecord, TocEntry};
+use super::sqlite::SqliteSource;
+use super::{schema, Activation, JournalError, Location, RulingRecord, TocEntry};
 use crate::live::content::File;
 use crate::live::Content;
-use rusqlite::{params, Connection, OptionalExtension};
 use serde::Deserialize;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-
-/// At most this many idle read connections are kept for the next reads.
-const IDLE: usize = 4;
+use std::path::Path;
+use std::sync::Arc;
 
 /// The most rulings (and activations) one page holds.
 pub const MAX_PAGE: usize = 5000;
@@ -32,97 +30,80 @@ pub struct Stored<C> {
     pub seed: Option<u64>,
 }
 
-/// Read-only access to one journal.
+/// Read-only access to one journal, on connections of its own (never the writer's).
+#[derive(Clone)]
 pub struct Reader {
-    path: PathBuf,
-    file: String,
+    source: Arc<dyn Source>,
     journal: String,
     seal: Option<Seal>,
-    idle: Mutex<Vec<Connection>>,
 }
 
 impl Reader {
-    /// Read access to the journal at `path`, whose header gave id `journal`; `seal` unseals
+    /// Reads through `source` of the journal whose header gave id `journal`; `seal` unseals
     /// its deck seeds (without it, commands cannot be read back).
-    pub fn new(path: &Path, journal: String, seal: Option<Seal>) -> Reader {
+    pub fn new(source: Arc<dyn Source>, journal: String, seal: Option<Seal>) -> Reader {
         Reader {
-            path: path.to_path_buf(),
-            file: path.display().to_string(),
+            source,
             journal,
             seal,
-            idle: Mutex::new(Vec::new()),
         }
     }
 
-    /// Opens the journal of `data` for reading (`floor audit`): its header must be a floor
-    /// journal's; the key is read if it can be.
-    pub fn open(data: &Path) -> Result<Reader, JournalError> {
-        let path = super::Journal::path(data);
-        let file = path.display().to_string();
-        let c = schema::connect(&path, false).map_err(|source| JournalError::Sql {
-            file: file.clone(),
-            source,
-        })?;
-        let header = schema::header(&c).map_err(|what| JournalError::Damaged {
-            file: file.clone(),
-            data: data.display().to_string(),
-            what,
-        })?;
+    /// Opens the journal at `location` for reading (`floor audit`): its header must be a
+    /// floor journal's; the key in `data` is read if it can be.
+    pub fn open(data: &Path, location: &Location) -> Result<Reader, JournalError> {
+        let (source, header) = match location {
+            Location::Sqlite(path) => {
+                let file = path.display().to_string();
+                let c = schema::connect(path, false).map_err(|e| JournalError::Sql {
+                    file: file.clone(),
+                    source: e.into(),
+                })?;
+                let header = schema::header(&c).map_err(|what| JournalError::Damaged {
+                    file: file.clone(),
+                    data: data.display().to_string(),
+                    what,
+                })?;
+                let source = SqliteSource::new(path);
+                source.give_back(c);
+                (Arc::new(source) as Arc<dyn Source>, header)
+            }
+            Location::Postgres(url) => super::postgres::open_source(data, url)?,
+        };
         let seal = Seal::load(data, false).ok().flatten();
-        let reader = Reader::new(&path, header.journal, seal);
-        reader.give_back(c);
-        Ok(reader)
+        Ok(Reader::new(source, header.journal, seal))
     }
 
-    /// The database file, for messages.
+    /// The journal's name (a file, or a server and database), for messages.
     pub fn file(&self) -> &str {
-        &self.file
+        self.source.name()
     }
 
-    fn give_back(&self, c: Connection) {
-        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        if idle.len() < IDLE {
-            idle.push(c);
-        }
-    }
-
-    /// Runs `f` on an idle read connection (or a new one), then keeps it for the next read.
-    fn with<T>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
-    ) -> Result<T, JournalError> {
-        let sql = |source| JournalError::Sql {
-            file: self.file.clone(),
+    fn db<T>(&self, r: Result<T, DbError>) -> Result<T, JournalError> {
+        r.map_err(|source| JournalError::Sql {
+            file: self.source.name().to_string(),
             source,
-        };
-        let taken = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let c = match taken {
-            Some(c) => c,
-            None => schema::connect(&self.path, false).map_err(sql)?,
-        };
-        let out = f(&c).map_err(sql)?;
-        self.give_back(c);
-        Ok(out)
+        })
     }
 
-    /// Every command, in order, each with its deck seed unsealed.
-    pub fn commands<C: for<'de> Deserialize<'de>>(&self) -> Result<Vec<Stored<C>>, JournalError> {
-        type Row = (i64, String, String, Option<i64>);
-        let rows: Vec<Row> = self.with(|c| {
-            let mut stmt =
-                c.prepare("SELECT seq, table_id, body, sealed_seed FROM commands ORDER BY seq")?;
-            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-            rows.collect()
-        })?;
+    /// Every command, in order, each with its deck seed unsealed; only those of `tables`
+    /// when given (a daemon taking tables over replays theirs).
+    pub fn commands<C: for<'de> Deserialize<'de>>(
+        &self,
+        tables: Option<&[String]>,
+    ) -> Result<Vec<Stored<C>>, JournalError> {
+        let rows = self.db(self.source.commands(tables))?;
         rows.into_iter()
-            .map(|(seq, table, body, sealed)| {
+            .map(|raw| {
+                let seq = raw.seq;
                 let corrupt = |message: String| JournalError::Corrupt {
-                    file: self.file.clone(),
+                    file: self.source.name().to_string(),
                     seq,
                     message,
                 };
-                let command = serde_json::from_str(&body).map_err(|e| corrupt(e.to_string()))?;
-                let seed = match (sealed, &self.seal) {
+                let command =
+                    serde_json::from_str(&raw.body).map_err(|e| corrupt(e.to_string()))?;
+                let seed = match (raw.sealed, &self.seal) {
                     (None, _) => None,
                     (Some(s), Some(seal)) => Some(seal.unseal(&self.journal, seq, s)),
                     (Some(_), None) => {
@@ -134,7 +115,7 @@ impl Reader {
                 };
                 Ok(Stored {
                     seq,
-                    table,
+                    table: raw.table,
                     command,
                     seed,
                 })
@@ -145,30 +126,17 @@ impl Reader {
     /// The content of the version with `hash`, if it was ever activated.
     pub fn content(&self, hash: &str) -> Result<Option<(String, Content)>, JournalError> {
         let corrupt = |message: String| JournalError::Corrupt {
-            file: self.file.clone(),
+            file: self.source.name().to_string(),
             seq: 0,
             message: format!("version {hash}: {message}"),
         };
-        let row: Option<(String, String)> = self.with(|c| {
-            c.query_row(
-                "SELECT ruleset_id, toc FROM versions WHERE hash = ?1",
-                params![hash],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-        })?;
-        let Some((id, toc)) = row else {
+        let Some((id, toc)) = self.db(self.source.version(hash))? else {
             return Ok(None);
         };
         let toc: Vec<TocEntry> = serde_json::from_str(&toc).map_err(|e| corrupt(e.to_string()))?;
         let mut files = Vec::with_capacity(toc.len());
         for entry in toc {
-            let text: Option<String> = self.with(|c| {
-                c.prepare_cached("SELECT text FROM texts WHERE hash = ?1")?
-                    .query_row(params![entry.text], |r| r.get(0))
-                    .optional()
-            })?;
-            let text = text.ok_or_else(|| {
+            let text = self.db(self.source.text(&entry.text))?.ok_or_else(|| {
                 corrupt(format!(
                     "the text {} of {}/{} is missing",
                     entry.text, entry.ruleset, entry.name
@@ -191,22 +159,7 @@ impl Reader {
 
     fn activations_after(&self, after: i64, limit: usize) -> Result<Vec<Activation>, JournalError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with(|c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT seq, at_ms, ruleset_id, version, hash FROM activations
-                 WHERE seq > ?1 ORDER BY seq LIMIT ?2",
-            )?;
-            let rows = stmt.query_map(params![after, limit], |r| {
-                Ok(Activation {
-                    seq: r.get(0)?,
-                    at_ms: r.get(1)?,
-                    ruleset: r.get(2)?,
-                    version: r.get(3)?,
-                    hash: r.get(4)?,
-                })
-            })?;
-            rows.collect()
-        })
+        self.db(self.source.activations(after, limit))
     }
 
     /// Every ruling matching the filter, in order.
@@ -221,32 +174,7 @@ impl Reader {
         limit: usize,
     ) -> Result<Vec<RulingRecord>, JournalError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with(|c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT seq, table_id, hand, point, ruleset_id, ruleset_version, citation, text
-                 FROM rulings
-                 WHERE seq > ?1 AND (?2 IS NULL OR table_id = ?2) AND (?3 IS NULL OR hand = ?3)
-                   AND (?4 IS NULL OR point = ?4)
-                 ORDER BY seq LIMIT ?5",
-            )?;
-            let hand = filter.hand.map(|h| i64::try_from(h).unwrap_or(i64::MAX));
-            let rows = stmt.query_map(
-                params![after, filter.table, hand, filter.rule_point, limit],
-                |r| {
-                    Ok(RulingRecord {
-                        seq: r.get(0)?,
-                        table: r.get(1)?,
-                        hand: u64::try_from(r.get::<_, i64>(2)?).unwrap_or(0),
-                        point: r.get(3)?,
-                        ruleset: r.get(4)?,
-                        version: r.get(5)?,
-                        citation: r.get(6)?,
-                        text: r.get(7)?,
-                    })
-                },
-            )?;
-            rows.collect()
-        })
+        self.db(self.source.rulings(filter, after, limit))
     }
 
     /// One page: the rulings matching `filter` and — when nothing is filtered — the ruleset

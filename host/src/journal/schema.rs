@@ -158,3 +158,77 @@ pub fn integrity(c: &Connection) -> Result<(), String> {
         ))
     }
 }
+
+/// Opens the SQLite journal at `path` for writing, creating it (and the key in `data`) when
+/// the file is new: SQLite's integrity check first, then the header. A file emptied while
+/// `recorded` says entries were acknowledged is refused, not started anew.
+pub fn open_writer(
+    data: &Path,
+    path: &Path,
+    recorded: Option<&(String, super::head::Head)>,
+) -> Result<super::Opened, super::JournalError> {
+    use super::{files, seal::Seal, JournalError};
+    let file = path.display().to_string();
+    for f in [
+        path.to_path_buf(),
+        wal_file(path, "-wal"),
+        wal_file(path, "-shm"),
+    ] {
+        files::private_file(&f)?;
+    }
+    let damaged = |what: String| JournalError::Damaged {
+        file: file.clone(),
+        data: data.display().to_string(),
+        what,
+    };
+    let sql = |e: rusqlite::Error| JournalError::Sql {
+        file: file.clone(),
+        source: e.into(),
+    };
+    files::touch_private(path)?;
+    // A file SQLite finds malformed, or not a database, is damage like any other: said with
+    // the way out. Other refusals (a read-only file system, permissions) are not.
+    let unreadable = |e: rusqlite::Error| {
+        if is_damage(&e) {
+            damaged(format!("SQLite cannot read it: {e}"))
+        } else {
+            sql(e)
+        }
+    };
+    let conn = connect(path, true).map_err(unreadable)?;
+    integrity(&conn).map_err(damaged)?;
+    if is_empty(&conn).map_err(unreadable)? {
+        if let Some((_, h)) = recorded {
+            return Err(damaged(format!(
+                "it holds nothing, but {} records that entry {} was acknowledged: the journal was emptied, truncated or replaced",
+                super::head::HEAD_FILE,
+                h.seq
+            )));
+        }
+        let seal = Seal::load(data, true)?.ok_or_else(|| damaged("no key".into()))?;
+        let id = hex::encode(rand::random::<[u8; 16]>());
+        create(&conn, &id, &seal.check(), super::now_ms()).map_err(sql)?;
+    }
+    let header = header(&conn).map_err(damaged)?;
+    let chain = connect(path, false).map_err(unreadable)?;
+    // The writer's head is set once the checks found the chain's end.
+    let head = super::head::Head {
+        seq: 0,
+        chain: super::chain::genesis(&header.journal),
+    };
+    let source = super::sqlite::SqliteSource::new(path);
+    Ok(super::Opened {
+        db: Box::new(super::sqlite::SqliteBackend::new(conn, file.clone(), head)),
+        source: std::sync::Arc::new(source),
+        header,
+        chain: Box::new(chain),
+        fleet: None,
+    })
+}
+
+/// The WAL (`-wal`) or shared-memory index (`-shm`) beside the database `path`.
+pub fn wal_file(path: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    std::path::PathBuf::from(name)
+}

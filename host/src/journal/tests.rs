@@ -1,5 +1,6 @@
-//! The journal's own checks, on files written here (the daemon's are in
-//! `host/tests/serve_journal.rs`).
+//! The journal's own checks, on journals written here, each run against both back ends:
+//! SQLite and PostgreSQL (the server `tests/with-postgres` starts; the daemon's checks are in
+//! `host/tests/serve_journal.rs` and `host/tests/serve_postgres.rs`).
 
 use super::writer::Entry;
 use super::*;
@@ -11,10 +12,108 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn count(data: &Path, table: &str) -> i64 {
-    let c = schema::connect(&Journal::path(data), false).expect("read");
-    c.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
-        .expect("count")
+/// The URL of a new, empty database on the test server for test `name`. Fails, saying why,
+/// when there is no server: nothing is skipped.
+pub fn postgres_database(name: &str) -> String {
+    let base = match std::env::var("FLOOR_TEST_POSTGRES") {
+        Ok(url) => url,
+        Err(_) => panic!(
+            "no PostgreSQL for the journal's tests: {}",
+            std::env::var("FLOOR_TEST_POSTGRES_ERROR").unwrap_or_else(|_| {
+                "FLOOR_TEST_POSTGRES is not set: run the tests with tests/run (or tests/with-postgres cargo test ...), which starts a throwaway server".into()
+            })
+        ),
+    };
+    let db = format!("floor_unit_{}_{name}", std::process::id());
+    let mut c = postgres::worker::connect(&base.parse().expect("the test server's URL"))
+        .expect("the test server answers");
+    c.batch_execute(&format!("DROP DATABASE IF EXISTS {db}"))
+        .and_then(|()| c.batch_execute(&format!("CREATE DATABASE {db}")))
+        .expect("a database for the test");
+    match base.rsplit_once('/') {
+        Some((server, _)) => format!("{server}/{db}"),
+        None => panic!("{base} names no database"),
+    }
+}
+
+/// One journal under test: its data directory and where it is kept.
+struct Fixture {
+    dir: PathBuf,
+    location: Location,
+}
+
+/// The same journal on each back end.
+fn both(name: &str) -> [Fixture; 2] {
+    let sqlite = scratch(&format!("{name}-sqlite"));
+    let pg = scratch(&format!("{name}-pg"));
+    [
+        Fixture {
+            location: Location::in_data(&sqlite),
+            dir: sqlite,
+        },
+        Fixture {
+            location: Location::Postgres(postgres_database(name)),
+            dir: pg,
+        },
+    ]
+}
+
+impl Fixture {
+    fn lease() -> postgres::LeaseSpec {
+        postgres::LeaseSpec {
+            url: "http://127.0.0.1:1".into(),
+            ttl: std::time::Duration::from_secs(30),
+        }
+    }
+
+    fn open(&self) -> Result<Journal, JournalError> {
+        Journal::open(&self.dir, &self.location, Some(&Self::lease()))
+    }
+
+    fn refusal(&self) -> String {
+        match self.open() {
+            Ok(_) => panic!("a damaged journal was opened ({:?})", self.location),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// Runs `sql` on the journal's database, as someone with access to it would.
+    fn tamper(&self, sql: &str) {
+        match &self.location {
+            Location::Sqlite(path) => schema::connect(path, true)
+                .expect("open")
+                .execute_batch(sql)
+                .expect("tamper"),
+            Location::Postgres(url) => postgres::worker::connect(&url.parse().expect("url"))
+                .expect("connect")
+                .batch_execute(sql)
+                .expect("tamper"),
+        }
+    }
+
+    fn count(&self, sql: &str) -> i64 {
+        match &self.location {
+            Location::Sqlite(path) => schema::connect(path, false)
+                .expect("read")
+                .query_row(sql, [], |r| r.get(0))
+                .expect("count"),
+            Location::Postgres(url) => postgres::worker::connect(&url.parse().expect("url"))
+                .expect("connect")
+                .query_one(sql, &[])
+                .and_then(|r| r.try_get::<_, i64>(0))
+                .expect("count"),
+        }
+    }
+
+    fn is_postgres(&self) -> bool {
+        matches!(self.location, Location::Postgres(_))
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }
 
 fn file(ruleset: &str, name: &str, text: &str) -> File {
@@ -44,192 +143,245 @@ fn entry(table: &str, body: &str, seed: Option<u64>) -> Entry {
     }
 }
 
-/// A journal with three commands (each with a ruling) and a clean stop; returns its dir.
-fn written(name: &str) -> PathBuf {
-    let dir = scratch(name);
-    let mut j = Journal::open(&dir).expect("new journal");
-    j.lifecycle("started").expect("started");
-    let batch = [
-        entry("t1", r#"{"command":"a"}"#, None),
-        entry("t1", r#"{"command":"b"}"#, Some(0xdead_beef_0bad_cafe)),
-    ];
-    j.append_batch(batch.iter()).expect("batch");
-    j.append_batch([entry("t2", r#"{"command":"c"}"#, None)].iter())
-        .expect("one");
-    j.close().expect("close");
-    dir
-}
-
-fn refusal(dir: &Path) -> String {
-    match Journal::open(dir) {
-        Ok(_) => panic!("a damaged journal was opened"),
-        Err(e) => e.to_string(),
+/// Three commands (each with a ruling) and a clean stop, on each back end.
+fn written(name: &str) -> [Fixture; 2] {
+    let all = both(name);
+    for f in &all {
+        let mut j = f.open().expect("new journal");
+        j.lifecycle("started").expect("started");
+        let batch = [
+            entry("t1", r#"{"command":"a"}"#, None),
+            entry("t1", r#"{"command":"b"}"#, Some(0xdead_beef_0bad_cafe)),
+        ];
+        j.append_batch(batch.iter()).expect("batch");
+        j.append_batch([entry("t2", r#"{"command":"c"}"#, None)].iter())
+            .expect("one");
+        j.close().expect("close");
     }
-}
-
-fn tamper(dir: &Path, sql: &str) {
-    let c = schema::connect(&Journal::path(dir), true).expect("open");
-    c.execute_batch(sql).expect("tamper");
+    all
 }
 
 #[test]
 fn a_whole_journal_opens_again_and_its_sealed_seed_reads_back() {
-    let dir = written("whole");
-    let j = Journal::open(&dir).expect("reopens");
-    assert!(j.stopped_cleanly().expect("lifecycle"));
-    let commands = j.reader().commands::<serde_json::Value>().expect("read");
-    let seeds: Vec<Option<u64>> = commands.iter().map(|c| c.seed).collect();
-    assert_eq!(seeds, [None, Some(0xdead_beef_0bad_cafe), None]);
-    // The stored value is not the seed.
-    let c = schema::connect(&Journal::path(&dir), false).expect("read");
-    let stored: i64 = c
-        .query_row(
-            "SELECT sealed_seed FROM commands WHERE sealed_seed IS NOT NULL",
-            [],
-            |r| r.get(0),
-        )
-        .expect("sealed");
-    assert_ne!(
-        u64::from_le_bytes(stored.to_le_bytes()),
-        0xdead_beef_0bad_cafe
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    for f in written("whole") {
+        let mut j = f.open().expect("reopens");
+        assert!(j.stopped_cleanly().expect("lifecycle"));
+        let commands = j
+            .reader()
+            .commands::<serde_json::Value>(None)
+            .expect("read");
+        let seeds: Vec<Option<u64>> = commands.iter().map(|c| c.seed).collect();
+        assert_eq!(
+            seeds,
+            [None, Some(0xdead_beef_0bad_cafe), None],
+            "{:?}",
+            f.location
+        );
+        let only_t2 = j
+            .reader()
+            .commands::<serde_json::Value>(Some(&["t2".to_string()]))
+            .expect("read");
+        assert_eq!(only_t2.len(), 1);
+        // The stored value is not the seed.
+        let stored = f.count("SELECT sealed_seed FROM commands WHERE sealed_seed IS NOT NULL");
+        assert_ne!(
+            u64::from_le_bytes(stored.to_le_bytes()),
+            0xdead_beef_0bad_cafe
+        );
+        j.close().expect("close");
+    }
 }
 
 #[test]
 fn a_changed_entry_is_found_by_the_hash_chain() {
-    let dir = written("changed");
-    tamper(
-        &dir,
-        r#"UPDATE commands SET body = '{"command":"x"}' WHERE body = '{"command":"b"}'"#,
-    );
-    let message = refusal(&dir);
-    assert!(
-        message.contains("does not match the hash chain")
-            && message.contains("floor audit --verify"),
-        "{message}"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    for f in written("changed") {
+        f.tamper(r#"UPDATE commands SET body = '{"command":"x"}' WHERE body = '{"command":"b"}'"#);
+        let message = f.refusal();
+        assert!(
+            message.contains("does not match the hash chain")
+                && message.contains("floor audit --verify"),
+            "{message}"
+        );
+    }
 }
 
 #[test]
 fn a_removed_entry_is_found_as_a_gap() {
-    let dir = written("removed");
-    tamper(
-        &dir,
-        "DELETE FROM rulings WHERE seq = (SELECT min(seq) FROM rulings)",
-    );
-    let message = refusal(&dir);
-    assert!(message.contains("is missing"), "{message}");
-    let _ = std::fs::remove_dir_all(&dir);
+    for f in written("removed") {
+        f.tamper("DELETE FROM rulings WHERE seq = (SELECT min(seq) FROM rulings)");
+        let message = f.refusal();
+        assert!(message.contains("is missing"), "{message}");
+    }
 }
 
 #[test]
 fn a_journal_ending_before_its_head_record_lost_acknowledged_entries() {
-    let dir = written("lost");
-    // The last entries vanish as a lost WAL would take them: the chain left is whole.
-    tamper(
-        &dir,
-        "DELETE FROM lifecycle WHERE seq = (SELECT max(seq) FROM lifecycle)",
-    );
-    let message = refusal(&dir);
-    assert!(
-        message.contains("acknowledged entries were lost"),
-        "{message}"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    for f in written("lost") {
+        // The last entries vanish as a lost WAL (or a database restored from an older copy)
+        // would take them: the chain left is whole.
+        f.tamper("DELETE FROM lifecycle WHERE seq = (SELECT max(seq) FROM lifecycle)");
+        let message = f.refusal();
+        assert!(
+            message.contains("acknowledged entries were lost"),
+            "{message}"
+        );
+    }
 }
 
 #[test]
 fn an_emptied_journal_with_its_head_record_is_refused_not_started_anew() {
-    let dir = written("emptied");
-    std::fs::write(Journal::path(&dir), b"").expect("truncate");
-    let message = refusal(&dir);
-    assert!(message.contains("it holds nothing"), "{message}");
-    let _ = std::fs::remove_dir_all(&dir);
+    for f in written("emptied") {
+        match &f.location {
+            Location::Sqlite(path) => std::fs::write(path, b"").expect("truncate"),
+            Location::Postgres(_) => f.tamper("DROP SCHEMA public CASCADE; CREATE SCHEMA public;"),
+        }
+        let message = f.refusal();
+        assert!(message.contains("holds nothing"), "{message}");
+    }
 }
 
 #[test]
 fn another_key_is_refused() {
-    let dir = written("key");
-    files::write_private(&dir.join(seal::KEY_FILE), hex::encode([1u8; 32]).as_bytes())
+    for f in written("key") {
+        files::write_private(
+            &f.dir.join(seal::KEY_FILE),
+            hex::encode([1u8; 32]).as_bytes(),
+        )
         .expect("key");
-    let message = refusal(&dir);
-    assert!(message.contains("is not the key"), "{message}");
-    let _ = std::fs::remove_dir_all(&dir);
+        let message = f.refusal();
+        assert!(message.contains("is not the key"), "{message}");
+    }
 }
 
 #[test]
 fn a_journal_of_a_newer_schema_is_refused_with_a_message_saying_so() {
-    let dir = written("newer");
-    tamper(&dir, "PRAGMA user_version = 99;");
-    let message = refusal(&dir);
+    for f in written("newer") {
+        f.tamper(if f.is_postgres() {
+            "UPDATE header SET schema = 99"
+        } else {
+            "PRAGMA user_version = 99;"
+        });
+        let message = f.refusal();
+        assert!(
+            message.contains("version 99") && message.contains("newer than this floor's 1"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn postgres_a_head_row_moved_behind_the_writers_backs_is_found() {
+    let [_, f] = written("headrow");
+    f.tamper("UPDATE head SET seq = seq - 1");
+    let message = f.refusal();
     assert!(
-        message.contains("version 99") && message.contains("newer than this floor's 1"),
+        message.contains("head row records entry") && message.contains("cannot be trusted"),
         "{message}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn each_file_text_is_stored_once_however_many_versions_share_it() {
-    let dir = scratch("dedup");
-    let mut j = Journal::open(&dir).expect("open");
-    let parent = file("p", "ruleset.ron", &"x".repeat(10_000));
-    for n in 0..10 {
-        let content = Content {
-            files: vec![
-                file("h", "ruleset.ron", &format!("(version: \"1.0.{n}\")")),
-                parent.clone(),
-            ],
-        };
-        let hash = content.sha256();
-        j.activation("h", &format!("1.0.{n}"), &hash, &content)
-            .expect("activation");
-        // Activating the same version again adds an activation, not content.
-        j.activation("h", &format!("1.0.{n}"), &hash, &content)
-            .expect("again");
+    for f in both("dedup") {
+        let mut j = f.open().expect("open");
+        let parent = file("p", "ruleset.ron", &"x".repeat(10_000));
+        for n in 0..10 {
+            let content = Content {
+                files: vec![
+                    file("h", "ruleset.ron", &format!("(version: \"1.0.{n}\")")),
+                    parent.clone(),
+                ],
+            };
+            let hash = content.sha256();
+            j.activation("h", &format!("1.0.{n}"), &hash, &content)
+                .expect("activation");
+            // Activating the same version again adds an activation, not content.
+            j.activation("h", &format!("1.0.{n}"), &hash, &content)
+                .expect("again");
+            assert_eq!(
+                j.reader().content(&hash).expect("read"),
+                Some(("h".into(), content))
+            );
+        }
+        j.close().expect("close");
+        assert_eq!(f.count("SELECT count(*) FROM activations"), 20);
+        assert_eq!(f.count("SELECT count(*) FROM versions"), 10);
         assert_eq!(
-            j.reader().content(&hash).expect("read"),
-            Some(("h".into(), content))
+            f.count("SELECT count(*) FROM texts"),
+            11,
+            "ten house texts and the parent's once"
         );
+        let stored = f.count("SELECT CAST(sum(length(text)) AS BIGINT) FROM texts");
+        assert!(stored < 10_000 + 10 * 100, "{stored} bytes of text");
+        // Versions and texts are checked at open like every entry.
+        f.open().expect("whole").close().expect("close");
+        f.tamper("UPDATE texts SET text = 'y' WHERE length(text) = 10000");
+        assert!(f.refusal().contains("was changed"));
     }
-    j.close().expect("close");
-    assert_eq!(count(&dir, "activations"), 20);
-    assert_eq!(count(&dir, "versions"), 10);
-    assert_eq!(
-        count(&dir, "texts"),
-        11,
-        "ten house texts and the parent's once"
-    );
-    let c = schema::connect(&Journal::path(&dir), false).expect("read");
-    let stored: i64 = c
-        .query_row("SELECT sum(length(text)) FROM texts", [], |r| r.get(0))
-        .expect("size");
-    assert!(stored < 10_000 + 10 * 100, "{stored} bytes of text");
-    // Versions and texts are checked at open like every entry.
-    drop(c);
-    Journal::open(&dir).expect("whole");
-    tamper(
-        &dir,
-        "UPDATE texts SET text = 'y' WHERE length(text) = 10000",
-    );
-    assert!(refusal(&dir).contains("was changed"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_page_holds_rulings_and_activations_in_journal_order_with_a_cursor() {
-    let dir = written("page");
-    let j = Journal::open(&dir).expect("open");
-    let reader = j.reader();
-    let all = audit::Filter::default();
-    let first = reader.page(&all, 0, 2).expect("page");
-    assert_eq!(first.rulings.len(), 2);
-    let next = first.next.expect("more");
-    let rest = reader.page(&all, next, 2).expect("page");
-    assert_eq!(rest.rulings.len(), 1);
-    assert_eq!(rest.next, None);
-    assert!(rest.rulings[0].seq > first.rulings[1].seq);
-    let _ = std::fs::remove_dir_all(&dir);
+    for f in written("page") {
+        let j = f.open().expect("open");
+        let reader = j.reader();
+        let all = audit::Filter::default();
+        let first = reader.page(&all, 0, 2).expect("page");
+        assert_eq!(first.rulings.len(), 2);
+        let next = first.next.expect("more");
+        let rest = reader.page(&all, next, 2).expect("page");
+        assert_eq!(rest.rulings.len(), 1);
+        assert_eq!(rest.next, None);
+        assert!(rest.rulings[0].seq > first.rulings[1].seq);
+        let t2 = reader
+            .rulings(&audit::Filter {
+                table: Some("t2".into()),
+                ..audit::Filter::default()
+            })
+            .expect("filtered");
+        assert_eq!(t2.len(), 1);
+        j.close().expect("close");
+    }
+}
+
+#[test]
+fn postgres_two_writers_share_one_chain_and_a_table_is_written_by_its_owner_only() {
+    let url = postgres_database("two");
+    let (a_dir, b_dir) = (scratch("two-a"), scratch("two-b"));
+    let location = Location::Postgres(url);
+    let mut a = Journal::open(&a_dir, &location, Some(&Fixture::lease())).expect("a");
+    // The second daemon has the key the first created (every daemon of a journal has a copy).
+    files::private_dir(&b_dir).expect("dir");
+    std::fs::copy(a_dir.join(seal::KEY_FILE), b_dir.join(seal::KEY_FILE)).expect("key");
+    let mut b = Journal::open(&b_dir, &location, Some(&Fixture::lease())).expect("b");
+    a.append_batch([entry("t1", "{}", None)].iter())
+        .expect("a owns t1");
+    b.append_batch([entry("t2", "{}", None)].iter())
+        .expect("b owns t2");
+    a.append_batch([entry("t1", "{}", Some(7))].iter())
+        .expect("a again");
+    let refused = b
+        .append_batch([entry("t1", "{}", None)].iter())
+        .expect_err("t1 is a's");
+    assert!(
+        matches!(refused, JournalError::Fenced { .. })
+            && refused.to_string().contains("no longer owns t1"),
+        "{refused}"
+    );
+    // One chain, whoever wrote: both reopen whole, and the refused entry is not in it.
+    assert_eq!(
+        a.reader()
+            .commands::<serde_json::Value>(None)
+            .expect("read")
+            .len(),
+        3
+    );
+    a.close().expect("close a");
+    b.close().expect("close b");
+    Journal::open(&a_dir, &location, Some(&Fixture::lease()))
+        .expect("whole after both")
+        .close()
+        .expect("close");
+    let _ = std::fs::remove_dir_all(&a_dir);
+    let _ = std::fs::remove_dir_all(&b_dir);
 }

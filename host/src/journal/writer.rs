@@ -90,35 +90,47 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Writer {
-    /// Starts the writer thread on `journal` (opened and checked) and the checkpointer, with a
-    /// connection of its own, on the journal of `data`.
-    pub fn start(journal: Journal, data: &Path) -> Result<Writer, JournalError> {
-        let checkpoints =
-            schema::connect(&Journal::path(data), true).map_err(|source| JournalError::Sql {
-                file: Journal::path(data).display().to_string(),
-                source,
-            })?;
+    /// Starts the writer thread on `journal` (opened and checked) and, for an SQLite journal
+    /// (`sqlite`: its file), the checkpointer with a connection of its own.
+    pub fn start(journal: Journal, sqlite: Option<&Path>) -> Result<Writer, JournalError> {
+        let name = journal.name().to_string();
+        let checkpoints = match sqlite {
+            Some(path) => {
+                Some(
+                    schema::connect(path, true).map_err(|source| JournalError::Sql {
+                        file: name.clone(),
+                        source: source.into(),
+                    })?,
+                )
+            }
+            None => None,
+        };
         let (jobs, queue) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("journal-writer".into())
             .spawn(move || write_loop(journal, &queue))
             .map_err(|e| JournalError::Write {
-                file: Journal::path(data).display().to_string(),
+                file: name.clone(),
                 message: format!("cannot start the writer thread: {e}"),
             })?;
         let (stop, stopped) = mpsc::channel::<()>();
-        let checkpointer = std::thread::Builder::new()
-            .name("journal-checkpoint".into())
-            .spawn(move || checkpoint_loop(&checkpoints, &stopped))
-            .map_err(|e| JournalError::Write {
-                file: Journal::path(data).display().to_string(),
-                message: format!("cannot start the checkpoint thread: {e}"),
-            })?;
+        let checkpointer = match checkpoints {
+            Some(c) => Some(
+                std::thread::Builder::new()
+                    .name("journal-checkpoint".into())
+                    .spawn(move || checkpoint_loop(&c, &stopped))
+                    .map_err(|e| JournalError::Write {
+                        file: name.clone(),
+                        message: format!("cannot start the checkpoint thread: {e}"),
+                    })?,
+            ),
+            None => None,
+        };
         Ok(Writer {
             jobs: Mutex::new(Some(jobs)),
             thread: Mutex::new(Some(thread)),
             stop_checkpoints: Mutex::new(Some(stop)),
-            checkpointer: Mutex::new(Some(checkpointer)),
+            checkpointer: Mutex::new(checkpointer),
         })
     }
 
@@ -199,13 +211,17 @@ fn answer(reply: Reply, written: Written) {
 fn commit(journal: &mut Journal, batch: Vec<(Entry, Reply)>) {
     let written = journal.append_batch(batch.iter().map(|(e, _)| e));
     let failure = written.as_ref().err().map(ToString::to_string);
+    let fenced = matches!(written, Err(JournalError::Fenced { .. }));
     for (i, (_, reply)) in batch.into_iter().enumerate() {
+        let file = journal.name().to_string();
+        let message = failure.clone().unwrap_or_default();
         let one = match &written {
-            Ok(seqs) => Ok(seqs[i]),
-            Err(_) => Err(JournalError::Write {
-                file: journal.file.clone(),
-                message: failure.clone().unwrap_or_default(),
-            }),
+            Ok(seqs) => seqs
+                .get(i)
+                .copied()
+                .ok_or_else(|| JournalError::Write { file, message }),
+            Err(_) if fenced => Err(JournalError::Fenced { file, message }),
+            Err(_) => Err(JournalError::Write { file, message }),
         };
         answer(reply, one);
     }

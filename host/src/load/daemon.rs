@@ -88,8 +88,13 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), DaemonError> {
 impl OwnDaemon {
     /// Prepares the scratch directory (rulesets copied from `source`, the house ruleset at
     /// revision 0) and starts `floor serve` on a free loopback port; returns once it answers
-    /// and the house ruleset is live.
-    pub fn start(source: &Store, keep: bool) -> Result<OwnDaemon, DaemonError> {
+    /// and the house ruleset is live. Its journal is SQLite in its data directory, or
+    /// `journal` (`postgres://…`, a database the run may fill).
+    pub fn start(
+        source: &Store,
+        keep: bool,
+        journal: Option<&str>,
+    ) -> Result<OwnDaemon, DaemonError> {
         let dir = std::env::temp_dir().join(format!("floor-load-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let rulesets = dir.join("rulesets");
@@ -101,7 +106,12 @@ impl OwnDaemon {
         let config = dir.join("config.ron");
         std::fs::write(
             &config,
-            format!(r#"(operator_token: "{token}", reload_debounce_ms: 50)"#),
+            match journal {
+                Some(url) => format!(
+                    r#"(operator_token: "{token}", reload_debounce_ms: 50, journal: {url:?})"#
+                ),
+                None => format!(r#"(operator_token: "{token}", reload_debounce_ms: 50)"#),
+            },
         )
         .map_err(io(&config))?;
         let log = dir.join("daemon.log");

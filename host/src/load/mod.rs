@@ -7,6 +7,7 @@
 
 pub mod client;
 pub mod daemon;
+pub mod fleet;
 pub mod house;
 pub mod play;
 pub mod reach;
@@ -47,6 +48,10 @@ pub struct Plan {
 pub struct Target {
     /// `HOST:PORT`.
     pub addr: String,
+    /// Every daemon of a fleet on one PostgreSQL journal, `addr` first (one: `addr` alone).
+    pub addrs: Vec<String>,
+    /// The PostgreSQL journal to check for lost events (instead of the SQLite one in `data`).
+    pub journal: Option<String>,
     /// The operator's token.
     pub token: String,
     /// Its data directory, to read the journal (`None`: the journal check is skipped).
@@ -88,6 +93,8 @@ struct Driven {
     acked_hands: u64,
     /// Whether the version of the hand last dealt was counted.
     counted: bool,
+    /// The moves of its task's tables it has seen ([`fleet::Route::moved`]).
+    moves_seen: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +113,8 @@ struct Tally {
     error_samples: Vec<String>,
     hands_by_version: BTreeMap<String, u64>,
     mismatches: Vec<String>,
+    /// The tables' moves to another daemon: when each began and when answered again.
+    moves: Vec<(Instant, Instant)>,
 }
 
 const SAMPLES_KEPT: usize = 5;
@@ -139,6 +148,7 @@ impl Tally {
             *self.hands_by_version.entry(k).or_default() += n;
         }
         self.mismatches.extend(other.mismatches);
+        self.moves.extend(other.moves);
     }
 }
 
@@ -151,6 +161,7 @@ struct Worker {
     rng: rand_chacha::ChaCha8Rng,
     tally: Tally,
     reach: reach::Reach,
+    route: fleet::Route,
 }
 
 impl Worker {
@@ -165,13 +176,13 @@ impl Worker {
     ) -> Option<client::Answer> {
         let sent = body.clone();
         let shown = || format!("{method} {path} {}", sent.as_deref().unwrap_or(""));
-        let started = Instant::now();
-        let answer = self.conn.request(method.clone(), path, token, body).await;
-        self.tally
-            .samples
-            .entry(kind)
-            .or_default()
-            .push(started.elapsed());
+        let samples = self.tally.samples.entry(kind).or_default();
+        let answer = self
+            .route
+            .request(&mut self.conn, method.clone(), path, token, body, |d| {
+                samples.push(d)
+            })
+            .await;
         if answer.is_ok() {
             self.reach.answered();
         }
@@ -262,6 +273,7 @@ impl Worker {
             acked_actions: 0,
             acked_hands: 0,
             counted: false,
+            moves_seen: 0,
         })
     }
 
@@ -300,6 +312,11 @@ impl Worker {
 
     /// One request's worth of play at table `t`.
     async fn step(&mut self, t: &mut Driven) {
+        if t.moves_seen != self.route.moved() {
+            // Moved to another daemon since last seen: its hand may have been voided there.
+            t.moves_seen = self.route.moved();
+            t.next = Step::View;
+        }
         match t.next {
             Step::Deal => {
                 self.reseat_busted(t).await;
@@ -385,8 +402,15 @@ impl Worker {
         for t in tables {
             let path = format!("/api/tables/{}", t.id);
             match self
-                .conn
-                .request(Method::GET, &path, Some(&token), None)
+                .route
+                .request(
+                    &mut self.conn,
+                    Method::GET,
+                    &path,
+                    Some(&token),
+                    None,
+                    |_| {},
+                )
                 .await
             {
                 Ok(a) if a.status == 200 => {
@@ -521,8 +545,10 @@ async fn open_tables(
     let mut workers = Vec::new();
     for w in 0..concurrency {
         let share = plan.tables / concurrency + usize::from(w < plan.tables % concurrency);
+        let route = fleet::Route::new(&target.addrs, w);
         let mut worker = Worker {
-            conn: Conn::new(&target.addr),
+            conn: Conn::new(route.addr()),
+            route,
             token: target.token.clone(),
             plan: plan.clone(),
             ruleset: target.ruleset.clone(),
@@ -603,6 +629,7 @@ async fn check_tables(
     for (mut worker, tables) in done {
         checks.push(tokio::spawn(async move {
             worker.check(&tables).await;
+            worker.tally.moves = std::mem::take(&mut worker.route.moves);
             (worker.tally, tables)
         }));
     }
@@ -625,8 +652,14 @@ fn check_journal(
     since_ms: i64,
     tally: &mut Tally,
 ) -> Option<JournalCheck> {
-    let data = target.data.as_ref()?;
-    match verify::journal_counts(data, &target.ruleset, since_ms) {
+    let counted = match (&target.journal, &target.data) {
+        (Some(url), _) => crate::journal::postgres::worker::off_runtime(|| {
+            verify::journal_counts_postgres(url, &target.ruleset, since_ms)
+        }),
+        (None, Some(data)) => verify::journal_counts(data, &target.ruleset, since_ms),
+        (None, None) => return None,
+    };
+    match counted {
         Ok((counts, activations)) => {
             let mut j = JournalCheck {
                 activations,
@@ -714,6 +747,7 @@ fn report(plan: Plan, target: Target, tally: Tally, m: Measured) -> Report {
         state_mismatches,
         mismatch_samples: tally.mismatches.into_iter().take(SAMPLES_KEPT).collect(),
         lost_events,
+        takeover: fleet::takeover(&tally.moves),
         load_average: m.load_average,
         cpu_s: m.cpu_s,
     }

@@ -151,6 +151,9 @@ pub struct Report {
     pub lost_events: u64,
     /// `/proc/loadavg` (1, 5, 15 minutes) before and after the play.
     pub load_average: BTreeMap<String, [f64; 3]>,
+    /// Several daemons: how long the tables of a daemon that stopped answering took to be
+    /// answered again by another (`None`: none moved).
+    pub takeover: Option<super::fleet::Takeover>,
     /// CPU seconds (user + system) spent during the play by the generator and, when it
     /// started it, the daemon.
     pub cpu_s: BTreeMap<String, f64>,
@@ -229,6 +232,13 @@ impl Report {
             let _ = writeln!(o, "  {m}");
         }
         let _ = writeln!(o, "lost events  {:>10}", self.lost_events);
+        if let Some(t) = &self.takeover {
+            let _ = writeln!(
+                o,
+                "takeover     {} client task(s) moved; first answer after {:.3} s, all after {:.3} s (from the first request no daemon answered)",
+                t.tasks_moved, t.first_answer_s, t.all_answered_s
+            );
+        }
         let _ = writeln!(
             o,
             "hot reload   {} rewrite(s), {} activation(s) journaled; hands dealt under {} version(s)",

@@ -56,6 +56,46 @@ pub fn journal_counts(data: &Path, ruleset: &str, since_ms: i64) -> Result<(Coun
     Ok((counts, u64::try_from(activations).unwrap_or(0)))
 }
 
+/// [`journal_counts`] of a PostgreSQL journal at `url`.
+pub fn journal_counts_postgres(
+    url: &str,
+    ruleset: &str,
+    since_ms: i64,
+) -> Result<(Counts, u64), String> {
+    let shown = crate::journal::postgres::redact(url);
+    let sql = |e: postgres::Error| format!("{shown}: {e}");
+    let config: postgres::Config = url.parse().map_err(sql)?;
+    let mut c =
+        crate::journal::postgres::worker::connect(&config).map_err(|e| format!("{shown}: {e}"))?;
+    let mut counts = Counts::new();
+    for row in c
+        .query(
+            "SELECT table_id, body::jsonb->>'command' AS c, count(*) FROM commands
+             WHERE body::jsonb->>'command' IN ('act', 'start_hand') GROUP BY 1, 2",
+            &[],
+        )
+        .map_err(sql)?
+    {
+        let table: String = row.try_get(0).map_err(sql)?;
+        let command: String = row.try_get(1).map_err(sql)?;
+        let n = u64::try_from(row.try_get::<_, i64>(2).map_err(sql)?).unwrap_or(0);
+        let entry = counts.entry(table).or_default();
+        if command == "act" {
+            entry.0 = n;
+        } else {
+            entry.1 = n;
+        }
+    }
+    let activations: i64 = c
+        .query_one(
+            "SELECT count(*) FROM activations WHERE ruleset_id = $1 AND at_ms >= $2",
+            &[&ruleset, &since_ms],
+        )
+        .and_then(|r| r.try_get(0))
+        .map_err(sql)?;
+    Ok((counts, u64::try_from(activations).unwrap_or(0)))
+}
+
 /// Whether table view `now` (read after the run) is the state of the last acknowledged answer:
 /// the hand number is the last one dealt and, when that answer was about the same hand, the
 /// hand (phase, pot, board, turn, raise bounds) and every seat's chips are identical.

@@ -24,6 +24,19 @@ pub struct FileConfig {
     /// The data directory.
     #[serde(default)]
     pub data: Option<PathBuf>,
+    /// The journal: `sqlite:PATH` or `postgres://USER@HOST:PORT/DATABASE` (default: SQLite in
+    /// the data directory).
+    #[serde(default)]
+    pub journal: Option<String>,
+    /// The address other daemons send clients to for the tables this one owns (default
+    /// `http://ADDR`, the address it listens on).
+    #[serde(default)]
+    pub advertise: Option<String>,
+    /// How long a daemon's lease on a PostgreSQL journal lasts unless renewed, in
+    /// milliseconds (default 10000): a dead daemon's tables move to another after it. At
+    /// least 200.
+    #[serde(default)]
+    pub lease_ms: Option<u64>,
     /// The operator's token (default: generated once into `DATA/tokens.json`).
     #[serde(default)]
     pub operator_token: Option<String>,

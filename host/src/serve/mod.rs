@@ -12,13 +12,15 @@ pub mod carried;
 pub mod commands;
 pub mod config;
 pub mod execute;
+pub mod fleet;
 mod recover;
 mod refusal;
 pub mod rule;
 pub mod stream;
 
+use crate::journal::postgres::{Fleet, LeaseSpec};
 use crate::journal::writer::Writer;
-use crate::journal::{now_ms, Journal, JournalError, Reader};
+use crate::journal::{now_ms, Journal, JournalError, Location, Reader};
 use crate::live::{Live, Reloaded, Version};
 use crate::plugins::Plugins;
 use crate::rulesets::Store;
@@ -76,6 +78,14 @@ pub struct App {
     pub stopping: tokio::sync::watch::Sender<bool>,
     /// The native plugins the config allows, loaded and checked at start.
     pub plugins: Arc<Plugins>,
+    /// PostgreSQL: this daemon's lease and the owners of the fleet's tables (`None`: one
+    /// daemon on an SQLite journal owns every table).
+    pub fleet: Option<Arc<Fleet>>,
+    /// Tables and tournaments being taken over: replayed, not yet served.
+    adopting: Arc<Mutex<std::collections::HashSet<String>>>,
+    /// The data directory (its journal key and head record), named in the refusal of a
+    /// journal that cannot be replayed.
+    data: std::path::PathBuf,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -91,32 +101,48 @@ fn rules_version(version: &Version) -> RulesVersion {
 }
 
 impl App {
-    /// Loads every ruleset of `store`, opens the journal in `data` (refused if damaged: see
-    /// [`Journal::open`]), replays it (refused if an entry cannot be replayed), and voids the
-    /// hands a crash cut short.
+    /// Loads every ruleset of `store`, opens the journal at `location` (its key and head
+    /// record in `data`; refused if damaged: see [`Journal::open`]), replays it (refused if
+    /// an entry cannot be replayed), and voids the hands a crash cut short. On PostgreSQL the
+    /// daemon takes its lease (`lease`) and replays only the tables it takes: those of dead
+    /// daemons and those handed back at a clean stop.
     pub fn start(
         store: Store,
         data: &std::path::Path,
+        location: &Location,
+        lease: Option<LeaseSpec>,
         tokens: Tokens,
         plugins: Arc<Plugins>,
     ) -> Result<Arc<App>, JournalError> {
-        let journal = Journal::open(data)?;
+        let mut journal = Journal::open(data, location, lease.as_ref())?;
         let clean = journal.stopped_cleanly()?;
         let reader = journal.reader();
-        let writer = Writer::start(journal, data)?;
-        let live = Live::new(store).with_plugins(plugins.clone());
-        let app = App::new(live, reader, writer, tokens, plugins);
+        let fleet = journal.fleet();
+        let sqlite = match location {
+            Location::Sqlite(path) => Some(path.as_path()),
+            Location::Postgres(_) => None,
+        };
+        let writer = Writer::start(journal, sqlite)?;
+        let app = App::new(
+            Live::new(store).with_plugins(plugins.clone()),
+            reader,
+            (writer, fleet),
+            tokens,
+            plugins,
+            data,
+        );
         for id in app.live.store().ids() {
             app.reload(&id);
         }
-        app.recover(data, clean)?;
+        app.recover(clean)?;
         Ok(app)
     }
 
-    /// Replays the journal of `data` without writing anything, after the checks the daemon
-    /// makes at start (`floor audit --verify`): how many commands, tables and tournaments.
-    pub fn verify(data: &std::path::Path) -> Result<Verified, JournalError> {
-        let (reader, whole) = crate::journal::backup::verify(data)?;
+    /// Replays the journal at `location` without writing anything, after the checks the
+    /// daemon makes at start (`floor audit --verify`): how many commands, tables and
+    /// tournaments.
+    pub fn verify(data: &std::path::Path, location: &Location) -> Result<Verified, JournalError> {
+        let (reader, whole) = crate::journal::backup::verify(data, location)?;
         let tokens = Tokens {
             operator: config::new_token(),
             auditor: config::new_token(),
@@ -126,11 +152,12 @@ impl App {
                 Arc::new(Plugins::default()),
             ))),
             reader,
-            Writer::closed(),
+            (Writer::closed(), None),
             tokens,
             Arc::new(Plugins::default()),
+            data,
         );
-        let commands = app.replay_all(data)?;
+        let commands = app.replay_all(None)?;
         Ok(Verified {
             whole,
             commands,
@@ -142,9 +169,10 @@ impl App {
     fn new(
         live: Live,
         journal: Reader,
-        writer: Writer,
+        (writer, fleet): (Writer, Option<Arc<Fleet>>),
         tokens: Tokens,
         plugins: Arc<Plugins>,
+        data: &std::path::Path,
     ) -> Arc<App> {
         Arc::new(App {
             live: Arc::new(live),
@@ -156,6 +184,9 @@ impl App {
             tokens,
             stopping: tokio::sync::watch::channel(false).0,
             plugins,
+            fleet,
+            adopting: Arc::default(),
+            data: data.to_path_buf(),
         })
     }
 
@@ -192,6 +223,7 @@ impl App {
                 }
                 tracing::info!(ruleset = id, version = %version, sha256 = %hash, "ruleset activated");
                 self.prune_versions();
+                self.publish_running();
             }
             Reloaded::Unchanged => tracing::debug!(ruleset = id, "ruleset unchanged"),
             Reloaded::Rejected(message) => {
@@ -288,8 +320,9 @@ impl App {
     /// exists.
     pub fn create_table(&self, spec: TableSpec) -> Result<String, ExecError> {
         let version = self.active(&spec.ruleset)?;
+        let fleet_id = self.fleet_id("t")?;
         let mut tables = self.tables.write();
-        let id = self.tables.next_id();
+        let id = fleet_id.unwrap_or_else(|| self.tables.next_id());
         let (game, rulings) = CashGame::open(
             id.clone(),
             spec.clone(),
@@ -357,8 +390,9 @@ impl App {
     pub fn create_tournament(&self, mut spec: TournamentSpec) -> Result<String, ExecError> {
         let version = self.active(&spec.ruleset)?;
         spec.seed.get_or_insert_with(rand::random);
+        let fleet_id = self.fleet_id("tour")?;
         let mut all = self.tournaments.write();
-        let id = self.tournaments.next_id();
+        let id = fleet_id.unwrap_or_else(|| self.tournaments.next_id());
         let at_ms = now_ms();
         let director = Director::new(
             id.clone(),
@@ -412,6 +446,9 @@ impl App {
     /// Closes the journal (clean stop): the writer finishes what is queued, then the stop is
     /// recorded. Requests after this are refused.
     pub fn close(&self) -> Result<(), JournalError> {
+        if let Some(fleet) = &self.fleet {
+            fleet.stop();
+        }
         self.writer.close()
     }
 }
@@ -435,6 +472,13 @@ pub struct Settings {
     pub store: Store,
     /// The data directory.
     pub data: std::path::PathBuf,
+    /// The journal: SQLite (default: in the data directory) or PostgreSQL.
+    pub journal: Location,
+    /// The address other daemons' redirects send clients to (default `http://ADDR`, the
+    /// address bound).
+    pub advertise: Option<String>,
+    /// How long a PostgreSQL lease lasts unless renewed.
+    pub lease: std::time::Duration,
     /// The address.
     pub addr: String,
     /// Tokens.
@@ -450,14 +494,31 @@ pub struct Settings {
 /// Runs the daemon until SIGTERM or SIGINT, then finishes the requests in flight and closes
 /// the journal.
 pub async fn run(settings: Settings) -> Result<(), String> {
+    // Bound first: on PostgreSQL the lease names the address other daemons redirect to.
+    let listener = tokio::net::TcpListener::bind(&settings.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", settings.addr))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
     let data = settings.data.clone();
     let store = settings.store.clone();
     let tokens = settings.tokens.clone();
     let plugins = settings.plugins.clone();
-    let app = tokio::task::spawn_blocking(move || App::start(store, &data, tokens, plugins))
-        .await
-        .map_err(|e| e.to_string())?
-        .map_err(|e| e.to_string())?;
+    let location = settings.journal.clone();
+    let lease = matches!(location, Location::Postgres(_)).then(|| LeaseSpec {
+        url: settings
+            .advertise
+            .clone()
+            .unwrap_or_else(|| format!("http://{local}")),
+        ttl: settings.lease,
+    });
+    let app = tokio::task::spawn_blocking(move || {
+        App::start(store, &data, &location, lease, tokens, plugins)
+    })
+    .await
+    .map_err(|e| e.to_string())?
+    .map_err(|e| e.to_string())?;
+    app.publish_running();
+    tokio::spawn(fleet::take_over(app.clone()));
     let _watcher = match &settings.store {
         Store::Dir(dir) => {
             let target = app.clone();
@@ -474,15 +535,11 @@ pub async fn run(settings: Settings) -> Result<(), String> {
             None
         }
     };
-    let listener = tokio::net::TcpListener::bind(&settings.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", settings.addr))?;
-    let local = listener.local_addr().map_err(|e| e.to_string())?;
     // Scripts (and the tests) started with port 0 read the address chosen here.
     let addr_file = settings.data.join("addr");
     std::fs::write(&addr_file, local.to_string())
         .map_err(|e| format!("cannot write {}: {e}", addr_file.display()))?;
-    tracing::info!(addr = %local, data = %settings.data.display(), "floor serve listening on http://{local}/ (the web page; the JSON API under /api)");
+    tracing::info!(addr = %local, data = %settings.data.display(), journal = %settings.journal.describe(), "floor serve listening on http://{local}/ (the web page; the JSON API under /api)");
     tokio::spawn(tick(app.clone(), settings.clock_tick));
     let router = api::router(app.clone());
     axum::serve(listener, router)
@@ -496,7 +553,12 @@ pub async fn run(settings: Settings) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     tracing::info!("shutting down: closing the journal");
-    app.close().map_err(|e| e.to_string())?;
+    // Off the async runtime: PostgreSQL's client blocks on a runtime of its own.
+    let closing = app.clone();
+    tokio::task::spawn_blocking(move || closing.close())
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
     tracing::info!("journal closed");
     Ok(())
 }

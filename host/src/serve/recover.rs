@@ -5,24 +5,27 @@
 
 use super::carried::{CashTable, Tournament};
 use super::commands::{Command, Op};
-use super::execute::{new_slot, PLUGIN_ANSWERS};
+use super::execute::{new_slot, Slot, PLUGIN_ANSWERS};
 use super::{lock, rules_version, App, ExecError};
-use crate::journal::{Journal, JournalError};
+use crate::journal::JournalError;
 use crate::plugins::desk::{self, AnswerRecord};
 use floor_engine::cash::CashGame;
 use floor_engine::table::interrupted;
 use floor_engine::tournament::director::{self, Director};
 
+/// Threads voiding interrupted hands at once (see [`App::void_table_hands`]).
+const VOIDING_THREADS: usize = 16;
+
 impl App {
-    /// Applies every journaled command in order, each with its deck seed unsealed; returns
-    /// how many. An entry that cannot be replayed stops it: the state would not be the one
-    /// acknowledged.
-    pub(super) fn replay_all(&self, data: &std::path::Path) -> Result<usize, JournalError> {
-        let commands = self.journal.commands::<serde_json::Value>()?;
+    /// Applies every journaled command in order (only those of `only` when given), each with
+    /// its deck seed unsealed and its plugin answers read back; returns how many. An entry
+    /// that cannot be replayed stops it: the state would not be the one acknowledged.
+    pub(super) fn replay_all(&self, only: Option<&[String]>) -> Result<usize, JournalError> {
+        let commands = self.journal.commands::<serde_json::Value>(only)?;
         let count = commands.len();
         for stored in commands {
             let corrupt = |message: String| JournalError::Corrupt {
-                file: Journal::path(data).display().to_string(),
+                file: self.journal.file().to_string(),
                 seq: stored.seq,
                 message,
             };
@@ -41,8 +44,8 @@ impl App {
             // The plugins are not called again: their journaled answers are read back.
             if let Err(e) = desk::replaying(answers, || self.replay(&command)) {
                 return Err(JournalError::Damaged {
-                    file: Journal::path(data).display().to_string(),
-                    data: data.display().to_string(),
+                    file: self.journal.file().to_string(),
+                    data: self.data.display().to_string(),
                     what: format!(
                         "entry {} ({} at {}) cannot be replayed: {e}",
                         stored.seq,
@@ -56,20 +59,26 @@ impl App {
     }
 
     /// Rebuilds the tables and tournaments from the journal; if the last run did not stop
-    /// cleanly (`clean` false), voids every hand it left in progress.
-    pub(super) fn recover(&self, data: &std::path::Path, clean: bool) -> Result<(), JournalError> {
-        let count = self.replay_all(data)?;
-        self.prune_versions();
-        tracing::info!(
-            commands = count,
-            tables = self.tables.len(),
-            tournaments = self.tournaments.len(),
-            clean,
-            "journal replayed"
-        );
-        if !clean {
-            self.void_table_hands();
-            self.void_tournament_hands();
+    /// cleanly (`clean` false), voids every hand it left in progress. On PostgreSQL: the
+    /// tables this daemon takes over, the hands of dead daemons' tables voided
+    /// ([`App::adopt`]).
+    pub(super) fn recover(&self, clean: bool) -> Result<(), JournalError> {
+        if let Some(fleet) = &self.fleet {
+            let claimed = self.claim(fleet)?;
+            self.adopt(claimed)?;
+        } else {
+            let count = self.replay_all(None)?;
+            self.prune_versions();
+            tracing::info!(
+                commands = count,
+                tables = self.tables.len(),
+                tournaments = self.tournaments.len(),
+                clean,
+                "journal replayed"
+            );
+            if !clean {
+                self.void_interrupted(None);
+            }
         }
         self.writer
             .run(|j| j.lifecycle("started").map(|()| 0))
@@ -137,43 +146,76 @@ impl App {
         self.reapply(&self.tournaments, command)
     }
 
-    /// Voids the hand in progress at every cash table.
-    fn void_table_hands(&self) {
-        for (id, slot) in self.tables.all() {
-            let void = {
-                let t = lock(&slot.state);
-                t.game
-                    .in_hand()
-                    .then(|| t.game.hand_hash().map(str::to_string))
-                    .flatten()
-            };
-            let Some(hash) = void else { continue };
-            let version = self.version(&hash);
-            let why = interrupted(version.as_ref().map(|v| v.rules.as_ref()));
-            let done = self.execute_blocking(
-                &self.tables,
-                Command::Void {
-                    table: id.clone(),
-                    point: why.point.into(),
-                    citation: why.citation,
-                    why: why.why.into(),
-                },
-            );
-            match done {
-                Ok(a) => {
-                    tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
-                }
-                Err(e) => {
-                    tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
-                }
+    /// Voids the hand in progress at every table and tournament (of `only`, when given): the
+    /// engine's ruling on a failure of the gaming system, carried out like any command.
+    pub(super) fn void_interrupted(&self, only: Option<&[String]>) {
+        self.void_table_hands(only);
+        self.void_tournament_hands(only);
+    }
+
+    /// Voids the hand in progress at every cash table (of `only`, when given).
+    fn void_table_hands(&self, only: Option<&[String]>) {
+        let tables: Vec<_> = self
+            .tables
+            .all()
+            .into_iter()
+            .filter(|(id, _)| only.is_none_or(|o| o.contains(id)))
+            .collect();
+        // From several threads at once, so that the voids share the journal's transactions
+        // (group commit): a takeover of hundreds of tables waits for a few commits, not for
+        // one per table.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..VOIDING_THREADS.min(tables.len()) {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((id, slot)) = tables.get(i) else {
+                        return;
+                    };
+                    self.void_table_hand(id, slot);
+                });
+            }
+        });
+    }
+
+    /// Voids the hand in progress at table `id`, if any.
+    fn void_table_hand(&self, id: &str, slot: &Slot<CashTable>) {
+        let void = {
+            let t = lock(&slot.state);
+            t.game
+                .in_hand()
+                .then(|| t.game.hand_hash().map(str::to_string))
+                .flatten()
+        };
+        let Some(hash) = void else { return };
+        let version = self.version(&hash);
+        let why = interrupted(version.as_ref().map(|v| v.rules.as_ref()));
+        let done = self.execute_blocking(
+            &self.tables,
+            Command::Void {
+                table: id.to_string(),
+                point: why.point.into(),
+                citation: why.citation,
+                why: why.why.into(),
+            },
+        );
+        match done {
+            Ok(a) => {
+                tracing::warn!(table = %id, returned = a.chips.unwrap_or(0), "interrupted hand voided, bets returned")
+            }
+            Err(e) => {
+                tracing::error!(table = %id, error = %e, "interrupted hand could not be voided")
             }
         }
     }
 
     /// Voids every tournament hand left in progress (a tournament rulebook does not address
     /// it, so it is recorded as *not regulated by this text* where it says nothing).
-    fn void_tournament_hands(&self) {
+    fn void_tournament_hands(&self, only: Option<&[String]>) {
         for (id, slot) in self.tournaments.all() {
+            if only.is_some_and(|o| !o.contains(&id)) {
+                continue;
+            }
             // Voiding the last hand of a round deals the next, so ask again each time.
             for _ in 0..1000 {
                 let (tables, version, round_before) = {

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod journals;
 pub mod plugins;
 pub mod sse;
 
@@ -117,9 +118,15 @@ pub fn floor() -> Command {
 
 /// `floor audit --data DATA FILTERS...`: its output, the command having succeeded.
 pub fn audit(data: &Path, filters: &[&str]) -> String {
+    audit_on(data, &journals::Backend::Sqlite, filters)
+}
+
+/// [`audit`] of the journal `backend` (`--journal URL` on PostgreSQL).
+pub fn audit_on(data: &Path, backend: &journals::Backend, filters: &[&str]) -> String {
     let out = floor()
         .args(["audit", "--data"])
         .arg(data)
+        .args(backend.args())
         .args(filters)
         .output()
         .expect("floor audit");
@@ -183,6 +190,21 @@ impl Daemon {
     /// Starts `floor serve` on port 0 over `rulesets` and `data`, and waits until it answers.
     pub fn start(rulesets: &Path, data: &Path) -> Daemon {
         Daemon::start_with(rulesets, data, "")
+    }
+
+    /// [`Daemon::start`] with its journal on `backend`.
+    pub fn start_on(rulesets: &Path, data: &Path, backend: &journals::Backend) -> Daemon {
+        Daemon::start_with(rulesets, data, &backend.config())
+    }
+
+    /// [`Daemon::start_with`] with its journal on `backend`.
+    pub fn start_with_on(
+        rulesets: &Path,
+        data: &Path,
+        backend: &journals::Backend,
+        extra: &str,
+    ) -> Daemon {
+        Daemon::start_with(rulesets, data, &format!("{} {extra}", backend.config()))
     }
 
     /// [`Daemon::start`] with `extra` config fields (RON, e.g. `plugins: [...]`).
@@ -269,6 +291,41 @@ impl Daemon {
         }
     }
 
+    /// A client of this daemon, for another thread.
+    pub fn client(&self) -> Client {
+        Client {
+            addr: self.addr.clone(),
+            operator: self.operator.clone(),
+        }
+    }
+
+    /// Whether the daemon has exited of itself.
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    /// A request; `None` if the connection failed.
+    pub fn try_request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Option<(u16, Value)> {
+        self.client().try_request(method, path, token, body)
+    }
+}
+
+/// A client of a daemon, without the daemon (for other threads).
+#[derive(Clone, Debug)]
+pub struct Client {
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    /// The operator's token.
+    pub operator: String,
+}
+
+impl Client {
     /// A request; `None` if the connection failed.
     pub fn try_request(
         &self,
@@ -295,7 +352,9 @@ impl Daemon {
         let value = serde_json::from_str(rest).unwrap_or(Value::String(rest.to_string()));
         Some((status, value))
     }
+}
 
+impl Daemon {
     fn try_get(&self, path: &str, token: Option<&str>) -> Option<(u16, Value)> {
         self.try_request("GET", path, token, None)
     }

@@ -111,8 +111,10 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(tables::routes())
         .merge(tournaments::routes())
         // Innermost first. Run in the other order: every refusal, the HTTP layer's included,
-        // leaves as JSON; the token is checked, then the announced size, before any route
-        // reads a byte of the body.
+        // leaves as JSON; a table or tournament another daemon serves is answered with where
+        // it lives (before the token gate: a seat's token is known only where its table is);
+        // the token is checked, then the announced size, before any route reads a byte of
+        // the body.
         .layer(axum::extract::DefaultBodyLimit::max(
             super::refusal::BODY_LIMIT,
         ))
@@ -120,6 +122,10 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             super::auth::gate,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            super::fleet::owner_check,
         ))
         .layer(axum::middleware::map_response(super::refusal::json_errors))
         .with_state(app)

@@ -37,8 +37,19 @@ async fn page() -> axum::response::Html<&'static str> {
 }
 
 /// `GET /api/rulesets`: per ruleset `id`, `version`, `hash` (SHA-256 of the active content),
-/// `status` (`ok`/`error`), `error` (the last failed reload, with file:line:col).
+/// `status` (`ok`/`error`), `error` (the last failed reload, with file:line:col); with
+/// several daemons on one journal, `daemons`: which daemon (`daemon`, `url`, `alive`) runs
+/// which `version` and `hash` of it.
 async fn rulesets(State(app): State<Arc<App>>) -> ApiResult {
+    let members = if app.fleet.is_some() {
+        let a = app.clone();
+        tokio::task::spawn_blocking(move || a.members())
+            .await
+            .ok()
+            .flatten()
+    } else {
+        None
+    };
     let list: Vec<Value> = app
         .live
         .snapshot()
@@ -52,6 +63,12 @@ async fn rulesets(State(app): State<Arc<App>>) -> ApiResult {
                 "status": if e.error.is_some() { "error" } else { "ok" },
                 "error": e.error,
             })
+        })
+        .map(|mut entry| {
+            if let Some(m) = &members {
+                entry["daemons"] = crate::serve::fleet::running_here(m, &entry["id"]);
+            }
+            entry
         })
         .collect();
     Ok(Json(Value::Array(list)))
