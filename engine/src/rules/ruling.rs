@@ -76,9 +76,30 @@ pub enum Citation {
     /// The article that decided, in the rulebook's own numbering (e.g. `Art. 44º(1)`).
     Article(Arc<str>),
     /// The ruleset's decision for this point failed at play (an error, a loop, an answer of
-    /// the wrong type): the sentence names the decision, the script's file:line:col, why, and
-    /// what applied instead (the engine default or the parent ruleset's ruling).
+    /// the wrong type; for a plugin binding also a panic, a refusal, an answer too slow): the
+    /// sentence names the decision or the plugin, where or which version, why, and what
+    /// applied instead (the engine default or the parent ruleset's ruling).
     ScriptFailed(Arc<str>),
+    /// A native plugin answered, as the binding (its article) selects it: the ruling names
+    /// the plugin, its version and SHA-256.
+    Plugin(Arc<super::plugin::PluginCitation>),
+}
+
+impl Citation {
+    /// The article the ruleset ruled by, whether its own decision or a plugin it selects
+    /// answered; `None` for the engine default and for a failed decision.
+    pub fn article(&self) -> Option<&str> {
+        match self {
+            Citation::Article(article) => Some(article),
+            Citation::Plugin(cited) => Some(&cited.article),
+            Citation::NotRegulated | Citation::ScriptFailed(_) => None,
+        }
+    }
+
+    /// Whether the ruleset ruled (see [`Citation::article`]).
+    pub fn is_article(&self) -> bool {
+        self.article().is_some()
+    }
 }
 
 impl fmt::Display for Citation {
@@ -87,6 +108,7 @@ impl fmt::Display for Citation {
             Citation::NotRegulated => f.write_str("not regulated by this text"),
             Citation::Article(text) => f.write_str(text),
             Citation::ScriptFailed(why) => f.write_str(why),
+            Citation::Plugin(cited) => cited.fmt(f),
         }
     }
 }

@@ -281,6 +281,7 @@ pub fn probe_battery(rules: &RulesetRules, point: &str) -> Option<Vec<Outcome>> 
                         winners,
                         button,
                         players,
+                        hole_cards: &[],
                     }),
                 )
             })

@@ -13,6 +13,7 @@ mod error;
 pub mod limits;
 mod load;
 mod memo;
+mod plugged;
 mod probe;
 mod rules;
 mod schema;

@@ -134,6 +134,11 @@ pub struct Expect {
     /// Words the ruling's text must contain.
     #[serde(default)]
     pub text_contains: Option<String>,
+    /// The plugin that must have answered, as `NAME VERSION` (`odd-chip-suits 0.1.0`): a
+    /// plugin's citation also carries its SHA-256, which changes with every build, so a
+    /// scenario names the plugin this way rather than by the whole citation.
+    #[serde(default)]
+    pub plugin: Option<String>,
 }
 
 /// A scenario file that cannot be read.

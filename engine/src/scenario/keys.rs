@@ -72,6 +72,7 @@ impl Merge for Expect {
             citation: or(&g.citation, &s.citation),
             regulated: or(&g.regulated, &s.regulated),
             text_contains: or(&g.text_contains, &s.text_contains),
+            plugin: or(&g.plugin, &s.plugin),
         }
     }
 }

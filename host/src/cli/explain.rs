@@ -1,5 +1,7 @@
 //! `floor explain RULE_POINT [--ruleset ID]`: what a rule point decides, its context and
-//! result, the engine's default, and how each ruleset binds it, with the article.
+//! result, the engine's default, and how each ruleset binds it, with the article. With
+//! `--schema`, the JSON Schema of a DECISION's context and answer instead: what a plugin
+//! receives and must give back.
 //! `floor explain --search WORDS`: the points whose description or any ruleset's ruling,
 //! reading or article holds every word.
 
@@ -29,6 +31,26 @@ pub struct ExplainArgs {
     /// Read rulesets from this directory instead of the bundled ones.
     #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
     rulesets: Option<PathBuf>,
+    /// Print the JSON Schema of the point's context and answer (`{"point", "context",
+    /// "answer"}`), generated from the engine's types.
+    #[arg(long, conflicts_with_all = ["ruleset", "list"])]
+    schema: bool,
+}
+
+/// The schemas of DECISION `point` as one JSON document; why there are none otherwise.
+pub fn schema(point: &registry::RulePoint) -> Result<serde_json::Value, CliError> {
+    let Some(signature) = point.signature() else {
+        return Err(CliError::Usage(format!(
+            "`{}` is a PARAMETER: a ruleset sets its value, nothing is asked, so it has no context or answer schema",
+            point.id
+        )));
+    };
+    let (context, answer) = signature.schemas();
+    Ok(serde_json::json!({
+        "point": point.id,
+        "context": context,
+        "answer": answer,
+    }))
 }
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
@@ -68,6 +90,12 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
             "`{id}` is not a registered rule point (`floor explain --list` shows them all)"
         )));
     };
+    if args.schema {
+        let text = serde_json::to_string_pretty(&schema(point)?)
+            .map_err(|e| CliError::Output(e.to_string()))?;
+        println!("{text}");
+        return Ok(ExitCode::SUCCESS);
+    }
     let store = super::rulesets_store(args.rulesets.as_deref())?;
     let ids = match &args.ruleset {
         Some(one) => vec![one.clone()],

@@ -9,6 +9,7 @@ mod journal;
 mod load;
 mod payouts;
 mod plugin;
+mod plugin_new;
 mod replay;
 mod scenario;
 mod serve;

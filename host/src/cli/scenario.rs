@@ -1,9 +1,12 @@
-//! `floor scenario FILE [--ruleset ID | --all] [--json]`: runs a scenario and prints every
-//! ruling with its citation; with `--all`, side by side for every ruleset.
+//! `floor scenario FILE [--ruleset ID | --all] [--config FILE] [--json]`: runs a scenario and
+//! prints every ruling with its citation; with `--all`, side by side for every ruleset. With
+//! `--config` (the daemon's config), the plugins it allows answer the points a ruleset binds
+//! to a `plugin`, as at a live table; without it, such a point is a ruling that says no plugin
+//! is loaded, and falls back.
 
 use super::CliError;
 use crate::rulesets::Store;
-use floor_engine::rules::Rules;
+use floor_engine::rules::{NoPlugins, PluginDesk, Rules};
 use floor_engine::ruleset::{RulesetKind, RulesetRules, Sandbox};
 use floor_engine::scenario::{self, Outcome};
 use std::fmt::Write as _;
@@ -28,6 +31,20 @@ pub struct ScenarioArgs {
     /// Read rulesets from this directory instead of the bundled ones.
     #[arg(long = "rulesets-dir", value_name = "DIR")]
     dir: Option<PathBuf>,
+    /// The daemon's RON config: the plugins it allows answer the points bound to them.
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+/// The desk that answers `plugin` bindings: the plugins `config` allows (all loaded, or an
+/// error naming the one refused), or none.
+pub fn desk(config: Option<&std::path::Path>) -> Result<Arc<dyn PluginDesk>, CliError> {
+    let Some(path) = config else {
+        return Ok(Arc::new(NoPlugins));
+    };
+    let plugins = crate::plugins::Plugins::load(&super::plugin::read_config(path)?)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(Arc::new(crate::plugins::HostDesk::new(Arc::new(plugins))))
 }
 
 pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
@@ -53,7 +70,8 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
     } else {
         (ids, Vec::new())
     };
-    let mut outcomes = run_under(&store, &parsed, &ids)?;
+    let desk = desk(args.config.as_deref())?;
+    let mut outcomes = run_under(&store, &parsed, &ids, &desk)?;
     if args.all {
         // Side by side, a ruleset that refuses the table (pt-online deals no Omaha) has
         // nothing to show: it is not applicable, with the ruleset's own reason.
@@ -121,17 +139,18 @@ pub fn applicable_ids(
     Ok((run, skipped))
 }
 
-/// Runs a scenario under each ruleset id.
+/// Runs a scenario under each ruleset id, `desk` answering the points bound to plugins.
 pub fn run_under(
     store: &Store,
     parsed: &scenario::Scenario,
     ids: &[String],
+    desk: &Arc<dyn PluginDesk>,
 ) -> Result<Vec<Outcome>, CliError> {
     let sandbox = Sandbox::new();
     let mut outcomes = Vec::new();
     for id in ids {
         let ruleset = store.load_to_play(id, &sandbox)?;
-        let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
+        let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset).with_desk(desk.clone()));
         outcomes.push(scenario::run(parsed, rules));
     }
     Ok(outcomes)
