@@ -175,7 +175,7 @@ fn a_script_failing_at_the_table_gives_the_default_and_says_so() {
         ),
         &[("rules.rhai", script)],
     );
-    assert!(Ruleset::load("house", &loader, &Sandbox::new()).is_err());
+    refused(&loader, "house", &[ProblemKind::ScriptFailure]);
     let ruleset =
         Arc::new(Ruleset::load_unprobed("house", &loader, &Sandbox::new()).expect("loads"));
     let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));

@@ -275,8 +275,8 @@ fn as_text<S: serde::Serializer>(finding: &Finding, serializer: S) -> Result<S::
 mod tests {
     use super::*;
 
-    /// A ruleset reference reads, prints and serializes as the struct of two names it was
-    /// before both names were shared behind one pointer.
+    /// A ruleset reference reads, prints and serializes as a struct of its two names, though
+    /// both are shared behind one pointer.
     #[test]
     fn a_ruleset_reference_reads_prints_and_serializes_as_its_two_names() {
         let reference = RulesetRef::new("pt-tournament", "1.2.0");
