@@ -70,8 +70,8 @@ const LOOPING_MIN_PLAYERS: &str = "fn min_players(ctx) {\n    loop { }\n}\n";
 const MIN_PLAYERS: &str =
     r#"        "table.min_players": (citation: "house 1", decision: "min_players"),"#;
 
-/// The review's second script: right on the one input the old probe tried, a loop on any
-/// other.
+/// The review's second script: right on one input (the one a probe of a single context
+/// would try), a loop on any other.
 const LOOPING_MIN_RAISE: &str =
     "fn min_raise(ctx) {\n    if ctx.current_bet == 600 { ctx.min_bet } else { loop { } }\n}\n";
 const MIN_RAISE: &str =
@@ -178,7 +178,9 @@ fn security_finding_6_a_looping_min_players_loaded_past_check_is_a_ruling_at_the
     );
     // The engine default applies, said: two players may deal.
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
-    assert!(table.start_hand(&mut rng).is_ok());
+    table.start_hand(&mut rng).expect("two players may deal");
+    let dealt = table.hand().expect("a hand in play");
+    assert_eq!(dealt.stacks().len(), 2, "both players are dealt in");
 }
 
 #[test]

@@ -118,9 +118,30 @@ fn short_all_in_does_not_reopen_for_the_raiser_under_the_phh_reference_conventio
     // The reference engine, like the usual rule, lets the button (who raised and has acted
     // since) only call or fold after an all-in short of a full raise.
     let mut hand = short_all_in_hand(Arc::new(PhhConventions));
-    assert_eq!(hand.legal().unwrap().min_raise_to, None);
-    assert!(hand.act(2, Action::BetOrRaiseTo(400)).is_err());
+    assert_eq!(hand.actor(), Some(2));
+    let legal = hand.legal().unwrap();
+    assert_eq!(legal.to_call, 50);
+    assert_eq!(legal.min_raise_to, None);
+    let err = hand.act(2, Action::BetOrRaiseTo(400)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ActionError::NotReopened {
+                raised: 50,
+                full: 90
+            }
+        ),
+        "{err}"
+    );
+    let ruling = hand
+        .rulings()
+        .iter()
+        .find(|r| r.point == "allin.reopening")
+        .expect("the short all-in is ruled on");
+    assert_eq!(ruling.ruleset.id.as_ref(), "phh-reference");
+    assert!(ruling.to_string().contains("not regulated by this text"));
     hand.act(2, Action::Call).unwrap();
+    assert_eq!(hand.bet_of(2), 150);
 }
 
 #[test]

@@ -278,8 +278,25 @@ fn phhs_hands_remember_their_headers_and_lines() {
         parse_file(&single).unwrap(),
         vec![parse_phh(&single).unwrap()]
     );
-    assert!(parse_phh(&text).is_err());
-    assert!(parse_phhs(&single).is_err());
+    // Each reader refuses the other's form and says which reader to use.
+    let e = parse_phh(&text).expect_err("a .phhs read as one hand");
+    assert_eq!((e.kind, e.line), (PhhErrorKind::Syntax, 3), "{e}");
+    assert!(
+        e.to_string()
+            .contains("`[1]` starts a hand of a .phhs file; a .phh file holds one hand"),
+        "{e}"
+    );
+    let e = parse_phhs(&single).expect_err("a .phh read as a list");
+    assert_eq!(
+        (e.kind, e.line, e.col),
+        (PhhErrorKind::Syntax, 1, Some(1)),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("`variant` is outside any hand: in a .phhs file every field belongs"),
+        "{e}"
+    );
     assert_eq!(parse_phhs("").unwrap(), vec![]);
 }
 

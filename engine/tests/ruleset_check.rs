@@ -175,7 +175,7 @@ fn a_script_failing_at_the_table_gives_the_default_and_says_so() {
         ),
         &[("rules.rhai", script)],
     );
-    assert!(Ruleset::load("house", &loader, &Sandbox::new()).is_err());
+    refused(&loader, "house", &[ProblemKind::ScriptFailure]);
     let ruleset =
         Arc::new(Ruleset::load_unprobed("house", &loader, &Sandbox::new()).expect("loads"));
     let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
@@ -232,15 +232,18 @@ fn table_event_decisions_read_the_rulesets_parameters() {
 }
 
 #[test]
-fn a_plugin_may_only_answer_a_decision_the_host_asks() {
-    // A plugin on a PARAMETER or on a point the pure engine plays is refused; on a host-asked
-    // DECISION it loads (beside a Rhai decision too: the script rules whether, the plugin
-    // computes the amounts) and the binding carries the plugin's name.
+fn a_plugin_may_answer_any_decision_but_not_a_parameter() {
+    // A plugin on a PARAMETER is refused, as is a time limit without a plugin or out of
+    // bounds; on any DECISION — one the hand plays too — it loads (beside a Rhai decision
+    // too: the script rules whether, the plugin computes the amounts) and the binding
+    // carries the plugin's name.
     let loader = MemoryLoader::new().with("law", PARENT, &[]).with(
         "house",
         &house(
             r#"        "cash.rake.mode_and_bounds": (citation: "house 3", value: {"percent": 4, "cap": 0}, plugin: "rake"),
         "showdown.order": (citation: "house 5", plugin: "order"),
+        "showdown.odd_chip": (citation: "house 6", plugin: "suits", time_limit_ms: Some(0)),
+        "betting.min_raise": (citation: "house 7", engine_default: true, time_limit_ms: Some(10)),
         "prize.chop_deals": (citation: "house 9", decision: "chop", plugin: "icm-chop"),"#,
             r#""rules.rhai""#,
         ),
@@ -249,7 +252,11 @@ fn a_plugin_may_only_answer_a_decision_the_host_asks() {
     insta::assert_snapshot!(refused(
         &loader,
         "house",
-        &[ProblemKind::InvalidBinding, ProblemKind::InvalidBinding]
+        &[
+            ProblemKind::InvalidBinding,
+            ProblemKind::InvalidBinding,
+            ProblemKind::InvalidBinding
+        ]
     ));
 
     let loader = MemoryLoader::new().with("law", PARENT, &[]).with(

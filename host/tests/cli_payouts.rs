@@ -275,6 +275,13 @@ fn solverde_4_3_a_house_fee_of_25_percent_is_refused_by_check() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let dir = house.parent().expect("parent");
     let text = stdout(&out).replace(&format!("{}/", dir.display()), "");
+    // The refusal is the fee's bound, citing the article, before its wording is compared.
+    assert!(
+        text.contains(
+            "`fee_percent` 25 is above the maximum 20 (bound set by pt-solverde-chaves-2023, §4.3)"
+        ),
+        "{text}"
+    );
     insta::assert_snapshot!(text);
     let _ = std::fs::remove_dir_all(house.parent().expect("parent"));
 }

@@ -216,3 +216,105 @@ fn plugin_rule_answers_with_the_plugin_the_ruleset_binding_selects() {
         "floor: no ruling on `prize.chop_deals` under pt-online v1.1.0 (rule 28): `prize.chop_deals` is not bound to a plugin by this ruleset\n"
     );
 }
+
+/// A config file allowing the plugins `house-plugins` binds.
+fn house_config() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("floor-cli-plugins-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("house.ron");
+    std::fs::write(&file, format!("({})\n", support::plugins::house_plugins())).expect("written");
+    file
+}
+
+#[test]
+fn floor_test_with_a_config_plays_a_house_rulesets_scenarios_with_its_plugins() {
+    let house = support::plugins::house_ruleset();
+    let out = floor(&[
+        "test",
+        "--json",
+        "--config",
+        &arg(&house_config()),
+        &arg(&house),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    // The odd chip, the string bet and the chip race under the house; the odd chip also
+    // under pt-tournament, which the scenario keys its other stacks to.
+    assert_eq!(report["rulesets"]["house-plugins"]["passed"], 3, "{stdout}");
+    assert_eq!(report["rulesets"]["pt-tournament"]["passed"], 1, "{stdout}");
+    assert_eq!(report["failed"], 0, "{stdout}");
+
+    // Without the config nothing answers the bound points: each scenario fails and says why.
+    let out = floor(&["test", &arg(&house)]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("no plugin `test-misbehave` is loaded here"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("3 scenarios: 0 passed, 3 failed"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn house_rule_7_floor_scenario_with_a_config_cites_the_plugin_for_the_odd_chip() {
+    let house = support::plugins::house_ruleset();
+    let file = house.join("tests/house_rule_7_odd_chip_by_suit.ron");
+    let rulesets_dir = house.parent().expect("fixtures");
+    let out = floor(&[
+        "scenario",
+        &arg(&file),
+        "--ruleset",
+        "house-plugins",
+        "--rulesets-dir",
+        &arg(rulesets_dir),
+        "--config",
+        &arg(&house_config()),
+        "--json",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let outcomes: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let sha = sha256(&library("floor_odd_chip_suits"));
+    let ruling = format!(
+        "pot 1 splits 2 ways; the odd chip goes to player 3 [showdown.odd_chip · house-plugins v1.0.0 · House rule 7 — plugin odd-chip-suits 0.1.0 sha256:{sha}]"
+    );
+    let log = &outcomes[0]["log"];
+    assert!(
+        log.as_array()
+            .is_some_and(|l| l.iter().any(|r| r == ruling.as_str())),
+        "{log}"
+    );
+    assert_eq!(outcomes[0]["stacks"], serde_json::json!([995, 1002, 1003]));
+}
+
+#[test]
+fn explain_schema_gives_the_odd_chips_context_and_answer_from_the_engines_types() {
+    let out = floor(&["explain", "showdown.odd_chip", "--schema"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let schema: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    insta::assert_json_snapshot!(schema);
+
+    // A table event's answer: the outcome alone, or a map with the fields the engine reads.
+    let out = floor(&["explain", "tournament.chip_race", "--schema"]);
+    let race: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        race["context"]["properties"]["retire"]["type"],
+        serde_json::json!(["integer", "null"])
+    );
+    let ruling = &race["answer"]["anyOf"][1];
+    assert_eq!(ruling["required"], serde_json::json!(["outcome"]));
+    assert!(ruling["properties"]["fractions"].is_object(), "{race}");
+}
+
+#[test]
+fn explain_schema_of_a_parameter_says_nothing_is_asked() {
+    let out = floor(&["explain", "governance.gap_filling", "--schema"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a PARAMETER"), "{stderr}");
+}

@@ -273,7 +273,7 @@ fn an_unreadable_or_malformed_scenario_is_counted_as_a_failure() {
 
 /// pt-online refuses Omaha tables (its rule 1); with `--all` it is listed as not applicable,
 /// with its reason, and the others play the hand — on each of the five bundled Omaha
-/// scenarios, which once crashed the text output.
+/// scenarios, in the text output (which lays the rulesets' steps side by side).
 #[test]
 fn scenario_all_lists_a_ruleset_that_refuses_the_table_as_not_applicable() {
     for file in [

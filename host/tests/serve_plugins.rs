@@ -262,3 +262,165 @@ fn a_panicking_plugin_gives_an_error_ruling_and_the_daemon_keeps_serving() {
         .as_str()
         .is_some_and(|t| t.contains("panicked")));
 }
+
+/// Copies the directory `from` to `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("readable").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copied");
+        }
+    }
+}
+
+/// The string bet of house rule 3, as the daemon's events endpoint takes it.
+const STRING_BET: &str = r#"{"Situation": {"point": "action.string_bets", "facts": {"declared": "none", "motions": 2}}}"#;
+
+/// The colour-up race of house rule 12.
+const CHIP_RACE: &str =
+    r#"{"Situation": {"point": "tournament.chip_race", "facts": {"retire": 25, "into": 100}}}"#;
+
+/// A two-player tournament under `house-plugins`, started; its id.
+fn house_tournament(d: &Daemon) -> String {
+    let created = d.post(
+        "/api/tournaments",
+        r#"{"ruleset": "house-plugins", "structure": {"levels": [{"small_blind": 10, "big_blind": 20, "minutes": 10}]},
+            "starting_stack": 1000, "buy_in": 5000, "fee_percent": 10, "seats_per_table": 6, "seed": 3,
+            "seconds_per_round": 30, "payouts": {"bands": [{"entries_min": 2, "shares_percent": [100]}]}}"#,
+    );
+    let id = created["tournament"].as_str().expect("id").to_string();
+    for name in ["a", "b"] {
+        d.post(
+            &format!("/api/tournaments/{id}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+    }
+    d.post(&format!("/api/tournaments/{id}/start"), "{}");
+    id
+}
+
+/// The plugin a ruling's citation (as the API gives it) names: `name version sha256`.
+fn cited_plugin(ruling: &serde_json::Value) -> (String, String, String) {
+    assert_eq!(ruling["citation"]["kind"], "plugin", "{ruling}");
+    let p = &ruling["citation"]["text"]["plugin"];
+    let s = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    (s(&p["name"]), s(&p["version"]), s(&p["sha256"]))
+}
+
+#[test]
+fn house_rules_7_3_12_are_played_by_plugins_at_live_tables_and_replayed_after_kill_9_without_them()
+{
+    let scratch = Scratch::new("plugin-house");
+    let rulesets = scratch.rulesets();
+    copy_dir(
+        &support::plugins::house_ruleset(),
+        &rulesets.join("house-plugins"),
+    );
+    // The libraries are copied where the test can remove them.
+    let libs = scratch.0.join("libs");
+    std::fs::create_dir_all(&libs).expect("mkdir");
+    let mut entries = Vec::new();
+    let mut shas = Vec::new();
+    for name in ["floor_odd_chip_suits", "floor_plugin_test_misbehave"] {
+        let built = library(name);
+        let copy = libs.join(built.file_name().expect("a file"));
+        std::fs::copy(&built, &copy).expect("copied");
+        let sha = sha256(&copy);
+        entries.push(format!(
+            "(path: {:?}, sha256: \"{sha}\")",
+            copy.display().to_string()
+        ));
+        shas.push(sha);
+    }
+    let config = format!("plugins: [{}]", entries.join(", "));
+    let d = Daemon::start_with(&rulesets, &scratch.data(), &config);
+
+    // A cash table under the house; seed 34 deals a hand that splits 5 chips two ways when the
+    // button calls, the small blind folds and the rest check it down.
+    let (table, _) = d.table("house-plugins", 3, 100);
+    d.post(&format!("/api/tables/{table}/hands"), r#"{"seed": 34}"#);
+    // House rule 3 (a table event): a string bet is ruled a call (a situation's ruling: the
+    // player then acts).
+    let string_bet = d.post(&format!("/api/tables/{table}/events"), STRING_BET);
+    let ruling = &string_bet["ruling"];
+    assert_eq!(ruling["outcome"], "call", "{string_bet}");
+    assert_eq!(ruling["citation"]["text"]["article"], "House rule 3");
+    let (name, version, sha) = cited_plugin(ruling);
+    assert_eq!(
+        (name.as_str(), version.as_str()),
+        ("test-misbehave", "0.1.0")
+    );
+    assert_eq!(sha, shas[1]);
+    let mut acted = 0;
+    loop {
+        let hand = d.view(&table)["hand"].clone();
+        if hand["phase"] == "Complete" {
+            break;
+        }
+        let action = if acted == 1 { "f" } else { "cc" };
+        let seat = hand["to_act"].as_u64().expect("someone to act");
+        d.post(
+            &format!("/api/tables/{table}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "{action}"}}"#),
+        );
+        acted += 1;
+        assert!(acted < 20, "the hand did not finish");
+    }
+    // House rule 7 (a hand point): the odd chip by suit, named in the hand's rulings.
+    let played = d.view(&table);
+    let odd_chip = format!(
+        "the odd chip goes to player 3 [showdown.odd_chip · house-plugins v1.0.0 · House rule 7 — plugin odd-chip-suits 0.1.0 sha256:{}]",
+        shas[0]
+    );
+    let rulings = played["hand"]["rulings"].to_string();
+    assert!(rulings.contains(&odd_chip), "{rulings}");
+    let stacks: Vec<u64> = (0..3)
+        .map(|i| played["seats"][i]["stack"].as_u64().expect("a stack"))
+        .collect();
+    assert_eq!(stacks, vec![100, 99, 101]);
+    assert_eq!(d.chips(&table), 300);
+
+    // House rule 12 (a tournament point) at a live tournament table.
+    let tournament = house_tournament(&d);
+    let race = d.post(
+        &format!("/api/tournaments/{tournament}/tables/1/events"),
+        CHIP_RACE,
+    );
+    assert_eq!(race["ruling"]["outcome"], "race_rounded", "{race}");
+    assert_eq!(race["ruling"]["fields"]["fractions"], "rounded_half_up");
+    assert_eq!(cited_plugin(&race["ruling"]).0, "test-misbehave");
+
+    // Killed, the plugin files gone and the config no longer listing them: the restart
+    // replays every command from the journal with the journaled answers.
+    let data = d.data.clone();
+    d.kill9();
+    std::fs::remove_dir_all(&libs).expect("the libraries removed");
+    let d = Daemon::start(&rulesets, &data);
+    let replayed = d.view(&table);
+    assert_eq!(replayed["hand"]["rulings"], played["hand"]["rulings"]);
+    assert_eq!(replayed["seats"], played["seats"]);
+    assert_eq!(d.chips(&table), 300);
+    let audit = support::audit(&data, &["--rule-point", "tournament.chip_race"]);
+    assert!(
+        audit.contains(&format!(
+            "House rule 12 — plugin test-misbehave 0.1.0 sha256:{}",
+            shas[1]
+        )),
+        "{audit}"
+    );
+    let out = floor()
+        .args(["audit", "--verify", "--data"])
+        .arg(&data)
+        .stdout(Stdio::piped())
+        .output()
+        .expect("floor audit --verify");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

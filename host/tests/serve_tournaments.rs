@@ -129,6 +129,62 @@ fn act_once(d: &Daemon, id: &str, tokens: &BTreeMap<String, String>, rng: &mut L
     true
 }
 
+/// One action of a policy that puts a player out whatever cards a seed deals: with nobody
+/// all in, the player to act moves all in; with one all in, he calls; once two are all in,
+/// everyone else folds (or checks). At most the players in one confrontation can be out, so
+/// the tournament goes on.
+fn act_to_put_one_out(d: &Daemon, id: &str, tokens: &BTreeMap<String, String>) -> bool {
+    let v = view(d, id);
+    let Some((table, seat, name, hand)) = someone_to_act(&v) else {
+        return false;
+    };
+    let all_in = v["tables"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| t["number"].as_u64() == Some(table))
+        .flat_map(|t| t["table"]["seats"].as_array().into_iter().flatten())
+        .filter(|s| s["in_hand"] == true && s["folded"] != true && s["stack"] == 0)
+        .count();
+    let facing = hand["to_call"].as_u64() > Some(0);
+    let action = match (all_in, hand["max_raise_to"].as_u64()) {
+        (0, Some(max)) => format!(r#"{{"raise_to": {max}}}"#),
+        (0 | 1, _) => r#""cc""#.to_string(),
+        _ if facing => r#""f""#.to_string(),
+        _ => r#""cc""#.to_string(),
+    };
+    let (status, body) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/tables/{table}/actions"),
+        Some(&tokens[&name]),
+        Some(&format!(r#"{{"seat": {seat}, "action": {action}}}"#)),
+    );
+    assert_eq!(status, 200, "{name} at {table}/{seat} {action}: {body}");
+    true
+}
+
+/// One action of a policy under which nobody can be out: every player facing a bet folds, so
+/// each hand goes to the big blind (or is checked down) whatever cards a seed deals.
+fn act_folding_to_the_blind(d: &Daemon, id: &str, tokens: &BTreeMap<String, String>) -> bool {
+    let v = view(d, id);
+    let Some((table, seat, name, hand)) = someone_to_act(&v) else {
+        return false;
+    };
+    let action = if hand["to_call"].as_u64() > Some(0) {
+        r#""f""#
+    } else {
+        r#""cc""#
+    };
+    let (status, body) = d.request(
+        "POST",
+        &format!("/api/tournaments/{id}/tables/{table}/actions"),
+        Some(&tokens[&name]),
+        Some(&format!(r#"{{"seat": {seat}, "action": {action}}}"#)),
+    );
+    assert_eq!(status, 200, "{name} at {table}/{seat} {action}: {body}");
+    true
+}
+
 #[test]
 fn a_twelve_player_tournament_is_played_over_http_to_a_winner_with_chips_and_money_exact() {
     let scratch = Scratch::new("tour-play");
@@ -526,9 +582,12 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
     let id = create(&d, &body);
     let mut tokens = register(&d, &id, 6);
     d.post(&format!("/api/tournaments/{id}/start"), "");
-    // Play until someone is out.
+    // Play until two players are out, one confrontation at a time (random play may put every
+    // player but one out in a single hand, and the tournament would be over): one of them
+    // re-enters into his seat, and the late entrant needs the other's seat at the full
+    // six-seat table.
     let mut rng = Lcg(3);
-    let out = play_until_someone_is_out(&d, &id, &tokens, &mut rng);
+    let out = play_until_out(&d, &id, &tokens, 2)[0];
     let before = view(&d, &id);
     assert_eq!(
         before["level"]["number"], 1,
@@ -609,24 +668,26 @@ fn late_entries_and_re_entries_buy_new_stacks_while_the_window_is_open_and_are_r
     assert_eq!(last, Some(8), "{}", v["places"]);
 }
 
-/// Plays until a player is out; returns his number.
-fn play_until_someone_is_out(
+/// Plays until `count` players are out, one confrontation at a time; returns their numbers.
+fn play_until_out(
     d: &Daemon,
     id: &str,
     tokens: &BTreeMap<String, String>,
-    rng: &mut Lcg,
-) -> u64 {
+    count: usize,
+) -> Vec<u64> {
     loop {
         let v = view(d, id);
-        if let Some(p) = v["players"]
+        let out: Vec<u64> = v["players"]
             .as_array()
             .expect("players")
             .iter()
-            .find(|p| p["table"].is_null())
-        {
-            return p["player"].as_u64().expect("player");
+            .filter(|p| p["table"].is_null())
+            .filter_map(|p| p["player"].as_u64())
+            .collect();
+        if out.len() >= count {
+            return out;
         }
-        assert!(act_once(d, id, tokens, rng), "{v}");
+        assert!(act_to_put_one_out(d, id, tokens), "{v}");
     }
 }
 
@@ -745,7 +806,14 @@ fn hand_for_hand_is_played_at_the_bubble_across_tables() {
         if v["status"] == "finished" {
             break;
         }
-        assert!(act_once(&d, &id, &tokens, &mut rng));
+        // Until one hand-for-hand hand has been played at every table together, each hand
+        // goes to the blind, so the bubble cannot burst in the first of them whatever the
+        // seed deals; then play is random again.
+        if v["hand_for_hand"] == true && rounds_across_tables == 0 {
+            assert!(act_folding_to_the_blind(&d, &id, &tokens));
+        } else {
+            assert!(act_once(&d, &id, &tokens, &mut rng));
+        }
     }
     assert!(seen, "hand-for-hand at the bubble");
     assert!(burst, "hand-for-hand stopped after the bubble");

@@ -265,3 +265,138 @@ fn the_dealers_console_draws_a_live_table_reports_a_premature_flop_and_shows_the
         );
     }
 }
+
+/// Writes `floor compare --format html` (with `args`) to `dir`, returning the file's path.
+fn comparison_page(dir: &Path, args: &[&str]) -> std::path::PathBuf {
+    let out = Command::new(env!("CARGO_BIN_EXE_floor"))
+        .args(["compare", "--format", "html", "--date", "2026-03-01"])
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .output()
+        .expect("floor runs");
+    assert!(out.status.success(), "{out:?}");
+    std::fs::create_dir_all(dir).expect("dir");
+    let page = dir.join("compare.html");
+    std::fs::write(&page, &out.stdout).expect("write");
+    page
+}
+
+/// The comparison page a regulator sends and prints: every rule point has an anchor, the
+/// filters by kind, area and words work (here set from the address), it fits 1280 px, a CSV
+/// download is offered, and it prints on A4.
+#[test]
+fn the_comparison_page_filters_fits_1280_px_and_prints_on_a4() {
+    let scratch = Scratch::new("compare-page");
+    let page = comparison_page(&scratch.0, &[]);
+    let url = format!("file://{}", page.display());
+    let dom = rendered_at(&url, &scratch.0.join("profile-1"), 1280);
+    // An anchor per rule point, and the first column saying the kind of difference.
+    assert_eq!(dom.matches("<a class=\"anchor\" href=\"#").count(), 195);
+    let odd_chip = row(&dom, "id", "showdown.odd_chip").expect("odd chip row");
+    // Every ruleset's odd chip measures the same on the probes: only the words differ.
+    assert!(odd_chip.contains("data-kinds=\"wording\""), "{odd_chip}");
+    assert!(dom.contains("id=\"csv\" download=\"floor-compare.csv\""));
+    assert!(
+        dom.contains("<span id=\"shown\">195</span>"),
+        "the script ran"
+    );
+    let width: u32 = dom
+        .split("data-width=\"")
+        .nth(1)
+        .and_then(|w| w.split('"').next())
+        .and_then(|w| w.parse().ok())
+        .expect("the laid-out width");
+    assert!(width <= 1280, "the page is {width} px wide");
+
+    // Filters from the address: only OUTCOME differences in one area, then a search.
+    let filtered = rendered_at(
+        &format!("{url}?kinds=outcome&area=Pots,%20side%20pots,%20showdown"),
+        &scratch.0.join("profile-2"),
+        1280,
+    );
+    let shown: usize = filtered
+        .split("<span id=\"shown\">")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count");
+    assert!(shown > 0 && shown < 30, "{shown} rows shown");
+    for tr in filtered.split("<tr ").skip(2) {
+        if !tr.contains(" hidden") {
+            assert!(
+                tr.contains("data-area=\"Pots, side pots, showdown\""),
+                "{tr}"
+            );
+            assert!(tr.contains("outcome"), "{tr}");
+        }
+    }
+    let searched = rendered_at(
+        &format!("{url}?q=encavado"),
+        &scratch.0.join("profile-3"),
+        1280,
+    );
+    // pt-casino-2007's word for an all-in player: its side pots and its short call.
+    assert!(
+        searched.contains("<span id=\"shown\">2</span>"),
+        "two rows speak of encavado"
+    );
+    let side_pots = searched
+        .split("<tr id=\"allin.side_pots\"")
+        .nth(1)
+        .and_then(|tr| tr.split('>').next())
+        .expect("the side pots row");
+    assert!(!side_pots.contains("hidden"), "{side_pots}");
+
+    // Printed: A4 pages (landscape: 842 × 595 points).
+    let pdf = scratch.0.join("compare.pdf");
+    let status = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            scratch.0.join("profile-4").display()
+        ))
+        .arg("--no-pdf-header-footer")
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(&url)
+        .output()
+        .expect("chromium prints");
+    assert!(status.status.success(), "{status:?}");
+    let bytes = std::fs::read(&pdf).expect("the PDF");
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.contains("/MediaBox [0 0 841.91998 594.95996]"),
+        "not A4 landscape: {}",
+        text.split("/MediaBox")
+            .nth(1)
+            .map_or("", |s| &s[..40.min(s.len())])
+    );
+}
+
+/// `rendered` with a window `width` pixels wide.
+fn rendered_at(url: &str, profile: &Path, width: u32) -> String {
+    let output = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!("--window-size={width},900"))
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(output.status.success(), "chromium failed: {output:?}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}

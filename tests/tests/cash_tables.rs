@@ -500,7 +500,14 @@ fn security_finding_7_a_rebuy_past_the_bound_is_refused_with_the_bound_named() {
             .rebuy("ana", MAX_CHIPS - 200)
             .expect("up to the bound");
         assert_eq!(table.stack("ana"), Some(MAX_CHIPS));
-        assert!(table.rebuy("ana", 1).is_err());
+        let refused = table.rebuy("ana", 1).expect_err("one chip past the bound");
+        assert!(
+            refused.to_string().contains(&format!(
+                "the stack after the rebuy {} is above the bound of {MAX_CHIPS} chips",
+                MAX_CHIPS + 1
+            )),
+            "{id}: {refused}"
+        );
         assert_eq!(table.chips_on_table(), MAX_CHIPS);
         // A buy-in above the bound is refused as well.
         assert!(table
@@ -533,10 +540,14 @@ fn security_finding_20_a_buy_in_below_the_big_blind_is_refused_and_a_minimum_ent
     let rules = Repo::bundled().rules("pt-casino-2007");
     let mut config = CashConfig::holdem(10, 1000);
     config.minimum_entry = Some(5000);
-    assert!(CashTable::new(rules.clone(), config).is_ok());
+    let (mut table, _) =
+        CashTable::new(rules.clone(), config).expect("a minimum entry above the buy-in");
+    // Before the game begins, a player sits down with the initial buy-in.
+    table.seat("ana", None, 1000).expect("the initial buy-in");
+    assert_eq!(table.stack("ana"), Some(1000));
     let mut config = CashConfig::holdem(10, 1000);
     config.minimum_entry = Some(1000);
-    assert!(CashTable::new(rules, config).is_ok());
+    CashTable::new(rules, config).expect("a minimum entry equal to the buy-in");
     // Amounts past the bound never reach the table.
     let mut config = CashConfig::holdem(10, 1000);
     config.table_maximum = Some(u64::MAX);

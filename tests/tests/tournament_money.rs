@@ -96,7 +96,13 @@ fn solverde_6_1_re_entry_refused_when_not_announced_or_after_the_period() {
     t.re_entries_allowed = false;
     let (_, rules, mut ledger) = setup(SOLVERDE, t);
     let err = ledger.re_enter(&rules, 1, 2, 0).unwrap_err();
-    assert_eq!(err.citation, "§6.1, §7.2, §7.4");
+    assert_eq!(
+        (err.why.as_str(), err.citation.as_str()),
+        (
+            "the tournament direction announced no re-entries for this event (§6.1)",
+            "§6.1, §7.2, §7.4"
+        )
+    );
     let (_, rules, mut ledger) = setup(SOLVERDE, terms(Modality::FreezeOut, 5_000, 10));
     let err = ledger.re_enter(&rules, 1, 7, 0).unwrap_err();
     assert_eq!(

@@ -159,6 +159,22 @@ pub fn format_cards(cards: &[Card]) -> String {
     cards.iter().map(|c| c.to_string()).collect()
 }
 
+/// A card in a JSON Schema: its text form (`"Ah"`), as it serializes.
+#[cfg(feature = "rulesets")]
+impl schemars::JsonSchema for Card {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Card".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        crate::rules::decision::card_schema()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

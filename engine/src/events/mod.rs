@@ -361,6 +361,7 @@ mod tests {
         );
         assert_eq!(hand.rulings().len(), rulings, "nothing was ruled");
         let three = ron::Value::Number(ron::Number::U64(3));
-        assert!(handle(&mut hand, &situation(&[("players", three)])).is_ok());
+        let ruling = handle(&mut hand, &situation(&[("players", three)])).expect("ruled");
+        assert_eq!(ruling.point, "table.min_players");
     }
 }

@@ -67,6 +67,7 @@ impl<T: Copy + Default + Serialize> Serialize for EventCards<T> {
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub enum Street {
     /// Before the flop (hole cards only).
     Preflop,

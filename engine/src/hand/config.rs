@@ -30,6 +30,7 @@ impl Variant {
 
 /// How large bets may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub enum Structure {
     /// Any amount up to the player's stack.
     NoLimit,

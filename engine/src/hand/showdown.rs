@@ -514,11 +514,16 @@ impl Hand {
         let odd = amount % ways as Chips;
         let mut lucky = None;
         if odd > 0 {
+            let hole_cards: Vec<Vec<Card>> = ordered
+                .iter()
+                .map(|&p| self.hole[p].iter().flatten().copied().collect())
+                .collect();
             let decided = self.rules.odd_chip(&OddChipContext {
                 small_blind: self.small_blind_position(),
                 winners: ordered,
                 button,
                 players: n,
+                hole_cards: &hole_cards,
             });
             self.hear("showdown.odd_chip", &decided);
             let player = if ordered.contains(&decided.value) {

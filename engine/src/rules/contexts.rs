@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// Context for `betting.min_raise`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub struct MinRaiseContext {
     /// The betting structure in force (fixed-limit never asks: its increments are fixed).
     pub structure: Structure,
@@ -26,6 +27,7 @@ pub struct MinRaiseContext {
 
 /// Context for `allin.reopening`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub struct ReopenContext {
     /// The betting structure (several texts rule differently for limit games).
     pub structure: Structure,
@@ -67,6 +69,7 @@ pub struct RaiseCapContext {
 
 /// Context for `betting.pot_limit_max`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub struct PotLimitContext {
     /// Pot-limit, or the 2007 decree's half-pot "limit".
     pub structure: Structure,
@@ -80,6 +83,7 @@ pub struct PotLimitContext {
 
 /// Context for `showdown.odd_chip`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub struct OddChipContext<'a> {
     /// The tied winners' positions, in clockwise order starting left of the button.
     pub winners: &'a [usize],
@@ -89,10 +93,14 @@ pub struct OddChipContext<'a> {
     pub players: usize,
     /// Who posted the small blind, if anyone did (the "mão" of the 2007 decree).
     pub small_blind: Option<usize>,
+    /// Each tied winner's hole cards, in the order of `winners` (some card rooms give the
+    /// odd chip by the highest card by suit).
+    pub hole_cards: &'a [Vec<crate::cards::Card>],
 }
 
 /// Context for `showdown.order`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub struct ShowdownOrderContext<'a> {
     /// Players still in the hand, clockwise from the first left of the button.
     pub in_hand: &'a [usize],
@@ -106,6 +114,7 @@ pub struct ShowdownOrderContext<'a> {
 
 /// Context for `betting.first_to_act` (rounds after the first).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "rulesets", derive(schemars::JsonSchema))]
 pub struct FirstToActContext {
     /// The round about to be bet.
     pub street: Street,

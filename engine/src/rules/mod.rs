@@ -12,6 +12,7 @@ mod contexts;
 pub mod decision;
 mod defaulted;
 mod defaults;
+pub mod plugin;
 mod reference;
 pub mod registry;
 mod ruling;
@@ -23,6 +24,10 @@ pub use contexts::{
 };
 pub use defaulted::{DefaultedPoint, DefaultedPoints};
 pub use defaults::DefaultRules;
+pub use plugin::{
+    NoPlugins, PluginAnswer, PluginCitation, PluginDesk, PluginFailure, PluginIdentity,
+    PluginQuestion,
+};
 pub use reference::{reference_engine_reopens, PhhConventions};
 pub use ruling::{Citation, Decided, Finding, RulePointId, RulesetName, RulesetRef, Ruling};
 

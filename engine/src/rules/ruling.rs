@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
-/// A rule point's stable dotted id, as catalogued in `RULEPOINTS.md` (e.g. `"allin.reopening"`).
+/// A rule point's stable dotted id, as `floor explain --list` prints it (e.g. `"allin.reopening"`).
 pub type RulePointId = &'static str;
 
 /// The ruleset a ruling was made under: its id and version. Cheap to clone, because every
@@ -76,9 +76,30 @@ pub enum Citation {
     /// The article that decided, in the rulebook's own numbering (e.g. `Art. 44º(1)`).
     Article(Arc<str>),
     /// The ruleset's decision for this point failed at play (an error, a loop, an answer of
-    /// the wrong type): the sentence names the decision, the script's file:line:col, why, and
-    /// what applied instead (the engine default or the parent ruleset's ruling).
+    /// the wrong type; for a plugin binding also a panic, a refusal, an answer too slow): the
+    /// sentence names the decision or the plugin, where or which version, why, and what
+    /// applied instead (the engine default or the parent ruleset's ruling).
     ScriptFailed(Arc<str>),
+    /// A native plugin answered, as the binding (its article) selects it: the ruling names
+    /// the plugin, its version and SHA-256.
+    Plugin(Arc<super::plugin::PluginCitation>),
+}
+
+impl Citation {
+    /// The article the ruleset ruled by, whether its own decision or a plugin it selects
+    /// answered; `None` for the engine default and for a failed decision.
+    pub fn article(&self) -> Option<&str> {
+        match self {
+            Citation::Article(article) => Some(article),
+            Citation::Plugin(cited) => Some(&cited.article),
+            Citation::NotRegulated | Citation::ScriptFailed(_) => None,
+        }
+    }
+
+    /// Whether the ruleset ruled (see [`Citation::article`]).
+    pub fn is_article(&self) -> bool {
+        self.article().is_some()
+    }
 }
 
 impl fmt::Display for Citation {
@@ -87,6 +108,7 @@ impl fmt::Display for Citation {
             Citation::NotRegulated => f.write_str("not regulated by this text"),
             Citation::Article(text) => f.write_str(text),
             Citation::ScriptFailed(why) => f.write_str(why),
+            Citation::Plugin(cited) => cited.fmt(f),
         }
     }
 }
@@ -275,8 +297,8 @@ fn as_text<S: serde::Serializer>(finding: &Finding, serializer: S) -> Result<S::
 mod tests {
     use super::*;
 
-    /// A ruleset reference reads, prints and serializes as the struct of two names it was
-    /// before both names were shared behind one pointer.
+    /// A ruleset reference reads, prints and serializes as a struct of its two names, though
+    /// both are shared behind one pointer.
     #[test]
     fn a_ruleset_reference_reads_prints_and_serializes_as_its_two_names() {
         let reference = RulesetRef::new("pt-tournament", "1.2.0");

@@ -461,13 +461,27 @@ fn check_binding(
                 "`{}` is a PARAMETER: give it a `value`, not a `plugin`",
                 entry.id
             ))
-        } else if entry.engine_hook().is_some() {
-            Some(format!(
-                "`{}` is played by the engine, which calls no native code: bind it with a `decision`, a `value` or `engine_default: true`, not a `plugin`",
-                entry.id
-            ))
         } else if plugin.trim().is_empty() {
             Some(format!("`{}`: the `plugin` name is empty", entry.id))
+        } else {
+            None
+        };
+        if let Some(message) = problem {
+            problems.push(Problem::new(ProblemKind::InvalidBinding, at(), message));
+        }
+    }
+    if let Some(ms) = binding.time_limit_ms {
+        let problem = if binding.plugin.is_none() {
+            Some(format!(
+                "`{}`: `time_limit_ms` bounds a `plugin`'s answer, and there is none",
+                entry.id
+            ))
+        } else if ms == 0 || ms > crate::rules::plugin::MAX_TIME_LIMIT_MS {
+            Some(format!(
+                "`{}`: `time_limit_ms` is {ms}; give 1 to {} milliseconds",
+                entry.id,
+                crate::rules::plugin::MAX_TIME_LIMIT_MS
+            ))
         } else {
             None
         };
@@ -489,12 +503,15 @@ fn check_binding(
             ));
         }
     }
-    if binding.fallback == Fallback::Parent && binding.decision.is_none() {
+    if binding.fallback == Fallback::Parent
+        && binding.decision.is_none()
+        && binding.plugin.is_none()
+    {
         problems.push(Problem::new(
             ProblemKind::InvalidBinding,
             at(),
             format!(
-                "`{}`: `fallback` says what replaces a failed `decision`, and there is none",
+                "`{}`: `fallback` says what replaces a failed `decision` or `plugin`, and there is none",
                 entry.id
             ),
         ));

@@ -8,18 +8,25 @@
 //! [`RulesetRules`] then answers the state machine's rule points from the ruleset.
 
 mod compare;
+mod difference;
 mod error;
 pub mod limits;
 mod load;
 mod memo;
+mod plugged;
 mod probe;
 mod rules;
 mod schema;
 mod script;
+mod sentence;
 
-pub use compare::{compare, compare_with, probe_battery, render, Cell, Matrix, Probes, Row};
+pub use compare::{
+    compare, compare_with, probe_battery, render, Cell, Matrix, Outcome, Probes, Row,
+};
+pub use difference::{classify, Difference, Divergence, Pair};
 pub use error::{Location, Problem, ProblemKind};
 pub use load::{Layer, Loader, MemoryLoader, Resolved, Ruleset, RulesetSource};
 pub use rules::RulesetRules;
 pub use schema::{Binding, Bound, Bounds, Fallback, RulesetFile, RulesetKind};
 pub use script::{NoCache, ProbeKey, Sandbox, Script, ScriptCache, ScriptError};
+pub use sentence::sentence;

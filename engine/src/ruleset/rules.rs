@@ -32,6 +32,18 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::memo::{DecisionMemo, HandMemo};
+use super::plugged::Plugged;
+use crate::rules::plugin::{NoPlugins, PluginDesk};
+
+/// The host's desk for `plugin` bindings, shared by every clone of the rules.
+#[derive(Clone)]
+struct Desk(Arc<dyn PluginDesk>);
+
+impl std::fmt::Debug for Desk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Desk")
+    }
+}
 
 /// [`Rules`] backed by a loaded [`Ruleset`].
 #[derive(Clone, Debug)]
@@ -54,12 +66,18 @@ pub struct RulesetRules {
     /// The state machine's frequent questions that no script decides here (their value is
     /// the default's; see [`Rules::defaulted`]).
     defaulted: DefaultedPoints,
+    /// Who answers the points bound to a `plugin` ([`NoPlugins`] unless the host gives one).
+    desk: Desk,
 }
 
 /// How the ruleset binds one engine-played point (resolved at construction).
 #[derive(Clone, Debug)]
 struct Hook {
     citation: Citation,
+    /// The binding's article, as written.
+    article: Box<str>,
+    /// The plugin the binding selects, when it has no `decision`.
+    plugin: Option<Plugged>,
     /// The layer whose scripts hold the decision, and its name.
     decision: Option<(usize, String)>,
     /// The point's signature: the check of the decision's answer.
@@ -70,6 +88,12 @@ struct Hook {
 }
 
 impl Hook {
+    /// Whether the binding asks something (a decision or a plugin) rather than reading the
+    /// default.
+    fn asks(&self) -> bool {
+        self.decision.is_some() || self.plugin.is_some()
+    }
+
     /// How the layers from `first` on bind `point`.
     fn resolve(ruleset: &Ruleset, point: &str, first: usize) -> Option<Hook> {
         let resolved = ruleset.resolve_from(point, first)?;
@@ -80,6 +104,8 @@ impl Hook {
         };
         Some(Hook {
             citation: Citation::Article(resolved.binding.citation.as_str().into()),
+            article: resolved.binding.citation.as_str().into(),
+            plugin: Plugged::of(resolved.binding),
             decision: resolved.binding.decision.clone().map(|d| (layer, d)),
             signature: resolved.point.signature(),
             parent,
@@ -261,7 +287,7 @@ impl RulesetRules {
         let decided_here = |point: HookPoint| {
             hooks[point as usize]
                 .as_ref()
-                .is_some_and(|hook| hook.decision.is_some())
+                .is_some_and(|hook| hook.asks())
         };
         let defaulted = [
             (HookPoint::MinRaise, DefaultedPoint::MinRaise),
@@ -288,7 +314,15 @@ impl RulesetRules {
             params: Arc::new(params),
             memo: Arc::default(),
             defaulted,
+            desk: Desk(Arc::new(NoPlugins)),
         }
+    }
+
+    /// These rules with `desk` answering the points bound to a `plugin`: the host's, which
+    /// calls (or, replaying, reads back) the plugins its config allows.
+    pub fn with_desk(mut self, desk: Arc<dyn PluginDesk>) -> RulesetRules {
+        self.desk = Desk(desk);
+        self
     }
 
     /// The ruleset.
@@ -309,6 +343,7 @@ impl RulesetRules {
         let Some(hook) = &self.hooks[point as usize] else {
             return default();
         };
+        // A plugin is asked every time: the host journals each answer with its question.
         if hook.decision.is_none() {
             return self.by_hook(point, hook, ctx, &convert, &default);
         }
@@ -327,31 +362,33 @@ impl RulesetRules {
         convert: &impl Fn(&Dynamic) -> Option<T>,
         default: &impl Fn() -> Decided<T>,
     ) -> Decided<T> {
-        let Some((layer, name)) = &hook.decision else {
-            return Decided {
-                value: default().value,
-                citation: hook.citation.clone(),
-            };
+        let asked = match (&hook.decision, &hook.plugin) {
+            (Some((layer, name)), _) => self
+                .run_decision(hook, *layer, name, ctx, convert)
+                .map(|value| (value, hook.citation.clone()))
+                .map_err(|(at, why)| {
+                    format!(
+                        "the decision `{name}` for `{}` failed at {at}: {why}",
+                        HOOK_POINTS[point as usize]
+                    )
+                }),
+            (None, Some(plugged)) => self.run_plugin(point, hook, plugged, ctx, convert),
+            (None, None) => {
+                return Decided {
+                    value: default().value,
+                    citation: hook.citation.clone(),
+                }
+            }
         };
-        match self.run_decision(hook, *layer, name, ctx, convert) {
-            Ok(value) => Decided {
-                value,
-                citation: hook.citation.clone(),
-            },
-            Err((at, why)) => {
+        match asked {
+            Ok((value, citation)) => Decided { value, citation },
+            Err(what) => {
                 // Fall back as the binding declares, and say so.
                 let fallback = match &hook.parent {
                     Some(parent) => self.by_hook(point, parent, ctx, convert, default),
                     None => default(),
                 };
-                let text = self.failure(
-                    HOOK_POINTS[point as usize],
-                    name,
-                    &at,
-                    &why,
-                    &hook.parent,
-                    &fallback.citation,
-                );
+                let text = failure(&what, &hook.parent, &fallback.citation);
                 Decided {
                     value: fallback.value,
                     citation: Citation::ScriptFailed(text),
@@ -395,28 +432,32 @@ impl RulesetRules {
         })
     }
 
-    /// The sentence a failed decision's ruling cites: the decision, where it failed, why, and
-    /// what applied instead.
-    fn failure(
+    /// Asks the plugin `hook` selects and reads its answer; the sentence saying what failed
+    /// otherwise.
+    fn run_plugin<C: Serialize, T>(
         &self,
-        point: &str,
-        name: &str,
-        at: &Location,
-        why: &str,
-        parent: &Option<Box<Hook>>,
-        instead: &Citation,
-    ) -> Arc<str> {
-        let instead = match (parent, instead) {
-            (Some(_), Citation::Article(article)) => {
-                format!("the parent ruleset's ruling ({article})")
-            }
-            (Some(_), Citation::ScriptFailed(_)) => "the parent ruleset's fallback".to_string(),
-            _ => "the engine default".to_string(),
-        };
-        format!(
-            "the decision `{name}` for `{point}` failed at {at}: {why}; {instead} applies instead"
-        )
-        .into()
+        point: HookPoint,
+        hook: &Hook,
+        plugged: &Plugged,
+        ctx: &C,
+        convert: &impl Fn(&Dynamic) -> Option<T>,
+    ) -> Result<(T, Citation), String> {
+        let point = HOOK_POINTS[point as usize];
+        let answered = plugged.ask(
+            self.desk.0.as_ref(),
+            self.ruleset.reference(),
+            point,
+            &hook.article,
+            hook.signature,
+            ctx,
+        )?;
+        match convert(&answered.value) {
+            Some(value) => Ok((value, answered.citation)),
+            None => Err(format!(
+                "the plugin `{}` {} (sha256:{}) for `{point}` failed: its answer {} is not of the expected type",
+                answered.plugin.name, answered.plugin.version, answered.plugin.sha256, answered.json
+            )),
+        }
     }
 
     /// How the layers from `first` on rule on table event `point` with `facts`: a failed
@@ -438,26 +479,29 @@ impl RulesetRules {
             return default;
         };
         let article = Citation::Article(resolved.binding.citation.as_str().into());
-        let Some(name) = &resolved.binding.decision else {
-            if resolved.binding.engine_default {
-                return EventDecision {
-                    citation: article,
-                    ..default
-                };
-            }
-            // The text rules but gives nothing the engine can execute: say what it says.
-            return EventDecision {
-                outcome: "as_the_text_says".into(),
-                fields: BTreeMap::new(),
-                text: resolved.binding.ruling.clone().unwrap_or_default(),
-                citation: article,
-            };
-        };
         let mut ctx = facts.clone();
         ctx.insert("params".into(), (*self.params).clone());
-        match run(&resolved, name, &ctx) {
-            Ok(value) => event_decision(value, article, &resolved.binding.citation),
-            Err((at, why)) => {
+        let asked = match (&resolved.binding.decision, Plugged::of(resolved.binding)) {
+            (Some(name), _) => run(&resolved, name, &ctx)
+                .map(|value| event_decision(value, article, &resolved.binding.citation))
+                .map_err(|(at, why)| {
+                    format!("the decision `{name}` for `{point}` failed at {at}: {why}")
+                }),
+            (None, Some(plugged)) => plugged
+                .ask(
+                    self.desk.0.as_ref(),
+                    self.ruleset.reference(),
+                    point,
+                    &resolved.binding.citation,
+                    resolved.point.signature(),
+                    &ctx,
+                )
+                .map(|a| event_decision(a.value, a.citation, &resolved.binding.citation)),
+            (None, None) => return self.unasked(&resolved, article, default),
+        };
+        match asked {
+            Ok(decision) => decision,
+            Err(what) => {
                 let layer = self.ruleset.layer_index(resolved.layer);
                 let (fallback, parent) = match resolved.binding.fallback {
                     Fallback::Parent if self.ruleset.resolve_from(point, layer + 1).is_some() => {
@@ -466,19 +510,43 @@ impl RulesetRules {
                     _ => (default, false),
                 };
                 let instead = match (&fallback.citation, parent) {
-                    (Citation::Article(a), true) => format!("the parent ruleset's ruling ({a})"),
+                    (c, true) if c.is_article() => {
+                        format!("the parent ruleset's ruling ({c})")
+                    }
                     (_, true) => "the parent ruleset's fallback".to_string(),
                     _ => "the engine default".to_string(),
                 };
                 EventDecision {
                     citation: Citation::ScriptFailed(
-                        format!(
-                            "the decision `{name}` for `{point}` failed at {at}: {why}; {instead} applies instead"
-                        )
-                        .into(),
+                        format!("{what}; {instead} applies instead").into(),
                     ),
                     ..fallback
                 }
+            }
+        }
+    }
+
+    /// How a binding that asks nothing rules: the default cited by its article, or the text's
+    /// ruling in its words.
+    fn unasked(
+        &self,
+        resolved: &Resolved<'_>,
+        article: Citation,
+        default: EventDecision,
+    ) -> EventDecision {
+        {
+            if resolved.binding.engine_default {
+                return EventDecision {
+                    citation: article,
+                    ..default
+                };
+            }
+            // The text rules but gives nothing the engine can execute: say what it says.
+            EventDecision {
+                outcome: "as_the_text_says".into(),
+                fields: BTreeMap::new(),
+                text: resolved.binding.ruling.clone().unwrap_or_default(),
+                citation: article,
             }
         }
     }
@@ -491,6 +559,17 @@ impl RulesetRules {
             Citation::Article(resolved.binding.citation.as_str().into()),
         ))
     }
+}
+
+/// The sentence a failed decision's (or plugin's) ruling cites: `what` failed (and where,
+/// why), and what applied instead.
+fn failure(what: &str, parent: &Option<Box<Hook>>, instead: &Citation) -> Arc<str> {
+    let instead = match (parent, instead) {
+        (Some(_), c) if c.is_article() => format!("the parent ruleset's ruling ({c})"),
+        (Some(_), Citation::ScriptFailed(_)) => "the parent ruleset's fallback".to_string(),
+        _ => "the engine default".to_string(),
+    };
+    format!("{what}; {instead} applies instead").into()
 }
 
 /// Runs a table event's decision on `ctx` and checks its answer against the point's

@@ -69,6 +69,11 @@ pub struct Binding {
     /// (the ICM deal's amounts), each ruling citing this binding.
     #[serde(default)]
     pub plugin: Option<String>,
+    /// For a `plugin` binding: how long the plugin may take to answer, in milliseconds
+    /// (default 100, at most 5000). A slower answer is discarded and the point falls back, as
+    /// for a failed decision, with a ruling that says so.
+    #[serde(default)]
+    pub time_limit_ms: Option<u64>,
     /// The text rules exactly as the engine's documented default does: the engine applies
     /// its default and cites this article.
     #[serde(default)]

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// A short name; for a worked example, its id and the article (`TV-A05 — Art. 51º(1)`).
+    /// A short name; for a worked example, the article first (`Art. 51º(1): several chips`).
     pub name: String,
     /// What it shows and where it comes from.
     #[serde(default)]
@@ -142,6 +142,11 @@ pub struct Expect {
     /// Words the ruling's text must contain.
     #[serde(default)]
     pub text_contains: Option<String>,
+    /// The plugin that must have answered, as `NAME VERSION` (`odd-chip-suits 0.1.0`): a
+    /// plugin's citation also carries its SHA-256, which changes with every build, so a
+    /// scenario names the plugin this way rather than by the whole citation.
+    #[serde(default)]
+    pub plugin: Option<String>,
 }
 
 /// What the table must look like after a step. Every field given must match; omitted

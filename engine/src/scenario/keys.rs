@@ -72,6 +72,7 @@ impl Merge for Expect {
             citation: or(&g.citation, &s.citation),
             regulated: or(&g.regulated, &s.regulated),
             text_contains: or(&g.text_contains, &s.text_contains),
+            plugin: or(&g.plugin, &s.plugin),
         }
     }
 }
@@ -456,5 +457,38 @@ mod tests {
         let good = text.replace("tournamnet", "tournament");
         let scenario = super::super::parse("x.ron", &good).expect("parses");
         assert_eq!(check_keys("x.ron", &good, &scenario, &known), Ok(()));
+    }
+
+    /// The keys of a tournament step's expectations and of a cash session's checks are
+    /// checked too, not only a hand's.
+    #[test]
+    fn a_key_naming_no_ruleset_in_a_tournament_or_cash_step_is_refused() {
+        let known = vec!["pt-online".to_string(), "pt-tournament".to_string()];
+        for (text, key, at) in [
+            (
+                "Scenario(name: \"t\", tournament: (entries: 10, starting_stack: 100,\n    levels: [(small_blind: 1, big_blind: 2, minutes: 1)],\n    steps: [Elapse(seconds: 60, expect: {\"pt-tournamnet\": [(point: \"tournament.levels\")]})]))\n",
+                "pt-tournamnet",
+                (3, 42),
+            ),
+            (
+                "Scenario(name: \"c\", cash: (table: (table_minimum: 10, initial_buy_in: 1000),\n    steps: [Seat(player: \"ana\", buy_in: 1000),\n        Check({\"pt-onlnie\": (status: \"running\")})]))\n",
+                "pt-onlnie",
+                (3, 16),
+            ),
+        ] {
+            let scenario = super::super::parse("x.ron", text).expect("parses");
+            let e = check_keys("x.ron", text, &scenario, &known).expect_err(key);
+            assert_eq!((e.line, e.col), at, "{e}");
+            assert!(
+                e.message
+                    .starts_with(&format!("the expectation key \"{key}\" names no ruleset")),
+                "{e}"
+            );
+            let good = text
+                .replace("pt-tournamnet", "pt-tournament")
+                .replace("pt-onlnie", "pt-online");
+            let scenario = super::super::parse("x.ron", &good).expect("parses");
+            assert_eq!(check_keys("x.ron", &good, &scenario, &known), Ok(()));
+        }
     }
 }

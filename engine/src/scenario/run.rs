@@ -406,6 +406,22 @@ pub(crate) fn check(
             fail(format!("regulated is {is}, expected {regulated}"));
         }
     }
+    if let Some(plugin) = &expect.plugin {
+        match &ruling.citation {
+            Citation::Plugin(cited) => {
+                let got = format!("{} {}", cited.plugin.name, cited.plugin.version);
+                if &got != plugin {
+                    fail(format!(
+                        "answered by the plugin `{got}`, expected `{plugin}`"
+                    ));
+                }
+            }
+            other => fail(format!(
+                "cites `{other}`, not the plugin `{plugin}` ({})",
+                ruling.text
+            )),
+        }
+    }
     if let Some(words) = &expect.text_contains {
         if !ruling.text.contains(words.as_str()) {
             fail(format!(

@@ -470,10 +470,12 @@ pub fn interrupted(rules: Option<&dyn Rules>) -> Interrupted {
     let point = "online.communication_failure";
     let mut facts = std::collections::BTreeMap::new();
     facts.insert("origin".to_string(), ron::Value::String("system".into()));
-    let citation = match rules.map(|r| r.table_event(point, &facts).citation) {
-        Some(Citation::Article(a)) => Some(a.to_string()),
-        _ => None,
-    };
+    let citation = rules.and_then(|r| {
+        r.table_event(point, &facts)
+            .citation
+            .article()
+            .map(str::to_string)
+    });
     Interrupted {
         point,
         citation,

@@ -3,7 +3,7 @@
 //! a script themselves; they go through [`Rules::table_event`], so a decision rules here
 //! exactly as it rules in a scenario or in `floor compare`.
 
-use crate::rules::{Citation, EventDecision, Rules};
+use crate::rules::{EventDecision, Rules};
 use std::collections::BTreeMap;
 
 /// A fact for a decision's context.
@@ -33,7 +33,7 @@ pub(crate) fn ask(rules: &dyn Rules, point: &str, facts: &[(&str, ron::Value)]) 
 /// Whether the ruleset itself ruled (an article), rather than the engine's default or a
 /// failed script.
 pub(crate) fn regulated(decision: &EventDecision) -> bool {
-    matches!(decision.citation, Citation::Article(_))
+    decision.citation.is_article()
 }
 
 /// A result field as a whole number (scripts return numbers; fields arrive as text).

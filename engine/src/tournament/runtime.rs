@@ -201,10 +201,7 @@ impl Tournament {
         let article = setup
             .modality
             .point()
-            .and_then(|p| match rules.citation(p) {
-                crate::rules::Citation::Article(article) => Some(article.to_string()),
-                _ => None,
-            });
+            .and_then(|p| rules.citation(p).article().map(str::to_string));
         setup
             .structure
             .check_modality(setup.modality, article.as_deref())?;

@@ -1,5 +1,9 @@
 //! `floor explain RULE_POINT [--ruleset ID]`: what a rule point decides, its context and
-//! result, the engine's default, and how each ruleset binds it, with the article.
+//! result, the engine's default, and how each ruleset binds it, with the article. With
+//! `--schema`, the JSON Schema of a DECISION's context and answer instead: what a plugin
+//! receives and must give back.
+//! `floor explain --search WORDS`: the points whose description or any ruleset's ruling,
+//! reading or article holds every word.
 
 use super::CliError;
 use crate::rulesets::Store;
@@ -25,15 +29,58 @@ pub struct ExplainArgs {
     /// and the rulesets that regulate it.
     #[arg(long)]
     json: bool,
+    /// The rule points whose description, or some ruleset's ruling, reading or article, holds
+    /// every one of these words (case-insensitive).
+    #[arg(long, num_args = 1.., value_name = "WORDS", conflicts_with_all = ["point", "list"])]
+    search: Option<Vec<String>>,
     /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
     rulesets: Option<PathBuf>,
+    /// Print the JSON Schema of the point's context and answer (`{"point", "context",
+    /// "answer"}`), generated from the engine's types.
+    #[arg(long, conflicts_with_all = ["ruleset", "list"])]
+    schema: bool,
+}
+
+/// The schemas of DECISION `point` as one JSON document; why there are none otherwise.
+pub fn schema(point: &registry::RulePoint) -> Result<serde_json::Value, CliError> {
+    let Some(signature) = point.signature() else {
+        return Err(CliError::Usage(format!(
+            "`{}` is a PARAMETER: a ruleset sets its value, nothing is asked, so it has no context or answer schema",
+            point.id
+        )));
+    };
+    let (context, answer) = signature.schemas();
+    Ok(serde_json::json!({
+        "point": point.id,
+        "context": context,
+        "answer": answer,
+    }))
 }
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
+    if let Some(words) = &args.search {
+        let store = super::rulesets_store(args.rulesets.as_deref())?;
+        let ids = match &args.ruleset {
+            Some(one) => vec![one.clone()],
+            None => store.ids(),
+        };
+        let sandbox = Sandbox::new();
+        let loaded = ids
+            .iter()
+            .map(|id| Ok((id.clone(), store.load_for_cli(id, &sandbox)?)))
+            .collect::<Result<Vec<_>, CliError>>()?;
+        let found = search(words, &loaded);
+        if found.is_empty() {
+            println!("no rule point mentions {}", words.join(" "));
+            return Ok(ExitCode::from(1));
+        }
+        print!("{found}");
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.list || args.point.is_none() {
         if args.json {
-            let store = Store::choose(args.rulesets.as_deref());
+            let store = super::rulesets_store(args.rulesets.as_deref())?;
             println!("{}", list_json(&store)?);
             return Ok(ExitCode::SUCCESS);
         }
@@ -54,7 +101,13 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
             "`{id}` is not a registered rule point (`floor explain --list` shows them all)"
         )));
     };
-    let store = Store::choose(args.rulesets.as_deref());
+    if args.schema {
+        let text = serde_json::to_string_pretty(&schema(point)?)
+            .map_err(|e| CliError::Output(e.to_string()))?;
+        println!("{text}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let store = super::rulesets_store(args.rulesets.as_deref())?;
     let ids = match &args.ruleset {
         Some(one) => vec![one.clone()],
         None => store.ids(),
@@ -174,7 +227,7 @@ pub fn explain_loaded(
                     let _ = writeln!(out, "    {text}");
                 }
                 if let Some(value) = &r.binding.value {
-                    let _ = writeln!(out, "    value: {}", floor_engine::ruleset::render(value));
+                    let _ = writeln!(out, "    value: {}", floor_engine::ruleset::sentence(value));
                 }
                 if let Some(f) = &r.binding.decision {
                     let _ = writeln!(out, "    decided by fn {f}(ctx)");
@@ -186,6 +239,57 @@ pub fn explain_loaded(
                     let _ = writeln!(out, "    reading: {reading}");
                 }
             }
+        }
+    }
+    out
+}
+
+/// The points where every word of `words` occurs, in the catalogue's description or in one
+/// ruleset's ruling, reading or citation; each with where it was found.
+pub fn search(
+    words: &[String],
+    rulesets: &[(String, std::sync::Arc<floor_engine::ruleset::Ruleset>)],
+) -> String {
+    let words: Vec<String> = words
+        .iter()
+        .flat_map(|w| w.split_whitespace())
+        .map(str::to_lowercase)
+        .collect();
+    let holds = |text: &str| {
+        let text = text.to_lowercase();
+        words.iter().all(|w| text.contains(w.as_str()))
+    };
+    let mut out = String::new();
+    for point in registry::all() {
+        let described = holds(&format!(
+            "{} {} {} {}",
+            point.id, point.decides, point.inputs, point.difference
+        ));
+        let mut rulings = Vec::new();
+        for (id, ruleset) in rulesets {
+            let Some(r) = ruleset.resolve(point.id) else {
+                continue;
+            };
+            let b = r.binding;
+            let text = format!(
+                "{} {} {}",
+                b.ruling.as_deref().unwrap_or_default(),
+                b.reading.as_deref().unwrap_or_default(),
+                b.citation
+            );
+            if holds(&text) {
+                rulings.push(format!("{id} ({})", b.citation));
+            }
+        }
+        if !described && rulings.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "{:<45} {}", point.id, point.decides);
+        if described {
+            let _ = writeln!(out, "    in the rule point's description");
+        }
+        if !rulings.is_empty() {
+            let _ = writeln!(out, "    in the rulings of {}", rulings.join(", "));
         }
     }
     out

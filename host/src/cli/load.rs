@@ -32,9 +32,9 @@ pub struct LoadArgs {
     /// Without --addr: the rulesets to copy for the daemon (default: ./rulesets in a checkout,
     /// else the bundled ones). With --addr: the daemon's watched rulesets directory, where the
     /// house ruleset `load-house` is written and rewritten (omit it: no rewrites).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
     rulesets: Option<PathBuf>,
-    /// With --addr and no --rulesets: the ruleset the tables play.
+    /// With --addr and no --rulesets-dir: the ruleset the tables play.
     #[arg(long, value_name = "ID", default_value = house::PARENT)]
     ruleset: String,
     /// Tables to open.

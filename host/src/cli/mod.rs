@@ -4,10 +4,12 @@ mod audit;
 pub(crate) mod check;
 pub(crate) mod compare;
 pub(crate) mod explain;
+mod generate;
 mod journal;
 mod load;
 mod payouts;
 mod plugin;
+mod plugin_new;
 mod replay;
 mod scenario;
 mod serve;
@@ -54,6 +56,10 @@ enum Command {
     /// Load a daemon: many tables played over HTTP with random legal actions while a ruleset
     /// is rewritten every second; reports actions/s, latency, errors and lost events.
     Load(load::LoadArgs),
+    /// Print shell completions for floor (bash, zsh, fish, elvish, powershell).
+    Completions(generate::CompletionsArgs),
+    /// Print floor's man page (roff), one section per command.
+    Man,
 }
 
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
@@ -72,7 +78,23 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Journal(args) => journal::run(args),
         Command::Payouts(args) => payouts::run(args),
         Command::Load(args) => load::run(args),
+        Command::Completions(args) => generate::completions(args),
+        Command::Man => generate::man(),
     }
+}
+
+/// The rulesets a command reads: `dir` when given (an error if it is not a directory, rather
+/// than an empty result), else the checkout's or the bundled ones.
+pub fn rulesets_store(dir: Option<&std::path::Path>) -> Result<crate::rulesets::Store, CliError> {
+    if let Some(dir) = dir {
+        if !dir.is_dir() {
+            return Err(CliError::Usage(format!(
+                "{}: no such rulesets directory",
+                dir.display()
+            )));
+        }
+    }
+    Ok(crate::rulesets::Store::choose(dir))
 }
 
 /// Errors that stop a command before it can report: unreadable or malformed input.

@@ -41,7 +41,7 @@ pub struct PayoutsArgs {
     #[arg(long)]
     json: bool,
     /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
     rulesets: Option<PathBuf>,
 }
 
@@ -80,7 +80,7 @@ pub struct Citations {
 }
 
 pub fn run(args: PayoutsArgs) -> Result<ExitCode, CliError> {
-    let store = Store::choose(args.rulesets.as_deref());
+    let store = super::rulesets_store(args.rulesets.as_deref())?;
     let report = report(&store, &args)?;
     let text = if args.json {
         let mut json =

@@ -15,6 +15,9 @@
 //!   loads the plugins the config allows and lets the ruleset's binding choose one; prints the
 //!   ruling with its citation and the plugin's identity.
 //!
+//! - `new NAME --point POINT [--dir DIR] [--api PATH]` writes a plugin crate for the point
+//!   that builds and passes its own scenario test ([`super::plugin_new`]).
+//!
 //! Without `--config`, `check` and `call` load the file they are given, whatever it is: loading
 //! runs the library's code, so use them on plugins you built or trust. The daemon never does.
 
@@ -65,6 +68,21 @@ enum PluginCommand {
         #[arg(long, value_name = "FILE")]
         config: PathBuf,
     },
+    /// Write a new plugin crate for a rule point: the `export_plugin!` skeleton, the point's
+    /// context and answer types, a house ruleset binding it and a scenario test.
+    New {
+        /// The plugin's name (and its crate's): lower-case letters, digits and `-`.
+        name: String,
+        /// The rule point it answers (a DECISION).
+        #[arg(long)]
+        point: String,
+        /// Where to write the crate (default: ./NAME).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// The plugin API crate's directory (default: the one floor was built beside).
+        #[arg(long, value_name = "DIR")]
+        api: Option<PathBuf>,
+    },
     /// Rule on a point under a ruleset, with the plugin its binding selects among those the
     /// config allows (what the daemon does).
     Rule {
@@ -97,6 +115,17 @@ pub fn run(args: PluginArgs) -> Result<ExitCode, CliError> {
             config,
         } => call(&file, &point, &context, config.as_deref()),
         PluginCommand::List { config } => list(&config),
+        PluginCommand::New {
+            name,
+            point,
+            dir,
+            api,
+        } => super::plugin_new::run(super::plugin_new::NewPlugin {
+            name: &name,
+            point: &point,
+            dir: dir.as_deref(),
+            api: api.as_deref(),
+        }),
         PluginCommand::Rule {
             point,
             context,
@@ -243,7 +272,7 @@ fn refused(error: &PluginError) -> ExitCode {
     ExitCode::from(1)
 }
 
-fn read_config(path: &Path) -> Result<PluginConfig, CliError> {
+pub(super) fn read_config(path: &Path) -> Result<PluginConfig, CliError> {
     PluginConfig::from_file(path).map_err(|e| CliError::Usage(e.to_string()))
 }
 

@@ -1,9 +1,12 @@
-//! `floor scenario FILE [--ruleset ID | --all] [--json]`: runs a scenario and prints every
-//! ruling with its citation; with `--all`, side by side for every ruleset.
+//! `floor scenario FILE [--ruleset ID | --all] [--config FILE] [--json]`: runs a scenario and
+//! prints every ruling with its citation; with `--all`, side by side for every ruleset. With
+//! `--config` (the daemon's config), the plugins it allows answer the points a ruleset binds
+//! to a `plugin`, as at a live table; without it, such a point is a ruling that says no plugin
+//! is loaded, and falls back.
 
 use super::CliError;
 use crate::rulesets::Store;
-use floor_engine::rules::Rules;
+use floor_engine::rules::{NoPlugins, PluginDesk, Rules};
 use floor_engine::ruleset::{RulesetKind, RulesetRules, Sandbox};
 use floor_engine::scenario::{self, Outcome};
 use std::fmt::Write as _;
@@ -28,6 +31,20 @@ pub struct ScenarioArgs {
     /// Read rulesets from this directory instead of the bundled ones.
     #[arg(long = "rulesets-dir", value_name = "DIR")]
     dir: Option<PathBuf>,
+    /// The daemon's RON config: the plugins it allows answer the points bound to them.
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+/// The desk that answers `plugin` bindings: the plugins `config` allows (all loaded, or an
+/// error naming the one refused), or none.
+pub fn desk(config: Option<&std::path::Path>) -> Result<Arc<dyn PluginDesk>, CliError> {
+    let Some(path) = config else {
+        return Ok(Arc::new(NoPlugins));
+    };
+    let plugins = crate::plugins::Plugins::load(&super::plugin::read_config(path)?)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(Arc::new(crate::plugins::HostDesk::new(Arc::new(plugins))))
 }
 
 pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
@@ -37,7 +54,7 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
         source,
     })?;
     let parsed = scenario::parse(&path, &text).map_err(|e| CliError::Usage(e.to_string()))?;
-    let store = Store::choose(args.dir.as_deref());
+    let store = super::rulesets_store(args.dir.as_deref())?;
     scenario::check_keys(&path, &text, &parsed, &super::test::known_ids(&store))
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let ids = if args.all {
@@ -53,7 +70,8 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
     } else {
         (ids, Vec::new())
     };
-    let mut outcomes = run_under(&store, &parsed, &ids)?;
+    let desk = desk(args.config.as_deref())?;
+    let mut outcomes = run_under(&store, &parsed, &ids, &desk)?;
     if args.all {
         // Side by side, a ruleset that refuses the table (pt-online deals no Omaha) has
         // nothing to show: it is not applicable, with the ruleset's own reason.
@@ -121,27 +139,38 @@ pub fn applicable_ids(
     Ok((run, skipped))
 }
 
-/// Runs a scenario under each ruleset id.
+/// Runs a scenario under each ruleset id, `desk` answering the points bound to plugins.
 pub fn run_under(
     store: &Store,
     parsed: &scenario::Scenario,
     ids: &[String],
+    desk: &Arc<dyn PluginDesk>,
 ) -> Result<Vec<Outcome>, CliError> {
     let sandbox = Sandbox::new();
     let mut outcomes = Vec::new();
     for id in ids {
         let ruleset = store.load_to_play(id, &sandbox)?;
-        let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset));
+        let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset).with_desk(desk.clone()));
         outcomes.push(scenario::run(parsed, rules));
     }
     Ok(outcomes)
 }
 
-/// Text: per step, one line per ruleset with the ruling and its citation. Rulesets may have
-/// played different numbers of steps (one that refused the table played none).
+/// The mark of a step or log line where the rulesets part ways.
+const PARTS: &str = "≠";
+
+/// Text: per step, one line per ruleset with the ruling and its citation, then each ruleset's
+/// hand log (every ruling the hand recorded, with its article) and finishing stacks. With
+/// several rulesets, `≠` marks the steps whose rulings differ and the log lines not every
+/// ruleset wrote: where the results part ways, and why. Rulesets may have played different
+/// numbers of steps (one that refused the table played none).
 pub fn render(name: &str, outcomes: &[Outcome]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{name}");
+    let several = outcomes.len() > 1;
+    if several {
+        let _ = writeln!(out, "  ({PARTS} marks where the rulesets part ways)");
+    }
     let width = outcomes.iter().map(|o| o.ruleset.len()).max().unwrap_or(0);
     let steps = outcomes.iter().map(|o| o.steps.len()).max().unwrap_or(0);
     for i in 0..steps {
@@ -152,7 +181,12 @@ pub fn render(name: &str, outcomes: &[Outcome]) -> String {
         else {
             continue;
         };
-        let _ = writeln!(out, "  {}. {what}", i + 1);
+        let mark = if several && step_parts(outcomes, i) {
+            PARTS
+        } else {
+            " "
+        };
+        let _ = writeln!(out, "{mark} {}. {what}", i + 1);
         for o in outcomes {
             let Some(step) = o.steps.get(i) else {
                 continue;
@@ -175,13 +209,65 @@ pub fn render(name: &str, outcomes: &[Outcome]) -> String {
             }
         }
     }
+    log(&mut out, outcomes);
     for o in outcomes {
         if let Some(stacks) = &o.stacks {
-            let _ = writeln!(out, "  {:<width$}  finishing stacks {stacks:?}", o.ruleset);
+            let mark = if several && outcomes.iter().any(|x| x.stacks.as_ref() != Some(stacks)) {
+                PARTS
+            } else {
+                " "
+            };
+            let _ = writeln!(
+                out,
+                "{mark} {:<width$}  finishing stacks {stacks:?}",
+                o.ruleset
+            );
         }
         for f in &o.failures {
             let _ = writeln!(out, "  {:<width$}  FAILED {f}", o.ruleset);
         }
     }
     out
+}
+
+/// Each ruleset's hand log, a line marked when some other ruleset's log lacks it.
+fn log(out: &mut String, outcomes: &[Outcome]) {
+    let several = outcomes.len() > 1;
+    for o in outcomes.iter().filter(|o| !o.log.is_empty()) {
+        let _ = writeln!(out, "  hand log under {}:", o.ruleset);
+        for line in &o.log {
+            let key = ruling_key(line);
+            let parts = several
+                && outcomes
+                    .iter()
+                    .any(|x| !x.log.iter().any(|l| ruling_key(l) == key));
+            let _ = writeln!(out, "{}    {line}", if parts { PARTS } else { " " });
+        }
+    }
+}
+
+/// A log line without its citation (`… [point · ruleset vN · article]`): what was ruled, and
+/// on which point, so that two rulesets ruling alike under their own articles compare equal.
+fn ruling_key(line: &str) -> (&str, &str) {
+    match line.rsplit_once(" [") {
+        Some((said, cited)) => (said, cited.split(" · ").next().unwrap_or(cited)),
+        None => (line, ""),
+    }
+}
+
+/// Whether the rulesets' rulings at step `i` differ (outcome, amounts, refusal or rulings).
+fn step_parts(outcomes: &[Outcome], i: usize) -> bool {
+    let seen: Vec<String> = outcomes
+        .iter()
+        .map(|o| match o.steps.get(i) {
+            None => "not played".to_string(),
+            Some(s) => {
+                let ruling = s.ruling.as_ref().map_or(String::new(), |r| {
+                    format!("{} {:?}", r.outcome, r.fields.get("to"))
+                });
+                format!("{ruling}|{}|{}", s.error.is_some(), s.rulings.len())
+            }
+        })
+        .collect();
+    seen.windows(2).any(|w| w[0] != w[1])
 }

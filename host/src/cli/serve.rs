@@ -15,7 +15,7 @@ use std::process::ExitCode;
 pub struct ServeArgs {
     /// Rulesets directory to serve and watch (default: `./rulesets` in a checkout, else the
     /// rulesets built into the binary, which are not watched).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
     rulesets: Option<PathBuf>,
     /// Data directory: the tokens file, the journal's key and head record, and (by default)
     /// the SQLite journal (default `./floor-data`).

@@ -1,5 +1,7 @@
-//! `floor test [RULESET_DIR...] [--json]`: runs every scenario in the rulesets' `tests/`
-//! directories against its expectations, like a test runner. Exit status 1 on any failure.
+//! `floor test [RULESET_DIR...] [--config FILE] [--json]`: runs every scenario in the
+//! rulesets' `tests/` directories against its expectations, like a test runner. Exit status 1
+//! on any failure. With `--config` (the daemon's config) the plugins it allows are loaded and
+//! answer the points the rulesets bind to them.
 //!
 //! A scenario runs under the ruleset whose directory holds it *and* under every ruleset it
 //! keys an expectation to, so every expectation a file writes is checked. A key that names
@@ -8,11 +10,13 @@
 
 use super::CliError;
 use crate::rulesets::Store;
+use floor_engine::rules::PluginDesk;
 use floor_engine::scenario;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Arguments of `floor test`.
 #[derive(clap::Args, Debug)]
@@ -23,6 +27,9 @@ pub struct TestArgs {
     /// and a list of every scenario run under every ruleset).
     #[arg(long)]
     json: bool,
+    /// The daemon's RON config: the plugins it allows answer the points bound to them.
+    #[arg(long)]
+    config: Option<PathBuf>,
 }
 
 /// The report (its JSON is a stable interface).
@@ -95,7 +102,8 @@ impl Report {
 
 pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
     let targets = Store::targets(&args.dirs)?;
-    let report = test(&targets)?;
+    let desk = super::scenario::desk(args.config.as_deref())?;
+    let report = test(&targets, &desk)?;
     if args.json {
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
@@ -137,8 +145,9 @@ fn render(report: &Report) -> String {
     out
 }
 
-/// Runs every scenario of each target ruleset, under it and under every ruleset it names.
-pub fn test(targets: &[(Store, String)]) -> Result<Report, CliError> {
+/// Runs every scenario of each target ruleset, under it and under every ruleset it names,
+/// `desk` answering the points bound to plugins.
+pub fn test(targets: &[(Store, String)], desk: &Arc<dyn PluginDesk>) -> Result<Report, CliError> {
     let mut report = Report::default();
     for (store, id) in targets {
         let dir = format!("{id}/tests/");
@@ -164,7 +173,7 @@ pub fn test(targets: &[(Store, String)]) -> Result<Report, CliError> {
                     report.fail(id, path.clone(), "(unreadable)", format!("{path}: {why}"));
                 }
                 Some((path, text)) => {
-                    for result in test_file(store, id, &path, &text)? {
+                    for result in test_file(store, id, &path, &text, desk)? {
                         report.push(result);
                     }
                 }
@@ -204,6 +213,7 @@ fn test_file(
     home: &str,
     path: &str,
     text: &str,
+    desk: &Arc<dyn PluginDesk>,
 ) -> Result<Vec<ScenarioResult>, CliError> {
     let broken = |why: String| ScenarioResult {
         ruleset: home.to_string(),
@@ -241,7 +251,7 @@ fn test_file(
             failures: vec![failure],
         });
     }
-    for outcome in super::scenario::run_under(store, &parsed, &playable)? {
+    for outcome in super::scenario::run_under(store, &parsed, &playable, desk)? {
         results.push(ScenarioResult {
             passed: outcome.passed(),
             ruleset: outcome.ruleset,

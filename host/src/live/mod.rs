@@ -12,7 +12,7 @@ pub mod watch;
 
 use crate::rulesets::Store;
 pub use content::Content;
-use floor_engine::rules::Rules;
+use floor_engine::rules::{NoPlugins, PluginDesk, Rules};
 use floor_engine::ruleset::{Ruleset, RulesetRules, Sandbox, ScriptCache};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
@@ -22,8 +22,8 @@ use std::sync::{Arc, RwLock};
 pub struct Version {
     /// The ruleset as loaded and checked.
     pub ruleset: Arc<Ruleset>,
-    /// The rules a hand consults. This is the one place where a loaded native plugin will be
-    /// layered over the ruleset's own rules (see [`rules_for`]).
+    /// The rules a hand consults, its `plugin` bindings answered by the daemon's desk (see
+    /// [`rules_for`]).
     pub rules: Arc<dyn Rules>,
     /// SHA-256 of the content, hex.
     pub hash: String,
@@ -41,12 +41,11 @@ impl std::fmt::Debug for Version {
     }
 }
 
-/// The rules hands consult for a loaded ruleset. Native plugins are not layered here: the
-/// rule point they answer today (`prize.chop_deals`, a deal's amounts) is asked on its own
-/// through `POST /api/rulesets/{id}/rule/{point}` (see `crate::serve::rule`); a plugin for a
-/// point hands consult would wrap these rules.
-pub fn rules_for(ruleset: &Arc<Ruleset>) -> Arc<dyn Rules> {
-    Arc::new(RulesetRules::new(ruleset.clone()))
+/// The rules hands consult for a loaded ruleset, the points it binds to a `plugin` answered
+/// by `desk` (the daemon's [`crate::plugins::HostDesk`]: live calls, journaled; replay from
+/// the journal).
+pub fn rules_for(ruleset: &Arc<Ruleset>, desk: Arc<dyn PluginDesk>) -> Arc<dyn Rules> {
+    Arc::new(RulesetRules::new(ruleset.clone()).with_desk(desk))
 }
 
 impl Version {
@@ -94,9 +93,15 @@ impl Version {
         }
     }
 
+    /// This version with its `plugin` bindings answered by `desk`.
+    pub fn with_desk(mut self, desk: Arc<dyn PluginDesk>) -> Version {
+        self.rules = rules_for(&self.ruleset, desk);
+        self
+    }
+
     fn from_parts(ruleset: Arc<Ruleset>, content: Arc<Content>) -> Version {
         Version {
-            rules: rules_for(&ruleset),
+            rules: rules_for(&ruleset, Arc::new(NoPlugins)),
             hash: content.sha256(),
             ruleset,
             content,
@@ -137,6 +142,11 @@ pub struct Live {
     /// The scripts compiled so far: a reload compiles only the files whose text changed.
     scripts: scripts::Compiled,
     entries: RwLock<BTreeMap<String, Entry>>,
+    /// Who answers `plugin` bindings (see [`Live::with_desk`]).
+    desk: Arc<dyn PluginDesk>,
+    /// The plugins a version's `plugin` bindings are resolved and probed against before it
+    /// goes live (see [`Live::with_plugins`]); `None`: not checked here.
+    plugins: Option<Arc<crate::plugins::Plugins>>,
 }
 
 impl Live {
@@ -147,7 +157,31 @@ impl Live {
             sandbox: Sandbox::new(),
             scripts: scripts::Compiled::new(),
             entries: RwLock::new(BTreeMap::new()),
+            desk: Arc::new(NoPlugins),
+            plugins: None,
         }
+    }
+
+    /// This registry answering `plugin` bindings with the daemon's desk over `plugins`, and
+    /// refusing a version whose `plugin` bindings do not resolve against them or fail their
+    /// probe (what `floor check --config` reports).
+    pub fn with_plugins(self, plugins: Arc<crate::plugins::Plugins>) -> Live {
+        let desk = Arc::new(crate::plugins::HostDesk::new(plugins.clone()));
+        Live {
+            plugins: Some(plugins),
+            ..self.with_desk(desk)
+        }
+    }
+
+    /// This registry with `desk` answering the `plugin` bindings of every version it loads.
+    pub fn with_desk(mut self, desk: Arc<dyn PluginDesk>) -> Live {
+        self.desk = desk;
+        self
+    }
+
+    /// Who answers `plugin` bindings.
+    pub fn desk(&self) -> Arc<dyn PluginDesk> {
+        self.desk.clone()
     }
 
     /// The store the registry reads.
@@ -171,7 +205,9 @@ impl Live {
     /// new are compiled.
     pub fn reload(&self, id: &str) -> Reloaded {
         let before = self.scripts.counts();
-        let loaded = Version::load_cached(&self.store, id, &self.sandbox, &self.scripts);
+        let loaded = Version::load_cached(&self.store, id, &self.sandbox, &self.scripts)
+            .and_then(|v| self.resolved(v))
+            .map(|v| v.with_desk(self.desk.clone()));
         let after = self.scripts.counts();
         tracing::debug!(
             ruleset = id,
@@ -202,6 +238,18 @@ impl Live {
                 entry.error = Some(message.clone());
                 Reloaded::Rejected(message)
             }
+        }
+    }
+
+    /// `version` if its `plugin` bindings resolve against the plugins and pass their probe;
+    /// every problem otherwise.
+    fn resolved(&self, version: Version) -> Result<Version, String> {
+        let Some(plugins) = &self.plugins else {
+            return Ok(version);
+        };
+        match crate::plugins::resolve(&version.ruleset, plugins) {
+            (problems, _) if !problems.is_empty() => Err(problems.join("\n")),
+            _ => Ok(version),
         }
     }
 

@@ -22,21 +22,27 @@
 //! `floor plugin` reads the same list from the same RON file ([`PluginConfig::from_file`]).
 
 mod config;
+pub mod desk;
 mod digest;
 mod error;
 mod library;
 mod registry;
+mod resolve;
 mod ruling;
 
+#[cfg(test)]
+mod desk_tests;
 #[cfg(test)]
 pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 
 pub use config::PluginConfig;
+pub use desk::HostDesk;
 pub use error::PluginError;
 pub use library::{LoadedPlugin, PluginRef};
 pub use registry::Plugins;
+pub use resolve::resolve;
 pub use ruling::PluginRuling;
 // The rest of the interface the daemon uses; the `floor plugin` commands do not name them.
 #[allow(unused_imports)]

@@ -10,10 +10,12 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// The plugin crates the tests load, and their library names.
-const PLUGINS: [(&str, &str); 3] = [
+const PLUGINS: [(&str, &str); 5] = [
     ("floor-icm-chop", "floor_icm_chop"),
     ("floor-plugin-test-panic", "floor_plugin_test_panic"),
     ("floor-plugin-test-wrong-abi", "floor_plugin_test_wrong_abi"),
+    ("floor-odd-chip-suits", "floor_odd_chip_suits"),
+    ("floor-plugin-test-misbehave", "floor_plugin_test_misbehave"),
 ];
 
 /// Paths of the built libraries: `icm_chop()`, `test_panic()`, `wrong_abi()`.
@@ -43,6 +45,17 @@ impl Built {
     /// The plugin of a future ABI version.
     pub fn wrong_abi(&self) -> PathBuf {
         self.library(PLUGINS[2].1)
+    }
+
+    /// The example plugin: the odd chip by suit.
+    pub fn odd_chip_suits(&self) -> PathBuf {
+        self.library(PLUGINS[3].1)
+    }
+
+    /// The plugin that answers a table event and a tournament point, and misbehaves on four
+    /// hand points.
+    pub fn misbehave(&self) -> PathBuf {
+        self.library(PLUGINS[4].1)
     }
 }
 

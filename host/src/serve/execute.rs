@@ -11,6 +11,10 @@ use super::commands::Command;
 use super::{lock, App, ExecError};
 use crate::journal::writer::Entry;
 use crate::journal::{now_ms, JournalError, RulingRecord};
+use crate::plugins::desk::{self, AnswerRecord};
+
+/// The key of a journaled command's body that holds its plugin questions and answers.
+pub(super) const PLUGIN_ANSWERS: &str = "plugin_answers";
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -109,15 +113,29 @@ pub fn new_slot<T>(state: T) -> Arc<Slot<T>> {
 }
 
 /// The journal entry of a command: its body without the deck seed it may carry, which the
-/// journal keeps sealed.
-pub(super) fn entry(command: &Command, rulings: Vec<RulingRecord>) -> Result<Entry, ExecError> {
-    let serialize = |c: &Command| {
-        serde_json::to_string(c).map_err(|e| {
-            ExecError::Journal(JournalError::Write {
-                file: "journal".into(),
-                message: format!("the command cannot be serialized: {e}"),
-            })
+/// journal keeps sealed, and with the plugin questions it asked and their outcomes (under
+/// `plugin_answers`, which a replay reads back instead of calling the plugins).
+pub(super) fn entry(
+    command: &Command,
+    rulings: Vec<RulingRecord>,
+    answers: &[AnswerRecord],
+) -> Result<Entry, ExecError> {
+    let unserializable = |e: serde_json::Error| {
+        ExecError::Journal(JournalError::Write {
+            file: "journal".into(),
+            message: format!("the command cannot be serialized: {e}"),
         })
+    };
+    let serialize = |c: &Command| {
+        if answers.is_empty() {
+            return serde_json::to_string(c).map_err(unserializable);
+        }
+        let mut body = serde_json::to_value(c).map_err(unserializable)?;
+        let answers = serde_json::to_value(answers).map_err(unserializable)?;
+        if let Some(map) = body.as_object_mut() {
+            map.insert(PLUGIN_ANSWERS.into(), answers);
+        }
+        serde_json::to_string(&body).map_err(unserializable)
     };
     let (body, seed) = if matches!(
         command,
@@ -159,8 +177,9 @@ impl App {
             _ => None,
         };
         let mut state = lock(&slot.state).clone();
-        let (answer, rulings) = state.apply(command, version.as_ref())?;
-        let entry = entry(command, rulings)?;
+        let (applied, answers) = desk::recording(|| state.apply(command, version.as_ref()));
+        let (answer, rulings) = applied?;
+        let entry = entry(command, rulings, &answers)?;
         Ok((state, answer, entry))
     }
 
@@ -247,7 +266,7 @@ impl App {
         command: &Command,
         rulings: &[RulingRecord],
     ) -> Result<(), ExecError> {
-        let entry = entry(command, rulings.to_vec())?;
+        let entry = entry(command, rulings.to_vec(), &[])?;
         self.writer.write(entry).ok_or(ExecError::Closed)??;
         Ok(())
     }

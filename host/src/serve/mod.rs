@@ -124,7 +124,7 @@ impl App {
         };
         let writer = Writer::start(journal, sqlite)?;
         let app = App::new(
-            Live::new(store),
+            Live::new(store).with_plugins(plugins.clone()),
             reader,
             (writer, fleet),
             tokens,
@@ -148,7 +148,9 @@ impl App {
             auditor: config::new_token(),
         };
         let app = App::new(
-            Live::new(Store::Embedded),
+            Live::new(Store::Embedded).with_desk(Arc::new(crate::plugins::HostDesk::new(
+                Arc::new(Plugins::default()),
+            ))),
             reader,
             (Writer::closed(), None),
             tokens,
@@ -286,7 +288,9 @@ impl App {
         }
         let stored = self.journal.content(hash).ok()??;
         let (id, content) = stored;
-        match Version::rebuild(&id, content, self.live.sandbox()) {
+        match Version::rebuild(&id, content, self.live.sandbox())
+            .map(|v| v.with_desk(self.live.desk()))
+        {
             Ok(v) => {
                 lock(&self.versions).insert(hash.to_string(), v.clone());
                 Some(v)

@@ -5,9 +5,10 @@
 
 use super::carried::{CashTable, Tournament};
 use super::commands::{Command, Op};
-use super::execute::{new_slot, Slot};
+use super::execute::{new_slot, Slot, PLUGIN_ANSWERS};
 use super::{lock, rules_version, App, ExecError};
 use crate::journal::JournalError;
+use crate::plugins::desk::{self, AnswerRecord};
 use floor_engine::cash::CashGame;
 use floor_engine::table::interrupted;
 use floor_engine::tournament::director::{self, Director};
@@ -17,17 +18,31 @@ const VOIDING_THREADS: usize = 16;
 
 impl App {
     /// Applies every journaled command in order (only those of `only` when given), each with
-    /// its deck seed unsealed; returns how many. An entry that cannot be replayed stops it:
-    /// the state would not be the one acknowledged.
+    /// its deck seed unsealed and its plugin answers read back; returns how many. An entry
+    /// that cannot be replayed stops it: the state would not be the one acknowledged.
     pub(super) fn replay_all(&self, only: Option<&[String]>) -> Result<usize, JournalError> {
-        let commands = self.journal.commands::<Command>(only)?;
+        let commands = self.journal.commands::<serde_json::Value>(only)?;
         let count = commands.len();
         for stored in commands {
-            let mut command = stored.command;
+            let corrupt = |message: String| JournalError::Corrupt {
+                file: self.journal.file().to_string(),
+                seq: stored.seq,
+                message,
+            };
+            let mut body = stored.command;
+            let answers: Vec<AnswerRecord> =
+                match body.as_object_mut().and_then(|b| b.remove(PLUGIN_ANSWERS)) {
+                    Some(answers) => serde_json::from_value(answers)
+                        .map_err(|e| corrupt(format!("its plugin answers cannot be read: {e}")))?,
+                    None => Vec::new(),
+                };
+            let mut command: Command =
+                serde_json::from_value(body).map_err(|e| corrupt(e.to_string()))?;
             if let (Some(seed), Some(slot)) = (stored.seed, command.seed_mut()) {
                 *slot = seed;
             }
-            if let Err(e) = self.replay(&command) {
+            // The plugins are not called again: their journaled answers are read back.
+            if let Err(e) = desk::replaying(answers, || self.replay(&command)) {
                 return Err(JournalError::Damaged {
                     file: self.journal.file().to_string(),
                     data: self.data.display().to_string(),

@@ -60,7 +60,7 @@ impl App {
             .and_then(|r| r.binding.decision.clone());
         if decision.is_some() {
             let d = version.rules.table_event(point, &facts(context));
-            if matches!(d.citation, Citation::Article(_)) && d.outcome == "refused" {
+            if d.citation.is_article() && d.outcome == "refused" {
                 let failure = RuleFailure {
                     kind: "refused",
                     point: point.to_string(),

@@ -22,7 +22,13 @@ pub fn built() -> &'static Path {
             .args(["build", "--release", "--quiet", "--target-dir"])
             .arg(&target)
             .args(["-p", "floor-icm-chop", "-p", "floor-plugin-test-panic"])
-            .args(["-p", "floor-plugin-test-wrong-abi"])
+            .args([
+                "-p",
+                "floor-plugin-test-wrong-abi",
+                "-p",
+                "floor-odd-chip-suits",
+            ])
+            .args(["-p", "floor-plugin-test-misbehave"])
             .status()
             .expect("cargo runs");
         assert!(status.success(), "building the plugins failed");
@@ -40,4 +46,27 @@ pub fn library(name: &str) -> PathBuf {
 
 pub fn sha256(path: &Path) -> String {
     hex::encode(Sha256::digest(std::fs::read(path).expect("built")))
+}
+
+/// The house ruleset whose odd chip, string bets and chip race are bound to plugins
+/// (`odd-chip-suits` and `test-misbehave`), with its scenarios.
+pub fn house_ruleset() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/house-plugins")
+}
+
+/// The `plugins` entries (RON) allowing the two plugins `house-plugins` binds.
+pub fn house_plugins() -> String {
+    let entry = |name: &str| {
+        let path = library(name);
+        format!(
+            "(path: {:?}, sha256: \"{}\")",
+            path.display().to_string(),
+            sha256(&path)
+        )
+    };
+    format!(
+        "plugins: [{}, {}]",
+        entry("floor_odd_chip_suits"),
+        entry("floor_plugin_test_misbehave")
+    )
 }

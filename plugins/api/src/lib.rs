@@ -11,7 +11,7 @@
 //!   alone and refuses the plugin unless it equals its own [`ABI_VERSION`], before it touches any
 //!   other field (whose layout may change from one ABI version to the next);
 //! - the plugin's name and version (UTF-8, borrowed, static);
-//! - the rule points it implements (dotted ids as in `RULEPOINTS.md`);
+//! - the rule points it implements (dotted ids, as `floor explain --list` prints them);
 //! - `call`: takes a rule-point id and the rule point's context as JSON bytes, returns a
 //!   [`PluginResult`]: a status code and bytes the plugin allocated (JSON on success, a UTF-8
 //!   message otherwise);

@@ -21,14 +21,14 @@ pub trait Fields: DeserializeOwned {
 }
 
 /// A ruling the engine records and acts on by its outcome alone.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct Ruled {}
 
 impl Fields for Ruled {}
 
 /// A ruling on chips or words: a betting outcome (`call`, `raise`...) is applied to the hand,
 /// and a `raise` or `bet` is to the amount `to`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct Betting {
     /// The raise-to (or bet) amount.
     pub to: Option<HandAmount>,
@@ -48,7 +48,7 @@ impl Fields for Betting {
 /// A ruling that may set an amount (`blinds.missed_blinds`' dead post,
 /// `cash.buy_in.joining_mid_game`'s buy-in, `tournament.modality.knockout_bounty`'s bounty):
 /// within what a hand allows (a dead post may be both blinds).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct WithAmount {
     /// The amount.
     pub amount: Option<HandAmount>,
@@ -57,7 +57,7 @@ pub struct WithAmount {
 impl Fields for WithAmount {}
 
 /// `button.initial_position_and_rotation`: the seat the button (the 2007 decree's mão) goes to.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ButtonSeat {
     /// The seat holding the mão, from 1.
     pub mao_seat: Option<SeatNumber>,
@@ -68,7 +68,7 @@ pub struct ButtonSeat {
 impl Fields for ButtonSeat {}
 
 /// `ranking.points`: the points a finish earns.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct RankingPoints {
     /// The points.
     pub points: Option<Amount>,
@@ -77,7 +77,7 @@ pub struct RankingPoints {
 impl Fields for RankingPoints {}
 
 /// `tournament.modality.satellite`: the seats won and what is left over.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct SatelliteSeats {
     /// Seats awarded.
     pub seats: Option<Amount>,
@@ -90,7 +90,7 @@ pub struct SatelliteSeats {
 impl Fields for SatelliteSeats {}
 
 /// `tournament.modality.survivor`: each survivor's equal share.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct SurvivorShare {
     /// The share.
     pub share: Option<Amount>,
@@ -99,7 +99,7 @@ pub struct SurvivorShare {
 impl Fields for SurvivorShare {}
 
 /// `tournament.chip_race`: what becomes of chip fractions (`removed`, or rounded half up).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ChipRace {
     /// `removed`, or anything else for rounding half up.
     pub fractions: Option<Text>,

@@ -31,7 +31,7 @@ pub type PotAmount = super::values::Bounded<0, { crate::bounds::MAX_POT }>;
 /// The context of every chips-or-words point. The engine computes all but the last few
 /// facts from the hand when chips are pushed or words said; a `Situation` naming one of these
 /// points gives what it knows.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChipsContext {
     /// Who acts (a position, from 0).

@@ -5,6 +5,8 @@
 //! everyday ones and the largest a hand allows, for every structure and round that asks.
 
 use super::answers::{check_amount, check_flag, check_position, kind};
+use super::schema::{schemas_of, Position};
+use super::values::HandAmount;
 use super::{to_map, Facts, Signature};
 use crate::bounds::MAX_HAND_CHIPS;
 use crate::hand::{Street, Structure, MAX_PLAYERS};
@@ -108,6 +110,14 @@ fn pot_limit_samples() -> Vec<Dynamic> {
 /// Player counts a sample tries: heads-up, a few, a full table, the most a hand seats.
 const PLAYERS: [usize; 4] = [2, 3, 10, MAX_PLAYERS];
 
+/// Distinct hold'em hands for `winners` tied players, from the top of a fresh deck.
+fn sample_hole_cards(winners: usize) -> Vec<Vec<crate::cards::Card>> {
+    let cards: Vec<crate::cards::Card> = crate::cards::Card::all().collect();
+    (0..winners)
+        .map(|w| cards.iter().skip(2 * w).take(2).copied().collect())
+        .collect()
+}
+
 fn odd_chip_samples() -> Vec<Dynamic> {
     let mut out = Vec::new();
     for players in PLAYERS {
@@ -116,11 +126,13 @@ fn odd_chip_samples() -> Vec<Dynamic> {
         for button in [0, players - 1] {
             for small_blind in [None, Some((button + 1) % players), Some(button)] {
                 for winners in ties {
+                    let hole_cards = sample_hole_cards(winners.len());
                     if let Some(map) = to_map(&OddChipContext {
                         winners,
                         button,
                         players,
                         small_blind,
+                        hole_cards: &hole_cards,
                     }) {
                         out.push(map);
                     }
@@ -246,6 +258,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         min_raise_samples,
         check_min_raise,
         computed,
+        schemas_of::<MinRaiseContext, HandAmount>,
     ),
     Signature::new(
         "betting.pot_limit_max",
@@ -254,6 +267,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         pot_limit_samples,
         check_pot_limit,
         computed,
+        schemas_of::<PotLimitContext, HandAmount>,
     ),
     Signature::new(
         "allin.reopening",
@@ -262,6 +276,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         reopen_samples,
         check_reopens,
         computed,
+        schemas_of::<ReopenContext, bool>,
     ),
     Signature::new(
         "showdown.order",
@@ -270,6 +285,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         showdown_order_samples,
         check_showdown_order,
         computed,
+        schemas_of::<ShowdownOrderContext<'static>, Position>,
     ),
     Signature::new(
         "showdown.odd_chip",
@@ -278,6 +294,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
         odd_chip_samples,
         check_odd_chip,
         computed,
+        schemas_of::<OddChipContext<'static>, Position>,
     ),
     Signature::new(
         "betting.first_to_act",
@@ -286,5 +303,6 @@ pub(super) const SIGNATURES: &[Signature] = &[
         first_to_act_samples,
         check_first_to_act,
         computed,
+        schemas_of::<FirstToActContext, Position>,
     ),
 ];

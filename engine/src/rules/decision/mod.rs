@@ -20,6 +20,8 @@ pub mod answers;
 pub mod areas;
 pub mod chips;
 pub mod hand;
+mod schema;
+pub(crate) use schema::card_schema;
 mod situation;
 pub mod values;
 
@@ -50,6 +52,7 @@ pub struct Signature {
     samples: fn() -> Vec<Dynamic>,
     check: fn(&Dynamic, &Dynamic) -> Result<(), String>,
     fits: fn(&Facts) -> Result<(), String>,
+    schemas: fn() -> (serde_json::Value, serde_json::Value),
 }
 
 impl std::fmt::Debug for Signature {
@@ -71,6 +74,7 @@ impl Signature {
         samples: fn() -> Vec<Dynamic>,
         check: fn(&Dynamic, &Dynamic) -> Result<(), String>,
         fits: fn(&Facts) -> Result<(), String>,
+        schemas: fn() -> (serde_json::Value, serde_json::Value),
     ) -> Signature {
         Signature {
             point,
@@ -79,7 +83,14 @@ impl Signature {
             samples,
             check,
             fits,
+            schemas,
         }
+    }
+
+    /// The JSON Schemas (draft 2020-12) of the point's context and of its answer, generated
+    /// from the Rust types the engine asks with and checks the answer against.
+    pub fn schemas(&self) -> (serde_json::Value, serde_json::Value) {
+        (self.schemas)()
     }
 
     /// The contexts a probe asks the point's decision with, as the maps a decision receives.
@@ -90,6 +101,25 @@ impl Signature {
     /// Whether `answer`, given to `ctx`, is of the point's answer type; why not otherwise.
     pub fn check(&self, ctx: &Dynamic, answer: &Dynamic) -> Result<(), String> {
         (self.check)(ctx, answer)
+    }
+
+    /// The contexts a probe asks a `plugin` with: [`Signature::samples`] as JSON.
+    pub fn json_samples(&self) -> Vec<serde_json::Value> {
+        self.samples()
+            .iter()
+            .filter_map(|ctx| serde_json::to_value(ctx).ok())
+            .collect()
+    }
+
+    /// [`Signature::check`] for a plugin's JSON `answer` to JSON `ctx`.
+    pub fn check_json(
+        &self,
+        ctx: &serde_json::Value,
+        answer: &serde_json::Value,
+    ) -> Result<(), String> {
+        let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| e.to_string())?;
+        let answer = rhai::serde::to_dynamic(answer).map_err(|e| e.to_string())?;
+        self.check(&ctx, &answer)
     }
 
     /// Whether the hand state machine plays the point: its decision receives the typed
@@ -152,7 +182,10 @@ fn check_event_of<F: answers::Fields>(_ctx: &Dynamic, answer: &Dynamic) -> Resul
 }
 
 /// The signature of a table event's point: context `C`, answer fields `F`.
-pub(crate) const fn event<C: Context, F: answers::Fields>(
+pub(crate) const fn event<
+    C: Context + schemars::JsonSchema,
+    F: answers::Fields + schemars::JsonSchema,
+>(
     point: &'static str,
     context: &'static str,
     answer: &'static str,
@@ -164,6 +197,7 @@ pub(crate) const fn event<C: Context, F: answers::Fields>(
         samples_of::<C>,
         check_event_of::<F>,
         fits_of::<C>,
+        schema::schemas_of::<C, schema::EventAnswer<F>>,
     )
 }
 

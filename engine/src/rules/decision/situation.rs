@@ -22,7 +22,10 @@ macro_rules! situations {
     )*) => {
         $(
             $(#[$doc])*
-            #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+            #[derive(
+                Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize,
+                schemars::JsonSchema,
+            )]
             #[serde(deny_unknown_fields)]
             pub struct $name {
                 $(

@@ -139,3 +139,38 @@ fn an_answer_of_the_wrong_type_is_refused_with_what_was_expected() {
         .unwrap_err()
         .contains("winners"));
 }
+
+/// A plugin author reads a point's context from its schema: every field of every context the
+/// engine generates for the point must be one the schema lists, and every field the schema
+/// requires must be in each; the answer's schema says what kind of value comes back.
+#[test]
+fn every_points_schema_lists_the_fields_of_its_generated_contexts() {
+    for signature in all() {
+        let (context, answer) = signature.schemas();
+        let point = signature.point;
+        assert_eq!(context["type"], "object", "{point}: {context}");
+        let properties = context["properties"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{point}: no properties in {context}"));
+        let required: Vec<&str> = context["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(|f| f.as_str()).collect())
+            .unwrap_or_default();
+        for sample in signature.json_samples() {
+            let fields = sample.as_object().expect("a context is a map");
+            for field in fields.keys() {
+                assert!(
+                    properties.contains_key(field),
+                    "{point}: `{field}` is not in the schema"
+                );
+            }
+            for field in &required {
+                assert!(fields.contains_key(*field), "{point}: `{field}` missing");
+            }
+        }
+        assert!(
+            answer.get("type").is_some() || answer.get("anyOf").is_some(),
+            "{point}: the answer's schema says no kind: {answer}"
+        );
+    }
+}

@@ -258,6 +258,19 @@ macro_rules! words {
                 $name::ALL.to_vec()
             }
         }
+
+        impl schemars::JsonSchema for $name {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({
+                    "type": "string",
+                    "enum": [$($word),+],
+                })
+            }
+        }
     )*};
 }
 pub(crate) use words;

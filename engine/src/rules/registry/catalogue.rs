@@ -418,7 +418,7 @@ pub(super) const POINTS: &[RulePoint] = &[
         decides: "the conditions of the re-deal after a misdeal: button movement, new entrants, blinds, penalised or absent players.",
         inputs: "voided hand state; penalised/absent players.",
         differs: true,
-        difference: "pt-tournament and ao-tournament-2025 re-deal with the button frozen. Read literally, pt-casino-2007 starts a new hand, so the hand marker rotates (Q-C11).",
+        difference: "pt-tournament and ao-tournament-2025 re-deal with the button frozen. Read literally, pt-casino-2007 starts a new hand, so the hand marker rotates.",
     },
     RulePoint {
         id: "deal.misdeal_cutoff",
@@ -778,7 +778,7 @@ pub(super) const POINTS: &[RulePoint] = &[
         decides: "whether a silent push of several chips is a call or a raise.",
         inputs: "call amount C; chips pushed (denominations); last raise L; stack left after the push; \"raise\"/\"all-in\" declared?",
         differs: true,
-        difference: "for mixed chips, pt-tournament and ao-tournament-2025 apply the all-chips-needed test first, while br-adtp-2012 goes straight to the 50% rule. See TV-A05, TV-A06 and TV-D04.",
+        difference: "for mixed chips, pt-tournament and ao-tournament-2025 apply the all-chips-needed test first, while br-adtp-2012 goes straight to the 50% rule.",
     },
     RulePoint {
         id: "action.uncollected_previous_bet",
@@ -868,7 +868,7 @@ pub(super) const POINTS: &[RulePoint] = &[
         decides: "the status of a fold made when facing no bet, or out of turn, before the last betting round ends.",
         inputs: "facing a bet?; in turn?; street.",
         differs: true,
-        difference: "\"invalid\" (pt-tournament, literal) against \"binding/permanent\" (ao-tournament-2025, br-adtp-2012). Under the primary reading (Q-T04) pt-tournament also binds, so the engine rules the same in all three.",
+        difference: "\"invalid\" (pt-tournament, literal) against \"binding/permanent\" (ao-tournament-2025, br-adtp-2012). Under the primary reading pt-tournament also binds, so the engine rules the same in all three.",
     },
     RulePoint {
         id: "action.accepted_action",
@@ -904,7 +904,7 @@ pub(super) const POINTS: &[RulePoint] = &[
         decides: "how the pot is split when a player is all-in for less.",
         inputs: "contributions per player; hand ranking per player; fold status.",
         differs: true,
-        difference: "pt-casino-2007's \"proportional share\" formula against standard layered side pots (see TV-D10). The difference holds only under the literal readings; the primary reading (Q-C02) implements pt-casino-2007 as layered side pots too.",
+        difference: "pt-casino-2007's \"proportional share\" formula against standard layered side pots. The difference holds only under the literal readings; the primary reading implements pt-casino-2007 as layered side pots too.",
     },
     RulePoint {
         id: "allin.cards_face_up",
@@ -1093,7 +1093,7 @@ pub(super) const POINTS: &[RulePoint] = &[
         decides: "what happens when \"time\" is called on a slow player: the allowance, the countdown, and the result on expiry.",
         inputs: "player facing a bet?; elapsed seconds; who called time (TD or player); doubt whether he acted in time.",
         differs: true,
-        difference: "pt-tournament allows 25 + 5 = 30 s, with a check when not facing a bet. br-adtp-2012 allows 60 s plus a 10 s countdown (70 s; see Open questions for the 60 s reading), and the hand is dead even when not facing a bet.",
+        difference: "pt-tournament allows 25 + 5 = 30 s, with a check when not facing a bet. br-adtp-2012 allows 60 s plus a 10 s countdown (70 s; br-adtp-2012's reading explains why not 60 s), and the hand is dead even when not facing a bet.",
     },
     RulePoint {
         id: "time.shot_clock",
@@ -1210,7 +1210,7 @@ pub(super) const POINTS: &[RulePoint] = &[
         decides: "the number of hands a player misses for an \"N orbits/rounds\" penalty.",
         inputs: "N; players at the table (including the offender) when the offence **occurred** and when the penalty is **applied**.",
         differs: true,
-        difference: "the head-count is taken at application (pt/ao) against at the infraction (br). See TV-D06.",
+        difference: "the head-count is taken at application (pt/ao) against at the infraction (br).",
     },
     RulePoint {
         id: "penalty.serving",
@@ -1417,7 +1417,7 @@ pub(super) const POINTS: &[RulePoint] = &[
         decides: "the status of a player who announces a rebuy before a hand.",
         inputs: "announcement time; stack; rebuy allowed?",
         differs: true,
-        difference: "in br-adtp-2012 the announced rebuy counts as chips in play for that hand. pt-tournament's wording limits the player to the chips he holds (see Open questions).",
+        difference: "in br-adtp-2012 the announced rebuy counts as chips in play for that hand. pt-tournament's wording limits the player to the chips he holds (pt-tournament's reading explains it).",
     },
     RulePoint {
         id: "tournament.modality.freeze_out",

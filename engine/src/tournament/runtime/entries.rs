@@ -54,7 +54,7 @@ impl Tournament {
                 ("stack_left", int(0)),
             ],
         );
-        let decided = matches!(ruling.citation, crate::rules::Citation::Article(_))
+        let decided = ruling.citation.is_article()
             && matches!(ruling.outcome.as_str(), "allowed" | "refused");
         let allowed = if decided {
             ruling.outcome == "allowed"
@@ -192,7 +192,7 @@ impl Tournament {
                 ("stack_left", int(stack_left)),
             ],
         );
-        let decided = matches!(ruling.citation, crate::rules::Citation::Article(_))
+        let decided = ruling.citation.is_article()
             && matches!(ruling.outcome.as_str(), "allowed" | "refused");
         let allowed = if decided {
             ruling.outcome == "allowed"

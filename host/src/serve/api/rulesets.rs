@@ -155,8 +155,8 @@ struct CompareQuery {
     only_differences: bool,
 }
 
-/// `GET /api/compare?rulesets=a,b&only_differences=true`: the matrix of `floor compare
-/// --format json`, over the versions live now.
+/// `GET /api/compare?rulesets=a,b&only_differences=true`: the comparison of `floor compare
+/// --format json` (dated the day it is asked), over the versions live now.
 async fn compare(State(app): State<Arc<App>>, Query(q): Query<CompareQuery>) -> ApiResult {
     let ids: Vec<String> = match &q.rulesets {
         Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
@@ -171,12 +171,16 @@ async fn compare(State(app): State<Arc<App>>, Query(q): Query<CompareQuery>) -> 
         loaded.push(v.ruleset);
     }
     let store = app.live.store().clone();
-    let matrix = tokio::task::spawn_blocking(move || {
-        crate::cli::compare::build_from(&store, &loaded, q.only_differences)
+    let comparison = tokio::task::spawn_blocking(move || {
+        let kinds = q
+            .only_differences
+            .then(|| floor_engine::ruleset::Difference::DIFFERENCES.to_vec());
+        let matrix = crate::cli::compare::build_from(&store, &loaded, kinds.as_deref());
+        crate::cli::compare::Comparison::new(&loaded, crate::cli::compare::today(), matrix)
     })
     .await
     .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    serde_json::to_value(matrix)
+    serde_json::to_value(comparison)
         .map(Json)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }

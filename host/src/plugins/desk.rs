@@ -1,0 +1,247 @@
+//! The host's [`PluginDesk`]: how a point a ruleset binds to a `plugin` is answered at play.
+//!
+//! Live, the desk calls the plugin on a worker thread and waits no longer than the binding's
+//! time limit (a plugin that hangs costs a thread, never the table). Every question and its
+//! outcome — the answer, or why there is none — is taken down on the calling thread's tape
+//! while a command is applied ([`recording`]), and the daemon journals the tape with the
+//! command. Replaying the journal ([`replaying`]), the desk answers from the tape and never
+//! calls a plugin: a plugin replaced, rebuilt or removed since cannot change the past.
+//!
+//! The tape is per thread because a command is applied on one thread, start to end, and
+//! tables apply their commands concurrently: each command's questions stay its own.
+
+use super::{PluginError, Plugins};
+use floor_engine::rules::{
+    PluginAnswer, PluginDesk, PluginFailure, PluginIdentity, PluginQuestion,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// One question asked of a plugin and what came of it, as journaled with the command that
+/// asked it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnswerRecord {
+    /// The rule point.
+    pub point: String,
+    /// The plugin the binding names.
+    pub plugin: String,
+    /// The context, as the plugin received it.
+    pub question: Value,
+    /// The answer, or why there was none.
+    pub outcome: Result<PluginAnswer, PluginFailure>,
+}
+
+enum Tape {
+    Record(Vec<AnswerRecord>),
+    Replay(VecDeque<AnswerRecord>),
+}
+
+thread_local! {
+    static TAPE: RefCell<Option<Tape>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (a command being applied) taking down every plugin question it asks; what it
+/// returned, and the questions with their outcomes, in order.
+pub fn recording<R>(f: impl FnOnce() -> R) -> (R, Vec<AnswerRecord>) {
+    let outer = TAPE.with(|t| t.replace(Some(Tape::Record(Vec::new()))));
+    let out = f();
+    let taken = TAPE.with(|t| t.replace(outer));
+    match taken {
+        Some(Tape::Record(answers)) => (out, answers),
+        _ => (out, Vec::new()),
+    }
+}
+
+/// Runs `f` (a journaled command applied again) answering its plugin questions from
+/// `answers`, in order, without calling any plugin.
+pub fn replaying<R>(answers: Vec<AnswerRecord>, f: impl FnOnce() -> R) -> R {
+    let outer = TAPE.with(|t| t.replace(Some(Tape::Replay(answers.into()))));
+    let out = f();
+    TAPE.with(|t| t.replace(outer));
+    out
+}
+
+/// The journaled outcome of `question` (replaying), `None` when not replaying.
+fn replayed(question: &PluginQuestion<'_>) -> Option<Result<PluginAnswer, PluginFailure>> {
+    TAPE.with(|t| {
+        let mut tape = t.borrow_mut();
+        let Some(Tape::Replay(queue)) = tape.as_mut() else {
+            return None;
+        };
+        let failure = |why: &str| PluginFailure {
+            plugin: None,
+            why: format!("{why}; a replay never calls the plugin"),
+        };
+        Some(match queue.pop_front() {
+            Some(r)
+                if r.point == question.point
+                    && r.plugin == question.plugin
+                    && &r.question == question.context =>
+            {
+                r.outcome
+            }
+            Some(r) => Err(failure(&format!(
+                "the journal's next answer is to another question (`{}` of `{}`)",
+                r.point, r.plugin
+            ))),
+            None => Err(failure("the journal holds no answer to this question")),
+        })
+    })
+}
+
+/// Takes down a live question's outcome, when a command is being recorded.
+fn record(question: &PluginQuestion<'_>, outcome: &Result<PluginAnswer, PluginFailure>) {
+    TAPE.with(|t| {
+        if let Some(Tape::Record(answers)) = t.borrow_mut().as_mut() {
+            answers.push(AnswerRecord {
+                point: question.point.to_string(),
+                plugin: question.plugin.to_string(),
+                question: question.context.clone(),
+                outcome: outcome.clone(),
+            });
+        }
+    });
+}
+
+type Job = (String, String, Value);
+type Reply = Result<Value, PluginError>;
+
+/// A thread that calls plugins, one question at a time.
+struct Worker {
+    jobs: mpsc::Sender<Job>,
+    replies: mpsc::Receiver<Reply>,
+}
+
+impl Worker {
+    fn start(plugins: Arc<Plugins>) -> Option<Worker> {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (outbox, replies) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("floor-plugin".into())
+            .spawn(move || {
+                // Ends when the desk drops its end (after a time-out, or with the desk).
+                while let Ok((name, point, context)) = inbox.recv() {
+                    let reply = match plugins.get(&name) {
+                        Some(plugin) => plugin.call(&point, &context),
+                        None => Err(PluginError::NotLoaded {
+                            point,
+                            plugin: name,
+                        }),
+                    };
+                    if outbox.send(reply).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok()?;
+        Some(Worker { jobs, replies })
+    }
+}
+
+/// The host's desk over the plugins its config allows.
+pub struct HostDesk {
+    plugins: Arc<Plugins>,
+    /// Workers waiting for a question (a call takes one, or starts one).
+    idle: Mutex<Vec<Worker>>,
+}
+
+impl HostDesk {
+    /// A desk over `plugins`.
+    pub fn new(plugins: Arc<Plugins>) -> HostDesk {
+        HostDesk {
+            plugins,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Calls the plugin on a worker, waiting no longer than the question's time limit.
+    fn call(&self, question: &PluginQuestion<'_>) -> Result<PluginAnswer, PluginFailure> {
+        let Some(plugin) = self.plugins.get(question.plugin) else {
+            return Err(PluginFailure {
+                plugin: None,
+                why: "no plugin of that name is loaded (list it in the `plugins` of the config)"
+                    .into(),
+            });
+        };
+        let identity = identity(plugin.identity());
+        let failure = |why: String| PluginFailure {
+            plugin: Some(identity.clone()),
+            why,
+        };
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let worker = idle
+            .or_else(|| Worker::start(self.plugins.clone()))
+            .ok_or_else(|| failure("no thread could be started to call it".into()))?;
+        let job = (
+            question.plugin.to_string(),
+            question.point.to_string(),
+            question.context.clone(),
+        );
+        if worker.jobs.send(job).is_err() {
+            return Err(failure("its worker stopped".into()));
+        }
+        let limit = Duration::from_millis(question.time_limit_ms);
+        let reply = match worker.replies.recv_timeout(limit) {
+            Ok(reply) => reply,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                // The worker is dropped: it ends once the plugin returns.
+                return Err(failure(format!(
+                    "it did not answer within its time limit of {} ms",
+                    question.time_limit_ms
+                )));
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(failure("its worker stopped".into()))
+            }
+        };
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(worker);
+        match reply {
+            Ok(answer) => Ok(PluginAnswer {
+                plugin: identity,
+                answer,
+            }),
+            Err(e) => Err(failure(why(e))),
+        }
+    }
+}
+
+impl PluginDesk for HostDesk {
+    fn ask(&self, question: &PluginQuestion<'_>) -> Result<PluginAnswer, PluginFailure> {
+        if let Some(outcome) = replayed(question) {
+            return outcome;
+        }
+        let outcome = self.call(question);
+        record(question, &outcome);
+        outcome
+    }
+}
+
+/// A loaded plugin's identity, as the engine stamps it on rulings.
+pub fn identity(plugin: &super::PluginRef) -> PluginIdentity {
+    PluginIdentity {
+        name: plugin.name.clone(),
+        version: plugin.version.clone(),
+        sha256: plugin.sha256.clone(),
+    }
+}
+
+/// Why a call failed, in the words a ruling reads after "the plugin … failed: ".
+fn why(e: PluginError) -> String {
+    match e {
+        PluginError::Panicked { message, .. } => format!("it panicked: {message}"),
+        PluginError::Refused { message, .. } => format!("it refused: {message}"),
+        PluginError::BadAnswer { problem, .. } => format!("its answer is malformed: {problem}"),
+        PluginError::NotImplemented {
+            point, implemented, ..
+        } => format!("it does not implement `{point}` (it implements: {implemented})"),
+        other => other.to_string(),
+    }
+}
