@@ -48,6 +48,10 @@ pub struct ReplayArgs {
     /// Read rulesets from this directory instead of the bundled ones.
     #[arg(long = "rulesets-dir", value_name = "DIR")]
     rulesets_dir: Option<PathBuf>,
+    /// The daemon's RON config: with `--ruleset` or `--compare-rulesets`, the plugins it
+    /// allows answer the points those rulesets bind to them.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 /// The replay summary; its field names are a stable interface for scripts.
@@ -217,6 +221,11 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
     }
     if args.ruleset.is_some() || !args.compare_rulesets.is_empty() {
         return law::run(&args, &inputs, jobs);
+    }
+    if args.config.is_some() {
+        return Err(CliError::Usage(
+            "--config gives the plugins a ruleset binds: use it with --ruleset or --compare-rulesets".into(),
+        ));
     }
     let mut summary = Summary {
         files: inputs
