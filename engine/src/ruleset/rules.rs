@@ -866,17 +866,26 @@ impl Rules for RulesetRules {
                 citation,
             };
         };
-        let hand_holder = map.iter().any(|(k, v)| {
-            matches!((k, v), (ron::Value::String(k), ron::Value::String(v))
-                if k == "small_blind" && v == "hand_holder")
-        });
+        let small_blind_is = |word: &str| {
+            map.iter().any(|(k, v)| {
+                matches!((k, v), (ron::Value::String(k), ron::Value::String(v))
+                    if k == "small_blind" && v == word)
+            })
+        };
         let n = ctx.players.max(1);
         Decided {
-            value: if hand_holder {
+            value: if small_blind_is("hand_holder") {
                 // The marker holder posts the small blind himself (pt-casino-2007 rule 81).
                 BlindPlan {
                     small_blind: Some(ctx.button % n),
                     big_blind: (ctx.button + 1) % n,
+                }
+            } else if small_blind_is("left_of_button") {
+                // The first and second seats left of the button post, at any table size: a
+                // text that states no heads-up exception (pt-online rule 48) has none.
+                BlindPlan {
+                    small_blind: Some((ctx.button + 1) % n),
+                    big_blind: (ctx.button + 2) % n,
                 }
             } else {
                 default.value
