@@ -123,10 +123,6 @@ fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
         "the refusal says why: {refused}"
     );
 
-    d.kill9();
-    let d = Daemon::start(&scratch.rulesets(), &data);
-    assert_eq!(table(&d, &t), after, "the premature flop after the restart");
-
     // The betting finishes: the flop comes from the reshuffled stub, without a burn.
     for _ in 0..3 {
         let seat = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
@@ -152,7 +148,24 @@ fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
         hand.get("call_only").is_none(),
         "the cap ends with the round: {flop}"
     );
+    // Killed mid-hand: the restart replays the journal to exactly this hand — the premature
+    // flop returned, the new flop from the reshuffled stub — and then voids it, as the daemon
+    // voids every hand a crash interrupted, every bet returned, saying so.
     d.kill9();
     let d = Daemon::start(&scratch.rulesets(), &data);
-    assert_eq!(table(&d, &t), flop, "the flop after the restart");
+    let restarted = table(&d, &t);
+    let hand = &restarted["hand"];
+    assert_eq!(hand["voided"], true, "{restarted}");
+    assert_eq!(hand["dealer"], flop["hand"]["dealer"], "{restarted}");
+    assert_eq!(hand["board"], flop["hand"]["board"], "{restarted}");
+    let rulings = |v: &Value| v["hand"]["rulings"].as_array().cloned().unwrap_or_default();
+    let (before, after) = (rulings(&flop), rulings(&restarted));
+    assert_eq!(after[..before.len()], before[..], "{restarted}");
+    assert!(
+        after[before.len()..]
+            .iter()
+            .any(|r| r.as_str().is_some_and(|r| r.contains("online.communication_failure"))),
+        "the void is a ruling: {restarted}"
+    );
+    assert_eq!(stacks(&restarted), vec![200; 4], "every bet returned: {restarted}");
 }
