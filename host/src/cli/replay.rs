@@ -16,7 +16,6 @@ use floor_engine::replay::{ReplayReport, Replayer};
 use floor_engine::rules::PhhConventions;
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use stream::Input;
@@ -45,9 +44,8 @@ pub struct ReplayArgs {
     /// Replay under two rulesets and report the hands whose outcome differs between them.
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
     compare_rulesets: Vec<String>,
-    /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long = "rulesets-dir", value_name = "DIR")]
-    rulesets_dir: Option<PathBuf>,
+    #[command(flatten)]
+    rulesets_dir: super::RulesetsDirs,
 }
 
 /// The replay summary; its field names are a stable interface for scripts.
