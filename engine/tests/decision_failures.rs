@@ -7,8 +7,13 @@
 use floor_engine::cash::{CashConfig, CashTable};
 use floor_engine::events::{handle, TableEvent};
 use floor_engine::hand::{Action, Hand, HandConfig};
-use floor_engine::rules::{Citation, Finding, Rules, Ruling};
+use floor_engine::hand::{Street, Structure};
+use floor_engine::rules::{
+    Citation, Finding, MinRaiseContext, PluginAnswer, PluginDesk, PluginFailure, PluginIdentity,
+    PluginQuestion, Rules, Ruling,
+};
 use floor_engine::ruleset::{MemoryLoader, Ruleset, RulesetRules, Sandbox};
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use std::sync::Arc;
 
 /// A cash rulebook that decides the minimum raise and the minimum number of players itself.
@@ -247,4 +252,78 @@ fn a_table_event_whose_decision_fails_is_ruled_by_the_fallback_and_says_so() {
         .collect();
     assert_eq!(rulings[rulings.len() - 2].finding, Finding::DecisionFailed);
     insta::assert_snapshot!(last_two.join("\n"));
+}
+
+/// A desk that counts the questions it is asked and the answers it is told were remembered,
+/// answering the minimum raise as three minimum bets, or failing every call.
+#[derive(Default)]
+struct CountingDesk {
+    fails: bool,
+    asked: AtomicUsize,
+    remembered: AtomicUsize,
+}
+
+impl PluginDesk for CountingDesk {
+    fn ask(&self, question: &PluginQuestion<'_>) -> Result<PluginAnswer, PluginFailure> {
+        self.asked.fetch_add(1, SeqCst);
+        let plugin = PluginIdentity {
+            name: "triple".into(),
+            version: "1.0.0".into(),
+            sha256: "00".into(),
+        };
+        if self.fails {
+            return Err(PluginFailure {
+                plugin: Some(plugin),
+                why: "it did not answer within its time limit of 50 ms".into(),
+            });
+        }
+        let min_bet = question.context["min_bet"].as_u64().unwrap_or(0);
+        Ok(PluginAnswer {
+            plugin,
+            answer: serde_json::json!(min_bet * 3),
+        })
+    }
+
+    fn remembered(&self, _question: &PluginQuestion<'_>, _answer: &PluginAnswer) {
+        self.remembered.fetch_add(1, SeqCst);
+    }
+}
+
+#[test]
+fn a_plugins_answer_is_remembered_by_context_like_a_scripts_and_a_failure_is_asked_again() {
+    let bindings = r#"        "betting.min_raise": (citation: "house 1", plugin: "triple"),"#;
+    let ruleset = Arc::new(
+        Ruleset::load("house", &loader(bindings, ""), &Sandbox::new()).expect("the house loads"),
+    );
+    let ctx = MinRaiseContext {
+        structure: Structure::NoLimit,
+        street: Street::Flop,
+        min_bet: 100,
+        current_bet: 300,
+        last_full_increment: 200,
+    };
+    for fails in [false, true] {
+        let desk = Arc::new(CountingDesk {
+            fails,
+            ..CountingDesk::default()
+        });
+        let rules = RulesetRules::new(ruleset.clone()).with_desk(desk.clone());
+        let answers: Vec<_> = (0..3).map(|_| rules.min_raise(&ctx)).collect();
+        let asked = desk.asked.load(SeqCst);
+        let remembered = desk.remembered.load(SeqCst);
+        if fails {
+            // Every call asked again, each a ruling that says so, the law's default applied.
+            assert_eq!((asked, remembered), (3, 0));
+            assert!(answers
+                .iter()
+                .all(|d| matches!(d.citation, Citation::ScriptFailed(_))));
+        } else {
+            // Asked once; the two answers from memory handed to the desk to journal.
+            assert_eq!((asked, remembered), (1, 2));
+            assert!(answers.iter().all(|d| d.value == 300));
+            assert!(answers
+                .iter()
+                .all(|d| d.citation.to_string() == "house 1 — plugin triple 1.0.0 sha256:00"));
+        }
+    }
 }

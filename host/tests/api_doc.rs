@@ -1,6 +1,8 @@
 //! Runs the examples of `docs/API.md` against a real daemon: every `curl` line of its `sh`
 //! blocks is sent, and the `# STATUS {json}` line under it must match (the status exactly,
-//! the JSON as a subset of the answer; `"$NAME"` captures or compares a value).
+//! the JSON as a subset of the answer; `"$NAME"` captures or compares a value). A
+//! `# STATUS SHAPE {json}` line documents the answer's whole shape instead, checked both ways:
+//! every field the answer has is documented, every documented field is there (see [`shaped`]).
 
 mod support;
 
@@ -111,11 +113,75 @@ fn matches(
     }
 }
 
+/// Whether `actual` has the documented `shape`: an object lists every field (`"name?"`: may
+/// be absent or null; `"*"`: any name, each value of that shape), an array the shape of each
+/// item, a string the types a value may have (`"string|null"`; `number`, `bool`, `object`,
+/// `array`, `any`).
+fn shaped(shape: &Value, actual: &Value) -> Result<(), String> {
+    match shape {
+        Value::String(types) => {
+            let fits = types.split('|').any(|t| match t {
+                "string" => actual.is_string(),
+                "number" => actual.is_number(),
+                "bool" => actual.is_boolean(),
+                "null" => actual.is_null(),
+                "object" => actual.is_object(),
+                "array" => actual.is_array(),
+                "any" => true,
+                other => panic!("`{other}` is not a type a shape knows"),
+            });
+            if fits {
+                Ok(())
+            } else {
+                Err(format!("expected {types}, got {actual}"))
+            }
+        }
+        Value::Object(fields) => {
+            let Some(got) = actual.as_object() else {
+                return Err(format!("expected an object, got {actual}"));
+            };
+            if let Some(each) = fields.get("*") {
+                return got
+                    .iter()
+                    .try_for_each(|(k, v)| shaped(each, v).map_err(|e| format!("{k}: {e}")));
+            }
+            for (key, field) in fields {
+                let (name, optional) = match key.strip_suffix('?') {
+                    Some(name) => (name, true),
+                    None => (key.as_str(), false),
+                };
+                match got.get(name) {
+                    None | Some(Value::Null) if optional => {}
+                    None => return Err(format!("{name}: documented, not in the answer")),
+                    Some(v) => shaped(field, v).map_err(|e| format!("{name}: {e}"))?,
+                }
+            }
+            let documented =
+                |k: &str| fields.contains_key(k) || fields.contains_key(&format!("{k}?"));
+            match got.keys().find(|k| !documented(k)) {
+                Some(k) => Err(format!("{k}: in the answer, not documented")),
+                None => Ok(()),
+            }
+        }
+        Value::Array(items) => {
+            let (Some(item), Some(got)) = (items.first(), actual.as_array()) else {
+                return Err(format!("expected an array, got {actual}"));
+            };
+            got.iter()
+                .enumerate()
+                .try_for_each(|(i, v)| shaped(item, v).map_err(|e| format!("[{i}]: {e}")))
+        }
+        other => Err(format!("`{other}` is not a shape")),
+    }
+}
+
 struct Example {
     line: usize,
     command: String,
     status: u16,
     expect: Value,
+    /// The expectation is the answer's whole shape ([`shaped`]), not a part of it.
+    shape: bool,
 }
 
 fn examples(doc: &str) -> Vec<Example> {
@@ -143,10 +209,15 @@ fn examples(doc: &str) -> Vec<Example> {
             pending = Some((i + 1, full));
         } else if let Some(rest) = full.strip_prefix("# ") {
             let (status, json) = rest.split_at(3.min(rest.len()));
+            let (shape, json) = match json.trim().strip_prefix("SHAPE") {
+                Some(json) => (true, json),
+                None => (false, json),
+            };
             let (line, command) = pending.take().expect("an expectation follows a curl");
             out.push(Example {
                 line,
                 command,
+                shape,
                 status: status.parse().expect("a status"),
                 expect: if json.trim().is_empty() {
                     Value::Null
@@ -200,6 +271,18 @@ fn every_example_of_the_api_doc_runs_as_documented() {
             "docs/API.md:{}: {method} {path}: {answer}",
             ex.line
         );
+        if std::env::var_os("FLOOR_API_DOC_DUMP").is_some() {
+            println!("docs/API.md:{}: {method} {path}\n{answer:#}", ex.line);
+        }
+        if ex.shape {
+            if let Err(e) = shaped(&ex.expect, &answer) {
+                panic!(
+                    "docs/API.md:{}: the answer's shape: {e}\nanswer: {answer:#}",
+                    ex.line
+                );
+            }
+            continue;
+        }
         if let Err(e) = matches(&ex.expect, &answer, &mut vars) {
             if !ex.expect.is_null() {
                 panic!("docs/API.md:{}: {e}\nanswer: {answer}", ex.line);
@@ -220,4 +303,40 @@ fn a_capture_of_a_missing_field_fails() {
     assert_eq!(vars["SEAT1"], "abc");
     let err = matches(&expected, &serde_json::json!({"token": "xyz"}), &mut vars).unwrap_err();
     assert_eq!(err, "token: $SEAT1 is abc, the answer has xyz");
+}
+
+#[test]
+fn a_shape_names_every_field_both_ways() {
+    let shape = serde_json::json!({"id": "string", "hand?": {"number": "number"}, "seats": [{"seat": "number", "cards?": "array|null"}], "chips": {"*": "number"}});
+    let ok = serde_json::json!({"id": "t1", "seats": [{"seat": 1}, {"seat": 2, "cards": null}], "chips": {"a": 1, "b": 2}});
+    shaped(&shape, &ok).expect("fits");
+    let cases = [
+        (
+            serde_json::json!({"seats": [], "chips": {}}),
+            "id: documented, not in the answer",
+        ),
+        (
+            serde_json::json!({"id": "t1", "seats": [], "chips": {}, "pot": 3}),
+            "pot: in the answer, not documented",
+        ),
+        (
+            serde_json::json!({"id": 1, "seats": [], "chips": {}}),
+            "id: expected string, got 1",
+        ),
+        (
+            serde_json::json!({"id": "t", "seats": [{"seat": 1, "x": 0}], "chips": {}}),
+            "seats: [0]: x: in the answer, not documented",
+        ),
+        (
+            serde_json::json!({"id": "t", "seats": [], "chips": {"a": "1"}}),
+            "chips: a: expected number, got \"1\"",
+        ),
+        (
+            serde_json::json!({"id": "t", "hand": {"number": 1, "to_act": 2}, "seats": [], "chips": {}}),
+            "hand: to_act: in the answer, not documented",
+        ),
+    ];
+    for (answer, why) in cases {
+        assert_eq!(shaped(&shape, &answer).unwrap_err(), why);
+    }
 }

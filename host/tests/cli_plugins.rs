@@ -213,7 +213,7 @@ fn plugin_rule_answers_with_the_plugin_the_ruleset_binding_selects() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "floor: no ruling on `prize.chop_deals` under pt-online v1.1.0 (rule 28): `prize.chop_deals` is not bound to a plugin by this ruleset\n"
+        "floor: no ruling on `prize.chop_deals` under pt-online v1.1.1 (rule 28): `prize.chop_deals` is not bound to a plugin by this ruleset\n"
     );
 }
 
@@ -317,4 +317,53 @@ fn explain_schema_of_a_parameter_says_nothing_is_asked() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("is a PARAMETER"), "{stderr}");
+}
+
+#[test]
+fn replay_under_a_house_whose_min_raise_is_a_plugin_reports_what_its_rhai_twin_reports() {
+    let plugin = library("floor_min_raise_double");
+    let dir = std::env::temp_dir().join(format!("floor-cli-double-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = dir.join("double.ron");
+    let entry = format!(
+        "(plugins: [(path: {:?}, sha256: \"{}\")])\n",
+        plugin.display().to_string(),
+        sha256(&plugin)
+    );
+    std::fs::write(&config, entry).expect("written");
+    let fixtures = support::plugins::house_ruleset()
+        .parent()
+        .expect("fixtures")
+        .to_path_buf();
+    let report = |ruleset: &str| {
+        let out = floor(&[
+            "replay",
+            "--ruleset",
+            ruleset,
+            "--rulesets-dir",
+            &arg(&fixtures),
+            "--config",
+            &arg(&config),
+            "--json",
+        ]);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+        stdout.replace(ruleset, "HOUSE")
+    };
+    let by_plugin = report("house-double");
+    assert_eq!(by_plugin, report("house-double-rhai"));
+    // The built-in sample's raises under the doubled minimum: some are refused by the house.
+    let json: serde_json::Value = serde_json::from_str(&by_plugin).expect("JSON");
+    let min_raise = json["rule_points"]
+        .as_array()
+        .and_then(|points| points.iter().find(|p| p["point"] == "betting.min_raise"))
+        .unwrap_or_else(|| panic!("no hand differs on the minimum raise: {by_plugin}"));
+    assert_eq!(
+        min_raise["citations"]["HOUSE"], "House rule 2",
+        "{min_raise}"
+    );
+
+    // Without --ruleset, a config has nothing to answer: a usage error.
+    let out = floor(&["replay", "--config", &arg(&config)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }

@@ -89,36 +89,36 @@ impl CashTable {
         let (stack, fee, fee_ruling) = self.buy_in_commission(player, buy_in);
         let mut new = Seat::new(player, stack);
         self.waiting_list.retain(|p| p != player);
-        // Rule 80: not into the seat the button moves to at the next deal.
-        if let Some(button) = self.table.button {
+        // Every joiner is ruled on: whether he plays from the next deal or waits (pt-casino-2007
+        // rule 80 bars only the seat the button moves to at the next deal); a text that says
+        // nothing is reported as not regulating it.
+        let takes = self.table.button.is_some_and(|button| {
             let next = (1..=self.table.seats.len())
                 .map(|k| (button + k) % self.table.seats.len())
                 .find(|&i| {
                     i == index || self.table.seats[i].as_ref().is_some_and(Seat::can_be_dealt)
                 });
-            let takes = next == Some(index);
-            if takes {
-                let d = decide(
-                    self.rules.as_ref(),
-                    "seating.new_player_entry",
-                    &facts([
-                        ("takes_mao_seat", flag(true)),
-                        ("seat", int(index as u64 + 1)),
-                    ]),
-                    || {
-                        (
-                            "may_play".into(),
-                            "the joiner is dealt in from the next hand".into(),
-                        )
-                    },
-                );
-                self.said(&mut out, &d);
-                if d.outcome == "plays_from_next_deal" {
-                    new.waits_one_deal = true;
-                }
-                self.push(&mut out, d.ruling);
-            }
+            next == Some(index)
+        });
+        let d = decide(
+            self.rules.as_ref(),
+            "seating.new_player_entry",
+            &facts([
+                ("takes_mao_seat", flag(takes)),
+                ("seat", int(index as u64 + 1)),
+            ]),
+            || {
+                (
+                    "may_play".into(),
+                    "the joiner is dealt in from the next hand".into(),
+                )
+            },
+        );
+        self.said(&mut out, &d);
+        if d.outcome == "plays_from_next_deal" {
+            new.waits_one_deal = true;
         }
+        self.push(&mut out, d.ruling);
         self.table.seats[index] = Some(new);
         let totals = Arc::make_mut(&mut self.totals)
             .entry(player.to_string())

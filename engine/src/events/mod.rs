@@ -99,6 +99,13 @@ pub fn failure_of(ruling: &EventRuling) -> Option<EventRuling> {
     })
 }
 
+/// Narrower chips points, each with the general point it is a case of. A text that makes no
+/// separate rule for the narrower case rules on it as the general one: an undercall far below
+/// the bet is still an insufficient call, so a rulebook whose only rule on short calls is its
+/// insufficient-call rule (br-adtp-2012 rule 48) reaches that rule, not the engine's default.
+const NARROWER_POINTS: &[(&str, &str)] =
+    &[("action.undercall_far_below_bet", "action.insufficient_call")];
+
 /// Decides events the ruleset does not bind: the engine's documented defaults.
 pub use defaults::default_ruling;
 
@@ -109,7 +116,7 @@ pub fn handle(
     hand: &mut crate::hand::Hand,
     event: &TableEvent,
 ) -> Result<EventRuling, crate::hand::ActionError> {
-    let (point, facts, player) = match event {
+    let (mut point, facts, player) = match event {
         TableEvent::Chips {
             player,
             chips,
@@ -157,7 +164,18 @@ pub fn handle(
         }
     };
     let rules = hand.rules().clone();
-    let decision = rules.table_event(&point, &facts);
+    let mut decision = rules.table_event(&point, &facts);
+    // A narrower point the text leaves without a rule of its own is decided by the general
+    // point it is a case of, when the text rules on that one.
+    if matches!(decision.citation, Citation::NotRegulated) {
+        if let Some(&(_, general)) = NARROWER_POINTS.iter().find(|(p, _)| *p == point) {
+            let general_decision = rules.table_event(general, &facts);
+            if !matches!(general_decision.citation, Citation::NotRegulated) {
+                point = general.to_string();
+                decision = general_decision;
+            }
+        }
+    }
     let ruling = EventRuling {
         point: point.clone(),
         ruleset: rules.ruleset().clone(),

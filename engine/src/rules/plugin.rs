@@ -81,6 +81,13 @@ pub struct PluginFailure {
 pub trait PluginDesk: Send + Sync {
     /// The plugin's answer to `question`, or why there is none.
     fn ask(&self, question: &PluginQuestion<'_>) -> Result<PluginAnswer, PluginFailure>;
+
+    /// `question` answered again from memory: the rules keep a plugin's answers by context,
+    /// as they keep a script's (a plugin must be a pure function of its context), and ask
+    /// again only a question they have not met. A host that journals the answers a command
+    /// used takes this one down as it takes down an asked one, so that a replay, whose memory
+    /// may differ, meets the same questions in the same order. Nothing to do otherwise.
+    fn remembered(&self, _question: &PluginQuestion<'_>, _answer: &PluginAnswer) {}
 }
 
 /// A desk with no plugin: every question is a failure that says so (a ruleset played

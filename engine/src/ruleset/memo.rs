@@ -12,10 +12,11 @@
 //! ([`HandMemo`]), which is what lets a ruleset with Rhai decisions replay at a useful
 //! fraction of the engine's own speed.
 
+use crate::rules::plugin::PluginAnswer;
 use crate::rules::{Decided, EventDecision};
 use std::collections::{BTreeMap, HashMap};
 use std::hash::Hash;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// How many distinct questions a ruleset version remembers before starting again.
 const CAPACITY: usize = 4096;
@@ -67,9 +68,29 @@ impl DecisionMemo {
 
 /// Answers of one hand-level decision by its typed context, shared by every hand played
 /// under one ruleset version. Bounded like [`DecisionMemo`].
+///
+/// A plugin's answers are kept too (a plugin must be a pure function of its context, as a
+/// script is), each with the question it answered: the host journals every answer a hand
+/// used, and an answer given again from memory is handed to it ([`Asked`]) so that the
+/// journal, and a replay of it, meet the same questions in the same order. A plugin that
+/// failed is not remembered: a time-out says nothing about the next call.
 #[derive(Debug)]
 pub(crate) struct HandMemo<C, T> {
-    answers: Mutex<HashMap<C, Decided<T>>>,
+    answers: Mutex<HashMap<C, Remembered<T>>>,
+}
+
+/// A remembered answer, and the plugin question behind it when a plugin gave it.
+type Remembered<T> = (Decided<T>, Option<Arc<Asked>>);
+
+/// A plugin question and the answer it got, kept to be handed to the desk again.
+#[derive(Debug)]
+pub(crate) struct Asked {
+    /// The plugin the binding names.
+    pub plugin: String,
+    /// The context, as the plugin received it.
+    pub context: serde_json::Value,
+    /// The answer.
+    pub answer: PluginAnswer,
 }
 
 impl<C, T> Default for HandMemo<C, T> {
@@ -83,17 +104,27 @@ impl<C, T> Default for HandMemo<C, T> {
 impl<C: Eq + Hash + Clone, T: Clone> HandMemo<C, T> {
     /// The answer for `ctx`, from memory or from `ask` (then remembered).
     pub(crate) fn answer(&self, ctx: &C, ask: impl FnOnce() -> Decided<T>) -> Decided<T> {
-        if let Some(known) = self.lock().get(ctx) {
-            return known.clone();
+        if let Some((known, _)) = self.recall(ctx) {
+            return known;
         }
         // Asked outside the lock: a script may take its whole operation budget.
         let answer = ask();
+        self.keep(ctx, answer.clone(), None);
+        answer
+    }
+
+    /// The answer remembered for `ctx`, with the plugin question behind it.
+    pub(crate) fn recall(&self, ctx: &C) -> Option<Remembered<T>> {
+        self.lock().get(ctx).cloned()
+    }
+
+    /// Remembers `answer` for `ctx` (and the plugin question that got it).
+    pub(crate) fn keep(&self, ctx: &C, answer: Decided<T>, asked: Option<Arc<Asked>>) {
         let mut answers = self.lock();
         if answers.len() >= CAPACITY {
             answers.clear();
         }
-        answers.insert(ctx.clone(), answer.clone());
-        answer
+        answers.insert(ctx.clone(), (answer, asked));
     }
 
     /// How many answers are remembered.
@@ -102,7 +133,7 @@ impl<C: Eq + Hash + Clone, T: Clone> HandMemo<C, T> {
         self.lock().len()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<C, Decided<T>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<C, Remembered<T>>> {
         // A panic while holding the lock leaves only a map of complete answers behind.
         self.answers
             .lock()

@@ -79,6 +79,7 @@ impl Plugged {
             value,
             plugin: answer.plugin,
             json: answer.answer,
+            context,
         })
     }
 }
@@ -93,4 +94,6 @@ pub(super) struct Answered {
     pub plugin: PluginIdentity,
     /// The answer as the plugin gave it.
     pub json: serde_json::Value,
+    /// The context, as the plugin received it.
+    pub context: serde_json::Value,
 }

@@ -31,9 +31,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::memo::{DecisionMemo, HandMemo};
-use super::plugged::Plugged;
-use crate::rules::plugin::{NoPlugins, PluginDesk};
+use super::memo::{Asked, DecisionMemo, HandMemo};
+use super::plugged::{Answered, Plugged};
+use crate::rules::plugin::{NoPlugins, PluginAnswer, PluginDesk, PluginQuestion};
 
 /// The host's desk for `plugin` bindings, shared by every clone of the rules.
 #[derive(Clone)]
@@ -322,6 +322,8 @@ impl RulesetRules {
     /// calls (or, replaying, reads back) the plugins its config allows.
     pub fn with_desk(mut self, desk: Arc<dyn PluginDesk>) -> RulesetRules {
         self.desk = Desk(desk);
+        // Another desk may load other plugins: nothing remembered from this one carries over.
+        self.answers = Arc::default();
         self
     }
 
@@ -331,7 +333,8 @@ impl RulesetRules {
     }
 
     /// Decides `point`: by script, by the default with the article, or by the default alone.
-    /// With `memo`, a script's answer is remembered by context (see [`HandMemo`]).
+    /// With `memo`, a script's or a plugin's answer is remembered by context (see
+    /// [`HandMemo`]).
     fn decide<C: Serialize + Clone + Eq + std::hash::Hash, T: Clone>(
         &self,
         point: HookPoint,
@@ -343,13 +346,62 @@ impl RulesetRules {
         let Some(hook) = &self.hooks[point as usize] else {
             return default();
         };
-        // A plugin is asked every time: the host journals each answer with its question.
-        if hook.decision.is_none() {
-            return self.by_hook(point, hook, ctx, &convert, &default);
+        match (memo, &hook.decision, &hook.plugin) {
+            (Some(memo), None, Some(plugged)) => {
+                self.plugin_remembered(point, hook, plugged, ctx, &convert, &default, memo)
+            }
+            (Some(memo), Some(_), _) => {
+                memo.answer(ctx, || self.by_hook(point, hook, ctx, &convert, &default))
+            }
+            _ => self.by_hook(point, hook, ctx, &convert, &default),
         }
-        match memo {
-            Some(memo) => memo.answer(ctx, || self.by_hook(point, hook, ctx, &convert, &default)),
-            None => self.by_hook(point, hook, ctx, &convert, &default),
+    }
+
+    /// Decides `point` by its plugin, from memory when the same context was answered before:
+    /// the desk is told of a remembered answer (the host journals it like an asked one). A
+    /// failed call is not remembered and falls back as [`Self::by_hook`] does.
+    #[allow(clippy::too_many_arguments)]
+    fn plugin_remembered<C: Serialize + Clone + Eq + std::hash::Hash, T: Clone>(
+        &self,
+        point: HookPoint,
+        hook: &Hook,
+        plugged: &Plugged,
+        ctx: &C,
+        convert: &impl Fn(&Dynamic) -> Option<T>,
+        default: &impl Fn() -> Decided<T>,
+        memo: &HandMemo<C, T>,
+    ) -> Decided<T> {
+        if let Some((known, asked)) = memo.recall(ctx) {
+            if let Some(asked) = asked {
+                let question = PluginQuestion {
+                    point: HOOK_POINTS[point as usize],
+                    plugin: &asked.plugin,
+                    ruleset: self.ruleset.reference(),
+                    context: &asked.context,
+                    time_limit_ms: plugged.time_limit_ms,
+                };
+                self.desk.0.remembered(&question, &asked.answer);
+            }
+            return known;
+        }
+        match self.run_plugin(point, hook, plugged, ctx, convert) {
+            Ok((value, answered)) => {
+                let decided = Decided {
+                    value,
+                    citation: answered.citation,
+                };
+                let asked = Asked {
+                    plugin: plugged.name.clone(),
+                    context: answered.context,
+                    answer: PluginAnswer {
+                        plugin: answered.plugin,
+                        answer: answered.json,
+                    },
+                };
+                memo.keep(ctx, decided.clone(), Some(Arc::new(asked)));
+                decided
+            }
+            Err(what) => self.fall_back(point, hook, ctx, convert, default, &what),
         }
     }
 
@@ -372,7 +424,9 @@ impl RulesetRules {
                         HOOK_POINTS[point as usize]
                     )
                 }),
-            (None, Some(plugged)) => self.run_plugin(point, hook, plugged, ctx, convert),
+            (None, Some(plugged)) => self
+                .run_plugin(point, hook, plugged, ctx, convert)
+                .map(|(value, answered)| (value, answered.citation)),
             (None, None) => {
                 return Decided {
                     value: default().value,
@@ -382,18 +436,29 @@ impl RulesetRules {
         };
         match asked {
             Ok((value, citation)) => Decided { value, citation },
-            Err(what) => {
-                // Fall back as the binding declares, and say so.
-                let fallback = match &hook.parent {
-                    Some(parent) => self.by_hook(point, parent, ctx, convert, default),
-                    None => default(),
-                };
-                let text = failure(&what, &hook.parent, &fallback.citation);
-                Decided {
-                    value: fallback.value,
-                    citation: Citation::ScriptFailed(text),
-                }
-            }
+            Err(what) => self.fall_back(point, hook, ctx, convert, default, &what),
+        }
+    }
+
+    /// What `hook` rules when its decision or plugin failed with `what`: the parent's ruling
+    /// or the default, as the binding declares, citing the failure.
+    fn fall_back<C: Serialize, T>(
+        &self,
+        point: HookPoint,
+        hook: &Hook,
+        ctx: &C,
+        convert: &impl Fn(&Dynamic) -> Option<T>,
+        default: &impl Fn() -> Decided<T>,
+        what: &str,
+    ) -> Decided<T> {
+        let fallback = match &hook.parent {
+            Some(parent) => self.by_hook(point, parent, ctx, convert, default),
+            None => default(),
+        };
+        let text = failure(what, &hook.parent, &fallback.citation);
+        Decided {
+            value: fallback.value,
+            citation: Citation::ScriptFailed(text),
         }
     }
 
@@ -432,8 +497,8 @@ impl RulesetRules {
         })
     }
 
-    /// Asks the plugin `hook` selects and reads its answer; the sentence saying what failed
-    /// otherwise.
+    /// Asks the plugin `hook` selects and reads its answer (with how it was asked); the
+    /// sentence saying what failed otherwise.
     fn run_plugin<C: Serialize, T>(
         &self,
         point: HookPoint,
@@ -441,7 +506,7 @@ impl RulesetRules {
         plugged: &Plugged,
         ctx: &C,
         convert: &impl Fn(&Dynamic) -> Option<T>,
-    ) -> Result<(T, Citation), String> {
+    ) -> Result<(T, Answered), String> {
         let point = HOOK_POINTS[point as usize];
         let answered = plugged.ask(
             self.desk.0.as_ref(),
@@ -452,7 +517,7 @@ impl RulesetRules {
             ctx,
         )?;
         match convert(&answered.value) {
-            Some(value) => Ok((value, answered.citation)),
+            Some(value) => Ok((value, answered)),
             None => Err(format!(
                 "the plugin `{}` {} (sha256:{}) for `{point}` failed: its answer {} is not of the expected type",
                 answered.plugin.name, answered.plugin.version, answered.plugin.sha256, answered.json
@@ -801,17 +866,26 @@ impl Rules for RulesetRules {
                 citation,
             };
         };
-        let hand_holder = map.iter().any(|(k, v)| {
-            matches!((k, v), (ron::Value::String(k), ron::Value::String(v))
-                if k == "small_blind" && v == "hand_holder")
-        });
+        let small_blind_is = |word: &str| {
+            map.iter().any(|(k, v)| {
+                matches!((k, v), (ron::Value::String(k), ron::Value::String(v))
+                    if k == "small_blind" && v == word)
+            })
+        };
         let n = ctx.players.max(1);
         Decided {
-            value: if hand_holder {
+            value: if small_blind_is("hand_holder") {
                 // The marker holder posts the small blind himself (pt-casino-2007 rule 81).
                 BlindPlan {
                     small_blind: Some(ctx.button % n),
                     big_blind: (ctx.button + 1) % n,
+                }
+            } else if small_blind_is("left_of_button") {
+                // The first and second seats left of the button post, at any table size: a
+                // text that states no heads-up exception (pt-online rule 48) has none.
+                BlindPlan {
+                    small_blind: Some((ctx.button + 1) % n),
+                    big_blind: (ctx.button + 2) % n,
                 }
             } else {
                 default.value

@@ -16,6 +16,7 @@ use floor_engine::replay::{ReplayReport, Replayer};
 use floor_engine::rules::PhhConventions;
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use stream::Input;
@@ -46,6 +47,10 @@ pub struct ReplayArgs {
     compare_rulesets: Vec<String>,
     #[command(flatten)]
     rulesets_dir: super::RulesetsDirs,
+    /// The daemon's RON config: with `--ruleset` or `--compare-rulesets`, the plugins it
+    /// allows answer the points those rulesets bind to them.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 /// The replay summary; its field names are a stable interface for scripts.
@@ -215,6 +220,11 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
     }
     if args.ruleset.is_some() || !args.compare_rulesets.is_empty() {
         return law::run(&args, &inputs, jobs);
+    }
+    if args.config.is_some() {
+        return Err(CliError::Usage(
+            "--config gives the plugins a ruleset binds: use it with --ruleset or --compare-rulesets".into(),
+        ));
     }
     let mut summary = Summary {
         files: inputs

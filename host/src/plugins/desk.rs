@@ -222,6 +222,15 @@ impl PluginDesk for HostDesk {
         record(question, &outcome);
         outcome
     }
+
+    /// Taken down like an asked question (live), or read off the tape (replaying), so that
+    /// the journal holds every answer a command used whether the rules asked or remembered
+    /// it, and a replay whose memory differs still meets its answers in order.
+    fn remembered(&self, question: &PluginQuestion<'_>, answer: &PluginAnswer) {
+        if replayed(question).is_none() {
+            record(question, &Ok(answer.clone()));
+        }
+    }
 }
 
 /// A loaded plugin's identity, as the engine stamps it on rulings.

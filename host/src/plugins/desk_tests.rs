@@ -290,3 +290,59 @@ fn resolving_probes_each_plugin_binding_and_reports_the_ones_that_fail() {
         assert!(!failing(point), "{point} fails its probe: {problems:#?}");
     }
 }
+
+/// A house whose minimum raise (asked at every decision) is answered by the example plugin.
+const DOUBLE: &str = r#"(
+    id: "house-double", title: "A raise doubles the bet", source: "house.txt", kind: House,
+    version: "1.0.0", extends: "law",
+    bindings: {
+        "betting.min_raise": (citation: "House rule 2", plugin: "min-raise-double"),
+    },
+)"#;
+
+fn double(plugins: Arc<Plugins>) -> RulesetRules {
+    let law = r#"(id: "law", title: "A law", source: "law.txt", kind: Cash, version: "1.0.0", bindings: {})"#;
+    let loader = MemoryLoader::new()
+        .with("law", law, &[])
+        .with("house-double", DOUBLE, &[]);
+    let ruleset = Ruleset::load("house-double", &loader, &Sandbox::new()).expect("the house loads");
+    RulesetRules::new(Arc::new(ruleset)).with_desk(Arc::new(HostDesk::new(plugins)))
+}
+
+fn min_raise(rules: &RulesetRules, current_bet: u64) -> floor_engine::rules::Decided<u64> {
+    rules.min_raise(&MinRaiseContext {
+        structure: Structure::NoLimit,
+        street: Street::Flop,
+        min_bet: 100,
+        current_bet,
+        last_full_increment: 100,
+    })
+}
+
+#[test]
+fn an_answer_given_again_from_memory_is_journaled_and_a_replay_meets_it_in_order() {
+    let mut set = Plugins::default();
+    set.insert(LoadedPlugin::open_unchecked(&plugins().min_raise_double()).expect("it loads"))
+        .expect("one name");
+    let live_rules = double(Arc::new(set));
+    // The same context twice (the second answered from memory), then another.
+    let (live, tape) = desk::recording(|| [350, 350, 800].map(|bet| min_raise(&live_rules, bet)));
+    assert_eq!(live.clone().map(|d| d.value), [350, 350, 800]);
+    assert!(live.iter().all(|d| d
+        .citation
+        .to_string()
+        .starts_with("House rule 2 — plugin min-raise-double 0.1.0 sha256:")));
+    assert_eq!(tape.len(), 3, "the remembered answer is taken down too");
+    assert_eq!(tape[0], tape[1]);
+    // Replayed with no plugin and a memory of its own: the same rulings, in order.
+    let replayed = desk::replaying(tape.clone(), || {
+        let rules = double(Arc::new(Plugins::default()));
+        [350, 350, 800].map(|bet| min_raise(&rules, bet))
+    });
+    assert_eq!(replayed, live);
+    // A replay whose memory already holds the first answer reads the tape in the same order.
+    let warm = double(Arc::new(Plugins::default()));
+    desk::replaying(vec![tape[0].clone()], || min_raise(&warm, 350));
+    let replayed = desk::replaying(tape, || [350, 350, 800].map(|bet| min_raise(&warm, bet)));
+    assert_eq!(replayed, live);
+}

@@ -10,12 +10,13 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// The plugin crates the tests load, and their library names.
-const PLUGINS: [(&str, &str); 5] = [
+const PLUGINS: [(&str, &str); 6] = [
     ("floor-icm-chop", "floor_icm_chop"),
     ("floor-plugin-test-panic", "floor_plugin_test_panic"),
     ("floor-plugin-test-wrong-abi", "floor_plugin_test_wrong_abi"),
     ("floor-odd-chip-suits", "floor_odd_chip_suits"),
     ("floor-plugin-test-misbehave", "floor_plugin_test_misbehave"),
+    ("floor-min-raise-double", "floor_min_raise_double"),
 ];
 
 /// Paths of the built libraries: `icm_chop()`, `test_panic()`, `wrong_abi()`.
@@ -56,6 +57,11 @@ impl Built {
     /// hand points.
     pub fn misbehave(&self) -> PathBuf {
         self.library(PLUGINS[4].1)
+    }
+
+    /// The example plugin for a hand point asked at every decision: a raise doubles the bet.
+    pub fn min_raise_double(&self) -> PathBuf {
+        self.library(PLUGINS[5].1)
     }
 }
 

@@ -28,7 +28,12 @@ pub fn built() -> &'static Path {
                 "-p",
                 "floor-odd-chip-suits",
             ])
-            .args(["-p", "floor-plugin-test-misbehave"])
+            .args([
+                "-p",
+                "floor-plugin-test-misbehave",
+                "-p",
+                "floor-min-raise-double",
+            ])
             .status()
             .expect("cargo runs");
         assert!(status.success(), "building the plugins failed");

@@ -103,11 +103,12 @@ fn exact(amount: i128) -> String {
 pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<ExitCode, CliError> {
     let store = args.rulesets_dir.store()?;
     let sandbox = Sandbox::new();
+    let desk = super::super::scenario::desk(args.config.as_deref())?;
     let load = |id: &str| -> Result<Side, CliError> {
         let ruleset = store.load_for_cli(id, &sandbox)?;
         Ok(Side {
             id: id.to_string(),
-            rules: Arc::new(RulesetRules::new(ruleset.clone())),
+            rules: Arc::new(RulesetRules::new(ruleset.clone()).with_desk(desk.clone())),
             ruleset: Some(ruleset),
         })
     };

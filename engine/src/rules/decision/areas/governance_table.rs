@@ -310,6 +310,8 @@ situations! {
         hands_without_bet: Count,
         /// The table minimum bet.
         table_minimum: Amount,
+        /// Hands without betting the operator allows (missing: the text's).
+        threshold: Count,
     }
     /// `blinds.missing_posts_at_deal`: what happens when forced bets are missing at the deal.
     MissingPostsAtDeal for "blinds.missing_posts_at_deal" -> Ruled {
