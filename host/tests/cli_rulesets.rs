@@ -770,3 +770,121 @@ fn completions_and_the_man_page_cover_every_command() {
     let out = floor(&["completions", "tcsh"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A house directory beside the bundled one (`--rulesets-dir` twice): `extends` resolves
+/// across them and the parent's bounds still bind; one id in both is an error naming both
+/// files; every command takes the repeated flag, and a missing directory among them is an
+/// error.
+#[test]
+fn a_house_directory_beside_the_bundled_one_is_checked_against_its_parent() {
+    let dir = std::env::temp_dir().join(format!("floor-house-dirs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let house = dir.join("casa");
+    std::fs::create_dir_all(&house).expect("dir");
+    let ron = |percent: u32| {
+        format!(
+            r#"(
+    id: "casa",
+    title: "Casa",
+    source: "house rules of a test room",
+    kind: House,
+    version: "1.0.0",
+    extends: "pt-casino-2007",
+    bindings: {{
+        "cash.rake.mode_and_bounds": (
+            citation: "house rule 1",
+            ruling: "{percent}% of each pot",
+            value: {{"percent": {percent}, "cap": 1000}},
+        ),
+    }},
+)
+"#
+        )
+    };
+    std::fs::write(house.join("ruleset.ron"), ron(4)).expect("write");
+    let house_dir = dir.to_string_lossy().into_owned();
+    let both = ["--rulesets-dir", "rulesets", "--rulesets-dir", &house_dir];
+    let out = floor(&[&["check"][..], &both].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("chain casa → pt-casino-2007"),
+        "{}",
+        stdout(&out)
+    );
+    let out = floor(
+        &[
+            &["explain", "cash.rake.mode_and_bounds", "--ruleset", "casa"][..],
+            &both,
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).contains("house rule 1"), "{}", stdout(&out));
+
+    std::fs::write(house.join("ruleset.ron"), ron(8)).expect("write");
+    let out = floor(&[&["check"][..], &both].concat());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains(
+            "`percent` 8 is above the maximum 5 (bound set by pt-casino-2007, rule 7(a))"
+        ),
+        "{}",
+        stdout(&out)
+    );
+
+    let copy = dir.join("pt-online");
+    std::fs::create_dir_all(&copy).expect("dir");
+    std::fs::copy(
+        "../rulesets/pt-online/ruleset.ron",
+        copy.join("ruleset.ron"),
+    )
+    .expect("copy");
+    let out = floor(&[&["check"][..], &both].concat());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("ruleset `pt-online` is in two rulesets directories: rulesets/pt-online/ruleset.ron and ")
+            && said.contains(&format!("{house_dir}/pt-online/ruleset.ron")),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let missing = [
+        "--rulesets-dir",
+        "rulesets",
+        "--rulesets-dir",
+        "no/such/dir",
+    ];
+    for args in [
+        &["check"][..],
+        &["test"],
+        &["compare", "--rulesets", "pt-online"],
+        &[
+            "payouts",
+            "--ruleset",
+            "pt-tournament",
+            "--entries",
+            "10",
+            "--buy-in",
+            "100",
+        ],
+        &["replay", "--compare-rulesets", "pt-online"],
+        &[
+            "scenario",
+            "rulesets/pt-tournament/tests/art_21_tv_d10_side_pots.ron",
+        ],
+    ] {
+        let out = floor(&[args, &missing[..]].concat());
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(
+            said.contains("no/such/dir: no such rulesets directory"),
+            "{args:?}: {said}"
+        );
+    }
+}

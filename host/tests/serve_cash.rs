@@ -741,3 +741,120 @@ fn a_clock_tick_of_0_ms_in_the_config_is_refused_at_start_naming_the_field() {
         "{said}"
     );
 }
+
+/// A house ruleset `casa` extending pt-casino-2007, at `version`, its title `title`.
+fn house_ruleset(version: &str, title: &str) -> String {
+    format!(
+        r#"(
+    id: "casa",
+    title: "{title}",
+    source: "house rules of a test room",
+    kind: House,
+    version: "{version}",
+    extends: Some("pt-casino-2007"),
+    scripts: [],
+    bounds: {{}},
+    bindings: {{}},
+)
+"#
+    )
+}
+
+/// House rules beside the law: the daemon serves the bundled rulesets and a house directory
+/// side by side (`--rulesets-dir` twice), the house ruleset extending a jurisdiction of the
+/// other directory. New content under a version string already live is refused, naming the
+/// file; a ruling between hands cites the version in force, while a hand in progress keeps
+/// its own; the same id in both directories is refused.
+#[test]
+fn a_house_directory_beside_the_bundled_one_and_versions_that_mean_something() {
+    let scratch = Scratch::new("cash-house-dirs");
+    let bundled = scratch.rulesets();
+    let house = scratch.0.join("house");
+    let file = house.join("casa/ruleset.ron");
+    std::fs::create_dir_all(house.join("casa")).expect("house dir");
+    std::fs::write(&file, house_ruleset("1.0.0", "Casa")).expect("house ruleset");
+    let d = Daemon::start_dirs(&[&bundled, &house], &scratch.data(), "", "info");
+    let casa = d.ruleset("casa");
+    assert_eq!(
+        (&casa["status"], &casa["version"]),
+        (&"ok".into(), &"1.0.0".into())
+    );
+    let t = open(&d, &CASINO.replace("pt-casino-2007", "casa"));
+    seat_all(&d, &t, &["ana", "bia", "caio", "duda", "eva"], 1000);
+    assert_eq!(deal(&d, &t).0, 200);
+
+    // Other content, same version string: refused, the version in force stays live.
+    std::fs::write(&file, house_ruleset("1.0.0", "Casa (edited)")).expect("edit");
+    let refused = eventually("the edit under the same version to be refused", || {
+        let r = d.ruleset("casa");
+        (r["status"] == "error").then_some(r)
+    });
+    let error = refused["error"].as_str().expect("error");
+    assert!(
+        error.contains("casa/ruleset.ron") && error.contains("raise `version`"),
+        "{error}"
+    );
+    assert_eq!(refused["hash"], casa["hash"], "the old content stays live");
+    // `floor check` against the daemon's journal says the same before any reload.
+    let checked = floor()
+        .arg("check")
+        .arg(house.join("casa"))
+        .arg("--rulesets-dir")
+        .arg(&bundled)
+        .arg("--data")
+        .arg(scratch.data())
+        .output()
+        .expect("floor check");
+    let said = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(checked.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("error casa: ")
+            && said.contains(
+                "casa/ruleset.ron: ruleset `casa` changed but its version is still \"1.0.0\""
+            ),
+        "{said}"
+    );
+
+    // Raised: live at once.
+    std::fs::write(&file, house_ruleset("1.0.1", "Casa (edited)")).expect("raise");
+    eventually("version 1.0.1 to go live", || {
+        let r = d.ruleset("casa");
+        (r["status"] == "ok" && r["version"] == "1.0.1").then_some(())
+    });
+    // The hand in progress keeps its version; the rest ruled after it cites the new one.
+    assert_eq!(d.view(&t)["hand"]["version"], "1.0.0");
+    fold_around(&d, &t);
+    let (status, rested) = d.request(
+        "POST",
+        &format!("/api/tables/{t}/seats/5/sit_out"),
+        Some(&d.operator),
+        None,
+    );
+    assert_eq!(status, 200, "{rested}");
+    let rest = journal(&d, &t, "presence.sit_out_and_inactivity");
+    let rest = rest.last().expect("the rest's ruling");
+    assert_eq!(
+        (&rest["ruleset"], &rest["version"]),
+        (&"casa".into(), &"1.0.1".into()),
+        "{rest}"
+    );
+    assert_eq!(deal(&d, &t).0, 200);
+    assert_eq!(d.view(&t)["hand"]["version"], "1.0.1");
+
+    // pt-online copied into the house directory: one id in two directories is refused.
+    let online = house.join("pt-online");
+    std::fs::create_dir_all(&online).expect("copy dir");
+    let text = std::fs::read_to_string(bundled.join("pt-online/ruleset.ron")).expect("read");
+    std::fs::write(online.join("ruleset.ron"), text).expect("copy");
+    let twice = eventually("the copy to be refused", || {
+        let r = d.ruleset("pt-online");
+        (r["status"] == "error").then_some(r)
+    });
+    assert!(
+        twice["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("is in two rulesets directories")),
+        "{twice}"
+    );
+    assert_eq!(twice["version"], "1.1.0", "the version in force stays live");
+}

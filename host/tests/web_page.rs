@@ -404,3 +404,149 @@ fn rendered_at(url: &str, profile: &Path, width: u32) -> String {
     assert!(output.status.success(), "chromium failed: {output:?}");
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
+
+/// The text inside the element whose `id` is `id` (tags stripped), if any.
+fn text_of(dom: &str, id: &str) -> Option<String> {
+    let start = dom.find(&format!("id=\"{id}\""))?;
+    let open = start + dom[start..].find('>')? + 1;
+    let tag_end = dom[..start].rfind('<')?;
+    let tag: String = dom[tag_end + 1..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let close = open + dom[open..].find(&format!("</{tag}>"))?;
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in dom[open..close].chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Chips as the screens print them: thousands separated by commas.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The room's screens on a daemon running a real tournament and a cash table: the clock for
+/// the wall (level, blinds, ante, time left, next level and break, players left, average
+/// stack, prize pool, payouts — each exactly as the API reports it), the tournament's tables
+/// with every player's name in his seat, and a cash table's seat map and waiting list.
+#[test]
+fn the_room_screens_show_the_clock_the_seats_and_the_waiting_list_from_the_api() {
+    let scratch = Scratch::new("web-screens");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let created = d.post(
+        "/api/tournaments",
+        r#"{"ruleset": "pt-tournament", "name": "Friday Deepstack", "buy_in": 10000, "fee_percent": 10,
+            "starting_stack": 5000, "seats_per_table": 4, "seed": 7,
+            "structure": {"levels": [
+                {"small_blind": 25, "big_blind": 50, "ante": 0, "minutes": 20},
+                {"small_blind": 50, "big_blind": 100, "ante": 10, "minutes": 20},
+                {"small_blind": 100, "big_blind": 200, "ante": 20, "minutes": 20}],
+              "breaks": [{"after_level": 2, "minutes": 10}]},
+            "payouts": {"bands": [{"entries_min": 2, "shares_percent": [50, 30, 20]}]}}"#,
+    );
+    let tournament = created["tournament"].as_str().expect("id").to_string();
+    let names = ["Ana", "Rui", "Eva", "Leo", "Mia", "Teo", "Gil", "Lia"];
+    for name in names {
+        d.post(
+            &format!("/api/tournaments/{tournament}/players"),
+            &format!(r#"{{"name": "{name}"}}"#),
+        );
+    }
+    d.post(&format!("/api/tournaments/{tournament}/start"), "");
+    let api = d.get(&format!("/api/tournaments/{tournament}"), None);
+    assert_eq!(api["status"], "running", "{api}");
+    assert_eq!(api["average_stack"], 5000, "40,000 chips over 8 players");
+    assert_eq!(api["next_break"]["after_level"], 2, "{api}");
+    assert_eq!(api["next_level"]["big_blind"], 100, "{api}");
+
+    let profile = scratch.0.join("chromium-profile");
+    let clock = rendered(
+        &format!("http://{}/clock?tournament={tournament}", d.addr),
+        &profile,
+    );
+    let shown = |id: &str| text_of(&clock, id).unwrap_or_else(|| panic!("no #{id}: {clock}"));
+    assert_eq!(shown("name"), "Friday Deepstack");
+    assert_eq!(shown("level"), "Level 1");
+    assert_eq!(shown("blinds"), "25 / 50");
+    assert_eq!(shown("ante"), "no ante");
+    assert!(shown("time-left").contains(':'), "{}", shown("time-left"));
+    assert_eq!(shown("next-level"), "level 2 · 50 / 100 · ante 10");
+    assert!(
+        shown("next-break").starts_with("Break of 10 min after level 2, in "),
+        "{}",
+        shown("next-break")
+    );
+    assert_eq!(shown("players-left"), "8");
+    assert_eq!(shown("average-stack"), grouped(5000));
+    let pool = api["money"]["prize_pool"].as_u64().expect("pool");
+    assert_eq!(
+        shown("prize-pool"),
+        format!("€{}.{:02}", grouped(pool / 100), pool % 100)
+    );
+    let payouts = api["money"]["payouts"].as_array().expect("payouts");
+    assert_eq!(payouts.len(), 3);
+    for p in payouts {
+        let amount = p["amount"].as_u64().expect("amount");
+        assert!(
+            shown("payouts").contains(&format!("€{}.{:02}", grouped(amount / 100), amount % 100)),
+            "{}",
+            shown("payouts")
+        );
+    }
+
+    // The tournament's tables: every player's name at his table and seat.
+    let seats = rendered(
+        &format!("http://{}/seats?tournament={tournament}", d.addr),
+        &profile,
+    );
+    for table in api["tables"].as_array().expect("tables") {
+        let n = table["number"].as_u64().expect("number");
+        assert!(
+            seats.contains(&format!("data-table=\"{n}\"")),
+            "table {n}: {seats}"
+        );
+    }
+    for player in api["players"].as_array().expect("players") {
+        let name = player["name"].as_str().expect("name");
+        assert!(seats.contains(&format!(">{name}<")), "{name}: {seats}");
+    }
+    assert!(!seats.contains(['♠', '♥', '♦', '♣']), "no card is shown");
+
+    // A cash table: its seat map with names and its waiting list.
+    let (table, _) = d.table("pt-online", 4, 200);
+    d.post(
+        &format!("/api/tables/{table}/waiting_list"),
+        r#"{"name": "Zoe"}"#,
+    );
+    let cash = rendered(&format!("http://{}/seats?table={table}", d.addr), &profile);
+    for seat in 1..=4 {
+        assert!(
+            cash.contains(&format!(">player{seat}<")),
+            "player{seat}: {cash}"
+        );
+    }
+    assert!(cash.contains("data-waiting=\"Zoe\""), "{cash}");
+    assert!(
+        text_of(&cash, "waiting-list").is_some_and(|t| t.contains("Zoe")),
+        "{cash}"
+    );
+}

@@ -40,6 +40,13 @@ pub enum TableCommand {
         /// The ruleset version the hand is pinned to (it becomes the table's from now on).
         version: RulesVersion,
     },
+    /// Between hands, the table takes `version` of its ruleset, the one now in force: the
+    /// rulings it makes from now on (a player sitting out, the clock, the waiting list) cite
+    /// it. Refused while a hand is played, which keeps the version it was dealt under.
+    Adopt {
+        /// The version in force.
+        version: RulesVersion,
+    },
     /// A betting action.
     Act {
         /// The seat.
@@ -212,6 +219,12 @@ impl CashGame {
         self.cash.table().last().map(|d| &*d.version.hash)
     }
 
+    /// The content identity of the version the table rules under now (the last hand's, or
+    /// the one adopted since).
+    pub fn version_hash(&self) -> &str {
+        &self.cash.hash
+    }
+
     /// Whether the table clock matters: the table is not closed and someone is seated.
     pub fn wants_clock(&self) -> bool {
         self.cash.status() != Status::Closed
@@ -310,6 +323,19 @@ impl CashGame {
                 made.extend(self.cash.start_hand(&mut rng).map_err(refused)?);
                 out.hand = Some(self.cash.hands_dealt());
                 made
+            }
+            TableCommand::Adopt { version } => {
+                if self.in_hand() {
+                    return Err(TableError::Refused(
+                        "a hand is in progress: it keeps the ruleset version it was dealt under"
+                            .into(),
+                    ));
+                }
+                if version.hash == self.cash.hash {
+                    Vec::new()
+                } else {
+                    self.cash.set_version(version).map_err(refused)?
+                }
             }
             TableCommand::Act { seat, action } => {
                 let player = self.player(seat)?;

@@ -10,11 +10,11 @@ use crate::rulesets::Store;
 use floor_engine::rules::registry;
 use floor_engine::ruleset::Sandbox;
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `floor explain`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct ExplainArgs {
     /// The rule point id (e.g. `showdown.odd_chip`); omit with `--list`.
     point: Option<String>,
@@ -33,9 +33,8 @@ pub struct ExplainArgs {
     /// every one of these words (case-insensitive).
     #[arg(long, num_args = 1.., value_name = "WORDS", conflicts_with_all = ["point", "list"])]
     search: Option<Vec<String>>,
-    /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
-    rulesets: Option<PathBuf>,
+    #[command(flatten)]
+    rulesets: super::RulesetsDirs,
     /// Print the JSON Schema of the point's context and answer (`{"point", "context",
     /// "answer"}`), generated from the engine's types.
     #[arg(long, conflicts_with_all = ["ruleset", "list"])]
@@ -60,7 +59,7 @@ pub fn schema(point: &registry::RulePoint) -> Result<serde_json::Value, CliError
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
     if let Some(words) = &args.search {
-        let store = super::rulesets_store(args.rulesets.as_deref())?;
+        let store = args.rulesets.store()?;
         let ids = match &args.ruleset {
             Some(one) => vec![one.clone()],
             None => store.ids(),
@@ -107,7 +106,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
         println!("{text}");
         return Ok(ExitCode::SUCCESS);
     }
-    let store = super::rulesets_store(args.rulesets.as_deref())?;
+    let store = args.rulesets.store()?;
     let ids = match &args.ruleset {
         Some(one) => vec![one.clone()],
         None => store.ids(),

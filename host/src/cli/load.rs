@@ -4,13 +4,13 @@
 
 use super::CliError;
 use crate::load::{daemon::OwnDaemon, house, Plan, Target};
-use crate::rulesets::Store;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 /// Arguments of `floor load`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct LoadArgs {
     /// A running daemon to load (default: start one, the real `floor serve`, with a scratch
     /// data directory and a scratch copy of the rulesets). Several, comma-separated: daemons
@@ -29,11 +29,11 @@ pub struct LoadArgs {
     /// With --addr: the daemon's data directory, to check the journal for lost events.
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
-    /// Without --addr: the rulesets to copy for the daemon (default: ./rulesets in a checkout,
-    /// else the bundled ones). With --addr: the daemon's watched rulesets directory, where the
-    /// house ruleset `load-house` is written and rewritten (omit it: no rewrites).
-    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
-    rulesets: Option<PathBuf>,
+    /// Without --addr: the rulesets to copy for the daemon. With --addr: the daemon's watched
+    /// rulesets directories; the house ruleset `load-house` is written and rewritten in the
+    /// last one (omit them: no rewrites).
+    #[command(flatten)]
+    rulesets: super::RulesetsDirs,
     /// With --addr and no --rulesets-dir: the ruleset the tables play.
     #[arg(long, value_name = "ID", default_value = house::PARENT)]
     ruleset: String,
@@ -121,7 +121,8 @@ pub fn run(args: LoadArgs) -> Result<ExitCode, CliError> {
     let target = match args.addr.first() {
         Some(addr) => {
             let token = operator_token(&args)?;
-            let ruleset = match &args.rulesets {
+            let house_dir = args.rulesets.given()?.and_then(|s| s.dirs().pop());
+            let ruleset = match &house_dir {
                 Some(dir) => {
                     house::write(dir, 0).map_err(|source| CliError::Read {
                         path: dir.join(house::HOUSE).display().to_string(),
@@ -137,13 +138,13 @@ pub fn run(args: LoadArgs) -> Result<ExitCode, CliError> {
                 journal: args.journal.clone(),
                 token,
                 data: args.data.clone(),
-                rulesets: args.rulesets.clone(),
+                rulesets: house_dir.clone(),
                 ruleset,
                 label: args.addr.join(","),
             }
         }
         None => {
-            let store = Store::choose(args.rulesets.as_deref());
+            let store = args.rulesets.store()?;
             let d = OwnDaemon::start(&store, args.keep, args.journal.as_deref())
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             if args.keep {

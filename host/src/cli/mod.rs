@@ -83,18 +83,35 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     }
 }
 
-/// The rulesets a command reads: `dir` when given (an error if it is not a directory, rather
-/// than an empty result), else the checkout's or the bundled ones.
-pub fn rulesets_store(dir: Option<&std::path::Path>) -> Result<crate::rulesets::Store, CliError> {
-    if let Some(dir) = dir {
-        if !dir.is_dir() {
-            return Err(CliError::Usage(format!(
-                "{}: no such rulesets directory",
-                dir.display()
-            )));
-        }
+/// The rulesets directories a command reads: `--rulesets-dir DIR`, repeatable (the bundled
+/// jurisdictions and a house directory side by side, `extends` resolved across them). One
+/// definition flattened into every command that reads rulesets, so the flag means the same
+/// everywhere; the commands that also accepted `--rulesets DIR` add that alias with
+/// `mut_arg("rulesets_dirs", ...)` (in `compare`, `--rulesets` is a list of ruleset ids).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct RulesetsDirs {
+    /// Read rulesets from DIR (default: `./rulesets` in a checkout, else the rulesets built
+    /// into floor). Repeat it for several directories — the bundled rulesets and a house
+    /// directory — a ruleset in one may extend a ruleset in another. A directory that does
+    /// not exist, or one ruleset id in two directories, is an error.
+    #[arg(long = "rulesets-dir", value_name = "DIR", id = "rulesets_dirs")]
+    pub dirs: Vec<std::path::PathBuf>,
+}
+
+impl RulesetsDirs {
+    /// The store over the directories given, or the default one.
+    pub fn store(&self) -> Result<crate::rulesets::Store, CliError> {
+        crate::rulesets::Store::from_dirs(&self.dirs).map_err(|e| CliError::Usage(e.to_string()))
     }
-    Ok(crate::rulesets::Store::choose(dir))
+
+    /// The store over the directories given, `None` when none is (for the commands whose
+    /// positional arguments name ruleset directories themselves).
+    pub fn given(&self) -> Result<Option<crate::rulesets::Store>, CliError> {
+        if self.dirs.is_empty() {
+            return Ok(None);
+        }
+        self.store().map(Some)
+    }
 }
 
 /// Errors that stop a command before it can report: unreadable or malformed input.

@@ -13,11 +13,11 @@ use floor_engine::ruleset::Sandbox;
 use floor_engine::tournament::{bindings, payouts, prize_pool, Cents, FeeBounds};
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `floor payouts`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct PayoutsArgs {
     /// The ruleset whose fee bounds and payout table apply.
     #[arg(long)]
@@ -40,9 +40,8 @@ pub struct PayoutsArgs {
     /// JSON instead of a table.
     #[arg(long)]
     json: bool,
-    /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
-    rulesets: Option<PathBuf>,
+    #[command(flatten)]
+    rulesets: super::RulesetsDirs,
 }
 
 /// The JSON report (a stable interface: see the README).
@@ -80,7 +79,7 @@ pub struct Citations {
 }
 
 pub fn run(args: PayoutsArgs) -> Result<ExitCode, CliError> {
-    let store = super::rulesets_store(args.rulesets.as_deref())?;
+    let store = args.rulesets.store()?;
     let report = report(&store, &args)?;
     let text = if args.json {
         let mut json =

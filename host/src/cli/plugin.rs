@@ -23,7 +23,6 @@
 
 use super::CliError;
 use crate::plugins::{LoadedPlugin, PluginConfig, PluginError, Plugins};
-use crate::rulesets::Store;
 use floor_engine::ruleset::Sandbox;
 use serde_json::{json, Value};
 use std::io::Read as _;
@@ -96,9 +95,8 @@ enum PluginCommand {
         /// The daemon config (RON) listing the allowed plugins.
         #[arg(long, value_name = "FILE")]
         config: PathBuf,
-        /// Read rulesets from this directory instead of the bundled ones.
-        #[arg(long = "rulesets-dir", value_name = "DIR")]
-        dir: Option<PathBuf>,
+        #[command(flatten)]
+        dir: super::RulesetsDirs,
         /// JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -133,7 +131,7 @@ pub fn run(args: PluginArgs) -> Result<ExitCode, CliError> {
             config,
             dir,
             json,
-        } => rule(&point, &context, &ruleset, &config, dir.as_deref(), json),
+        } => rule(&point, &context, &ruleset, &config, &dir, json),
     }
 }
 
@@ -237,11 +235,11 @@ fn rule(
     context: &str,
     ruleset: &str,
     config: &Path,
-    dir: Option<&Path>,
+    dir: &super::RulesetsDirs,
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
     let context = read_context(context)?;
-    let ruleset = Store::choose(dir).load_for_cli(ruleset, &Sandbox::new())?;
+    let ruleset = dir.store()?.load_for_cli(ruleset, &Sandbox::new())?;
     let plugins = match Plugins::load(&read_config(config)?) {
         Ok(plugins) => plugins,
         Err(error) => return Ok(refused(&error)),

@@ -45,9 +45,8 @@ pub struct ReplayArgs {
     /// Replay under two rulesets and report the hands whose outcome differs between them.
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
     compare_rulesets: Vec<String>,
-    /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long = "rulesets-dir", value_name = "DIR")]
-    rulesets_dir: Option<PathBuf>,
+    #[command(flatten)]
+    rulesets_dir: super::RulesetsDirs,
     /// The daemon's RON config: with `--ruleset` or `--compare-rulesets`, the plugins it
     /// allows answer the points those rulesets bind to them.
     #[arg(long, value_name = "FILE")]

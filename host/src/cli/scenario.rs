@@ -28,9 +28,8 @@ pub struct ScenarioArgs {
     /// JSON instead of text.
     #[arg(long)]
     json: bool,
-    /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long = "rulesets-dir", value_name = "DIR")]
-    dir: Option<PathBuf>,
+    #[command(flatten)]
+    dir: super::RulesetsDirs,
     /// The daemon's RON config: the plugins it allows answer the points bound to them.
     #[arg(long)]
     config: Option<PathBuf>,
@@ -54,7 +53,7 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
         source,
     })?;
     let parsed = scenario::parse(&path, &text).map_err(|e| CliError::Usage(e.to_string()))?;
-    let store = super::rulesets_store(args.dir.as_deref())?;
+    let store = args.dir.store()?;
     scenario::check_keys(&path, &text, &parsed, &super::test::known_ids(&store))
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let ids = if args.all {

@@ -12,11 +12,12 @@ use std::process::ExitCode;
 
 /// Arguments of `floor serve`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct ServeArgs {
-    /// Rulesets directory to serve and watch (default: `./rulesets` in a checkout, else the
-    /// rulesets built into the binary, which are not watched).
-    #[arg(long = "rulesets-dir", alias = "rulesets", value_name = "DIR")]
-    rulesets: Option<PathBuf>,
+    /// The rulesets directories to serve, every one watched (the rulesets built into floor
+    /// are not).
+    #[command(flatten)]
+    rulesets: super::RulesetsDirs,
     /// Data directory: the tokens file, the journal's key and head record, and (by default)
     /// the SQLite journal (default `./floor-data`).
     #[arg(long, value_name = "DIR")]
@@ -68,8 +69,11 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         Some(ms) => std::time::Duration::from_millis(ms),
         None => std::time::Duration::from_secs(10),
     };
-    let rulesets = args.rulesets.or(file.rulesets.clone());
-    let store = Store::choose(rulesets.as_deref());
+    let mut dirs = args.rulesets.dirs;
+    if dirs.is_empty() {
+        dirs.extend(file.rulesets.clone());
+    }
+    let store = Store::from_dirs(&dirs).map_err(|e| CliError::Usage(e.to_string()))?;
     let addr = args
         .addr
         .or(file.addr.clone())

@@ -30,6 +30,9 @@ pub struct TestArgs {
     /// The daemon's RON config: the plugins it allows answer the points bound to them.
     #[arg(long)]
     config: Option<PathBuf>,
+    /// Where parents are looked up (and, with no DIR, the rulesets tested).
+    #[command(flatten)]
+    rulesets: super::RulesetsDirs,
 }
 
 /// The report (its JSON is a stable interface).
@@ -101,7 +104,7 @@ impl Report {
 }
 
 pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
-    let targets = Store::targets(&args.dirs)?;
+    let targets = Store::targets_in(&args.dirs, args.rulesets.given()?.as_ref())?;
     let desk = super::scenario::desk(args.config.as_deref())?;
     let report = test(&targets, &desk)?;
     if args.json {
@@ -186,7 +189,13 @@ pub fn test(targets: &[(Store, String)], desk: &Arc<dyn PluginDesk>) -> Result<R
 /// Where a scenario file that cannot be read is, and why it cannot be read.
 fn unreadable(store: &Store, file: &str) -> (String, String) {
     match store {
-        Store::Dir(dir) => {
+        Store::Dir(_) | Store::Dirs(_) => {
+            let id = file.split('/').next().unwrap_or_default();
+            let dir = store
+                .dirs()
+                .into_iter()
+                .find(|d| d.join(id).is_dir())
+                .unwrap_or_default();
             let path = dir.join(file);
             let why = match std::fs::read_to_string(&path) {
                 Err(e) => format!("cannot be read: {e}"),

@@ -7,6 +7,7 @@
 //! exact version a hand was played under, long after the files on disk changed.
 
 pub mod content;
+pub mod ledger;
 pub mod scripts;
 pub mod watch;
 
@@ -147,6 +148,8 @@ pub struct Live {
     /// The plugins a version's `plugin` bindings are resolved and probed against before it
     /// goes live (see [`Live::with_plugins`]); `None`: not checked here.
     plugins: Option<Arc<crate::plugins::Plugins>>,
+    /// The content that went live under each version string (see [`ledger`]).
+    ledger: RwLock<ledger::Ledger>,
 }
 
 impl Live {
@@ -159,7 +162,14 @@ impl Live {
             entries: RwLock::new(BTreeMap::new()),
             desk: Arc::new(NoPlugins),
             plugins: None,
+            ledger: RwLock::default(),
         }
+    }
+
+    /// Seeds the versions already used (the journal's activations, at start): content that
+    /// differs from what went live under a version string is refused at reload.
+    pub fn remember(&self, used: ledger::Ledger) {
+        *self.ledger.write().unwrap_or_else(|e| e.into_inner()) = used;
     }
 
     /// This registry answering `plugin` bindings with the daemon's desk over `plugins`, and
@@ -205,9 +215,17 @@ impl Live {
     /// new are compiled.
     pub fn reload(&self, id: &str) -> Reloaded {
         let before = self.scripts.counts();
-        let loaded = Version::load_cached(&self.store, id, &self.sandbox, &self.scripts)
-            .and_then(|v| self.resolved(v))
-            .map(|v| v.with_desk(self.desk.clone()));
+        // One id in two watched directories (a copy made while the daemon runs): which one
+        // the tables mean would depend on the order of the flags.
+        let twice = self.store.duplicates().into_iter().find(
+            |e| matches!(e, crate::rulesets::StoreError::Duplicate { id: dup, .. } if dup == id),
+        );
+        let loaded = match twice {
+            Some(e) => Err(e.to_string()),
+            None => Version::load_cached(&self.store, id, &self.sandbox, &self.scripts),
+        }
+        .and_then(|v| self.resolved(v))
+        .map(|v| v.with_desk(self.desk.clone()));
         let after = self.scripts.counts();
         tracing::debug!(
             ruleset = id,
@@ -226,6 +244,14 @@ impl Live {
                 if entry.active.as_ref().map(|v| &v.hash) == Some(&version.hash) {
                     return Reloaded::Unchanged;
                 }
+                let number = version.ruleset.version().to_string();
+                let mut used = self.ledger.write().unwrap_or_else(|e| e.into_inner());
+                if let Err(message) = used.check(id, &number, &version.content) {
+                    let message = self.public(message);
+                    entry.error = Some(message.clone());
+                    return Reloaded::Rejected(message);
+                }
+                used.record(id, &number, &version.content);
                 let out = Reloaded::Activated {
                     version: version.ruleset.version().to_string(),
                     hash: version.hash.clone(),
@@ -269,13 +295,9 @@ impl Live {
     /// `message` with the rulesets directory's own path left out (`house/ruleset.ron:7:5`,
     /// not the server's absolute path): messages are shown to anyone by `/api/rulesets`.
     fn public(&self, message: String) -> String {
-        match &self.store {
-            Store::Dir(dir) => {
-                let prefix = format!("{}/", dir.display());
-                message.replace(&prefix, "")
-            }
-            Store::Embedded => message,
-        }
+        self.store.dirs().iter().fold(message, |message, dir| {
+            message.replace(&format!("{}/", dir.display()), "")
+        })
     }
 
     /// A ruleset whose `ruleset.ron` disappeared from disk (deleted, moved, an editor's

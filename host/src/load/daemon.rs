@@ -58,6 +58,7 @@ pub struct OwnDaemon {
 fn copy_rulesets(store: &Store, to: &Path) -> Result<(), DaemonError> {
     match store {
         Store::Dir(from) => copy_dir(from, to),
+        Store::Dirs(dirs) => dirs.iter().try_for_each(|from| copy_dir(from, to)),
         Store::Embedded => {
             for (rel, text) in EMBEDDED {
                 let path = to.join(rel);
@@ -119,7 +120,7 @@ impl OwnDaemon {
         let exe = std::env::current_exe().map_err(io(Path::new("floor")))?;
         let child = Command::new(exe)
             .arg("serve")
-            .arg("--rulesets")
+            .arg("--rulesets-dir")
             .arg(&rulesets)
             .arg("--data")
             .arg(&data)

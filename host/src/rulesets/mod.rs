@@ -1,6 +1,7 @@
-//! Where the host finds rulesets: a directory on disk (one sub-directory per ruleset) or the
-//! copies embedded in the binary. Both implement the engine's [`Loader`]; the engine itself
-//! never touches the filesystem.
+//! Where the host finds rulesets: a directory on disk (one sub-directory per ruleset),
+//! several directories side by side (the bundled jurisdictions and an operator's house
+//! rulesets, `extends` resolved across them), or the copies embedded in the binary. All
+//! implement the engine's [`Loader`]; the engine itself never touches the filesystem.
 
 use floor_engine::ruleset::{
     limits, Loader, Location, Problem, ProblemKind, Ruleset, RulesetSource, Sandbox,
@@ -15,6 +16,10 @@ include!(concat!(env!("OUT_DIR"), "/embedded_rulesets.rs"));
 pub enum Store {
     /// `DIR/<id>/ruleset.ron` and the scripts beside it.
     Dir(PathBuf),
+    /// Several directories, each ruleset in exactly one of them (a house ruleset in one may
+    /// extend a jurisdiction in another). Built by [`Store::from_dirs`], which refuses an id
+    /// found in two.
+    Dirs(Vec<PathBuf>),
     /// The rulesets compiled into the binary.
     Embedded,
 }
@@ -34,18 +39,73 @@ impl Store {
         }
     }
 
+    /// The store over `dirs` (the repeatable `--rulesets-dir`): none gives [`Store::choose`]'s
+    /// default, one a [`Store::Dir`], several a [`Store::Dirs`]. A directory that does not
+    /// exist, and a ruleset id present in two of them, are errors naming the paths.
+    pub fn from_dirs(dirs: &[PathBuf]) -> Result<Store, StoreError> {
+        if let Some(dir) = dirs.iter().find(|d| !d.is_dir()) {
+            return Err(StoreError::NoDirectory(dir.display().to_string()));
+        }
+        let store = match dirs {
+            [] => Store::choose(None),
+            [one] => Store::Dir(one.clone()),
+            many => Store::Dirs(many.to_vec()),
+        };
+        match store.duplicates().into_iter().next() {
+            Some(dup) => Err(dup),
+            None => Ok(store),
+        }
+    }
+
+    /// Every ruleset id found in two of the directories, with both files (empty for one
+    /// directory or the embedded copies). The daemon checks this again at each reload: a
+    /// copy may appear in a second directory while it runs.
+    pub fn duplicates(&self) -> Vec<StoreError> {
+        let Store::Dirs(dirs) = self else {
+            return Vec::new();
+        };
+        let mut first: std::collections::BTreeMap<String, &PathBuf> = Default::default();
+        let mut out = Vec::new();
+        for dir in dirs {
+            for id in ids_in(dir) {
+                match first.get(&id) {
+                    Some(earlier) if *earlier != dir => out.push(StoreError::Duplicate {
+                        first: earlier.join(&id).join("ruleset.ron").display().to_string(),
+                        second: dir.join(&id).join("ruleset.ron").display().to_string(),
+                        id,
+                    }),
+                    Some(_) => {}
+                    None => {
+                        first.insert(id, dir);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The directories on disk this store reads (none for the embedded copies): the daemon
+    /// watches each of them.
+    pub fn dirs(&self) -> Vec<PathBuf> {
+        match self {
+            Store::Dir(dir) => vec![dir.clone()],
+            Store::Dirs(dirs) => dirs.clone(),
+            Store::Embedded => Vec::new(),
+        }
+    }
+
+    /// The one-directory store holding ruleset `id` (of several, the first that holds it).
+    fn holding(dirs: &[PathBuf], id: &str) -> Option<Store> {
+        dirs.iter()
+            .find(|d| d.join(id).join("ruleset.ron").is_file())
+            .map(|d| Store::Dir(d.clone()))
+    }
+
     /// The ids of the rulesets available, sorted.
     pub fn ids(&self) -> Vec<String> {
         let mut ids: Vec<String> = match self {
-            Store::Dir(dir) => std::fs::read_dir(dir)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .filter(|e| e.path().join("ruleset.ron").is_file())
-                        .filter_map(|e| e.file_name().to_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default(),
+            Store::Dir(dir) => ids_in(dir),
+            Store::Dirs(dirs) => dirs.iter().flat_map(|d| ids_in(d)).collect(),
             Store::Embedded => EMBEDDED
                 .iter()
                 .filter_map(|(path, _)| path.strip_suffix("/ruleset.ron"))
@@ -54,6 +114,7 @@ impl Store {
                 .collect(),
         };
         ids.sort();
+        ids.dedup();
         ids
     }
 
@@ -87,10 +148,15 @@ impl Store {
     }
 
     /// The rulesets a command works on: those in `dirs` (each a ruleset directory, its
-    /// parents looked up beside it), or every bundled one when `dirs` is empty.
-    pub fn targets(dirs: &[PathBuf]) -> Result<Vec<(Store, String)>, crate::cli::CliError> {
+    /// parents looked up beside it, then in `store`), or, when `dirs` is empty, every ruleset
+    /// of `store` (the repeatable `--rulesets-dir`) or every bundled one. A house ruleset's
+    /// directory is thus checked against the jurisdictions of another directory.
+    pub fn targets_in(
+        dirs: &[PathBuf],
+        store: Option<&Store>,
+    ) -> Result<Vec<(Store, String)>, crate::cli::CliError> {
         if dirs.is_empty() {
-            let store = Store::choose(None);
+            let store = store.cloned().unwrap_or_else(|| Store::choose(None));
             return Ok(store
                 .ids()
                 .into_iter()
@@ -113,7 +179,19 @@ impl Store {
                 let root = dir
                     .parent()
                     .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-                Ok((Store::Dir(root), id))
+                Ok(match store {
+                    // The ruleset's own directory first, then the ones given for its parents.
+                    Some(other) => {
+                        let mut all = vec![root];
+                        for d in other.dirs() {
+                            if !all.contains(&d) {
+                                all.push(d);
+                            }
+                        }
+                        (Store::Dirs(all), id)
+                    }
+                    None => (Store::Dir(root), id),
+                })
             })
             .collect()
     }
@@ -138,10 +216,17 @@ impl Store {
                         Store::Dir(bundled) if bundled != *dir => {
                             Store::Dir(bundled).read(relative)
                         }
-                        Store::Dir(_) => None,
+                        Store::Dir(_) | Store::Dirs(_) => None,
                         Store::Embedded => Store::Embedded.read(relative),
                     },
                 }
+            }
+            Store::Dirs(dirs) => {
+                let id = relative.split('/').next().unwrap_or_default();
+                // Not held by any: the first directory's fallback (the bundled copies).
+                Store::holding(dirs, id)
+                    .or_else(|| dirs.first().map(|d| Store::Dir(d.clone())))
+                    .and_then(|store| store.read(relative))
             }
             Store::Embedded => EMBEDDED
                 .iter()
@@ -162,6 +247,10 @@ impl Store {
                         .collect()
                 })
                 .unwrap_or_default(),
+            Store::Dirs(dirs) => {
+                let id = prefix.split('/').next().unwrap_or_default();
+                return Store::holding(dirs, id).map_or_else(Vec::new, |s| s.list(prefix));
+            }
             Store::Embedded => EMBEDDED
                 .iter()
                 .filter(|(p, _)| p.starts_with(prefix))
@@ -171,6 +260,41 @@ impl Store {
         out.sort();
         out
     }
+}
+
+/// The ids of the rulesets in one directory (sub-directories holding a `ruleset.ron`).
+fn ids_in(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().join("ruleset.ron").is_file())
+                .filter_map(|e| e.file_name().to_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Why a set of rulesets directories cannot be served or read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// A `--rulesets-dir` that is not a directory.
+    #[error("{0}: no such rulesets directory")]
+    NoDirectory(String),
+    /// One ruleset id in two directories: which one `extends` and the tables mean would
+    /// depend on the order of the flags.
+    #[error(
+        "ruleset `{id}` is in two rulesets directories: {first} and {second}; rename one \
+         (a house ruleset takes an id of its own and `extends` the other)"
+    )]
+    Duplicate {
+        /// The id.
+        id: String,
+        /// Its file in the first directory.
+        first: String,
+        /// Its file in the other.
+        second: String,
+    },
 }
 
 /// A file's text, read no further than one byte past the largest file a ruleset may hold:
@@ -221,6 +345,12 @@ impl Loader for Store {
 fn missing(store: &Store, id: &str, name: &str) -> Problem {
     let file = match store {
         Store::Dir(dir) => dir.join(id).join(name).display().to_string(),
+        Store::Dirs(dirs) => {
+            match Store::holding(dirs, id).or_else(|| dirs.first().cloned().map(Store::Dir)) {
+                Some(Store::Dir(dir)) => dir.join(id).join(name).display().to_string(),
+                _ => format!("{id}/{name}"),
+            }
+        }
         Store::Embedded => format!("rulesets/{id}/{name}"),
     };
     Problem::new(

@@ -26,6 +26,17 @@ pub trait Carried: Clone + Send + 'static {
         command: &Command,
         version: Option<&Version>,
     ) -> Result<(Self::Answer, Vec<RulingRecord>), ExecError>;
+
+    /// The command that must come before `command` so that its rulings cite the version in
+    /// force (`live`: the version of a ruleset live now), if any. A tournament keeps the
+    /// version it was created under: none.
+    fn behind(
+        &self,
+        _command: &Command,
+        _live: &dyn Fn(&str) -> Option<Version>,
+    ) -> Option<Command> {
+        None
+    }
 }
 
 /// The journal's record of a ruling made at table `id` during hand `hand`.
@@ -72,6 +83,24 @@ impl CashTable {
 
 impl Carried for CashTable {
     type Answer = Applied;
+
+    /// Between hands, a table whose ruleset has a new version live adopts it before the
+    /// command (a hand's deal adopts it itself).
+    fn behind(&self, command: &Command, live: &dyn Fn(&str) -> Option<Version>) -> Option<Command> {
+        if self.game.in_hand()
+            || matches!(
+                command,
+                Command::StartHand { .. } | Command::Adopt { .. } | Command::CloseTable { .. }
+            )
+        {
+            return None;
+        }
+        let version = live(&self.game.spec.ruleset)?;
+        (version.hash != self.game.version_hash()).then(|| Command::Adopt {
+            table: self.game.id.clone(),
+            hash: version.hash,
+        })
+    }
 
     fn apply(
         &mut self,

@@ -63,6 +63,15 @@ pub enum Command {
         /// The ruleset version's content hash (the hand is pinned to it).
         hash: String,
     },
+    /// Between hands, the table takes the version of its ruleset now in force (its later
+    /// rulings cite it); the daemon issues it before a table's next command when a new
+    /// version went live.
+    Adopt {
+        /// The table.
+        table: String,
+        /// The version's content hash.
+        hash: String,
+    },
     /// A betting action.
     Act {
         /// The table.
@@ -181,6 +190,7 @@ impl Command {
             | Command::Seat { table, .. }
             | Command::Unseat { table, .. }
             | Command::StartHand { table, .. }
+            | Command::Adopt { table, .. }
             | Command::Act { table, .. }
             | Command::Event { table, .. }
             | Command::Void { table, .. }
@@ -203,6 +213,7 @@ impl Command {
             Command::Seat { .. } => "seat",
             Command::Unseat { .. } => "unseat",
             Command::StartHand { .. } => "start_hand",
+            Command::Adopt { .. } => "adopt",
             Command::Act { .. } => "act",
             Command::Event { .. } => "event",
             Command::Void { .. } => "void",
@@ -265,6 +276,18 @@ impl Command {
                     },
                 }
             }
+            Command::Adopt { .. } => TableCommand::Adopt {
+                version: version
+                    .map(|v| RulesVersion {
+                        rules: v.rules.clone(),
+                        hash: v.hash.as_str().into(),
+                    })
+                    .ok_or_else(|| {
+                        TableError::Refused(
+                            "the ruleset version to adopt has no valid version loaded".into(),
+                        )
+                    })?,
+            },
             Command::Act { seat, action, .. } => TableCommand::Act {
                 seat: *seat,
                 action: *action,

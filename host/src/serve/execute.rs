@@ -173,7 +173,7 @@ impl App {
         command: &Command,
     ) -> Result<(T, T::Answer, Entry), ExecError> {
         let version = match command {
-            Command::StartHand { hash, .. } => self.version(hash),
+            Command::StartHand { hash, .. } | Command::Adopt { hash, .. } => self.version(hash),
             _ => None,
         };
         let mut state = lock(&slot.state).clone();
@@ -214,6 +214,17 @@ impl App {
         let slot = registry.get(command.table())?;
         let _turn = slot.turn.lock().await;
         let command = stamped(command);
+        let behind = lock(&slot.state).behind(&command, &|id| self.active(id).ok());
+        if let Some(adopt) = behind {
+            let (state, _, entry) = self.prepare(&slot, &adopt)?;
+            let written = self
+                .writer
+                .submit(entry)
+                .ok_or(ExecError::Closed)?
+                .await
+                .map_err(|_| ExecError::Closed)?;
+            App::commit(&slot, &adopt, state, written)?;
+        }
         let (state, answer, entry) = self.prepare(&slot, &command)?;
         let written = self
             .writer
@@ -249,7 +260,7 @@ impl App {
     ) -> Result<(), ExecError> {
         let slot = registry.get(command.table())?;
         let version = match command {
-            Command::StartHand { hash, .. } => self.version(hash),
+            Command::StartHand { hash, .. } | Command::Adopt { hash, .. } => self.version(hash),
             _ => None,
         };
         // On a copy, as when it was first applied: a command that fails now changes nothing.

@@ -131,6 +131,9 @@ impl App {
             plugins,
             data,
         );
+        // A version string that went live once keeps its content across restarts.
+        app.live
+            .remember(crate::live::ledger::Ledger::from_journal(&app.journal)?);
         for id in app.live.store().ids() {
             app.reload(&id);
         }
@@ -519,22 +522,21 @@ pub async fn run(settings: Settings) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     app.publish_running();
     tokio::spawn(fleet::take_over(app.clone()));
-    let _watcher = match &settings.store {
-        Store::Dir(dir) => {
-            let target = app.clone();
-            let w =
-                crate::live::watch::watch(dir, settings.debounce, move |ids| target.changed(&ids))
-                    .map_err(|e| e.to_string())?;
-            tracing::info!(dir = %dir.display(), "watching rulesets for changes");
-            Some(w)
-        }
-        Store::Embedded => {
-            tracing::info!(
-                "serving the rulesets built into the binary (no hot reload; pass --rulesets DIR)"
-            );
-            None
-        }
-    };
+    // Every rulesets directory is watched: an edit to a jurisdiction in one reloads the
+    // house rulesets of another that extend it.
+    let mut _watchers = Vec::new();
+    for dir in settings.store.dirs() {
+        let target = app.clone();
+        let w = crate::live::watch::watch(&dir, settings.debounce, move |ids| target.changed(&ids))
+            .map_err(|e| e.to_string())?;
+        tracing::info!(dir = %dir.display(), "watching rulesets for changes");
+        _watchers.push(w);
+    }
+    if _watchers.is_empty() {
+        tracing::info!(
+            "serving the rulesets built into the binary (no hot reload; pass --rulesets-dir DIR)"
+        );
+    }
     // Scripts (and the tests) started with port 0 read the address chosen here.
     let addr_file = settings.data.join("addr");
     std::fs::write(&addr_file, local.to_string())

@@ -214,6 +214,11 @@ impl Daemon {
 
     /// [`Daemon::start_with`] logging at `level` (`RUST_LOG`) into `DATA/daemon.log`.
     pub fn start_logged(rulesets: &Path, data: &Path, extra: &str, level: &str) -> Daemon {
+        Daemon::start_dirs(&[rulesets], data, extra, level)
+    }
+
+    /// [`Daemon::start_logged`] over several rulesets directories (`--rulesets-dir` each).
+    pub fn start_dirs(rulesets: &[&Path], data: &Path, extra: &str, level: &str) -> Daemon {
         private_dir(data);
         let addr_file = data.join("addr");
         let _ = std::fs::remove_file(&addr_file);
@@ -227,8 +232,11 @@ impl Daemon {
         .expect("config");
         let child = floor()
             .arg("serve")
-            .arg("--rulesets")
-            .arg(rulesets)
+            .args(
+                rulesets
+                    .iter()
+                    .flat_map(|d| [Path::new("--rulesets-dir"), d]),
+            )
             .arg("--data")
             .arg(data)
             .args(["--addr", "127.0.0.1:0", "--config"])

@@ -14,6 +14,7 @@
 //! reading from the command's time, so the same commands at the same times give the same
 //! tournament.
 
+mod ahead;
 mod command;
 mod entry;
 mod purchase;

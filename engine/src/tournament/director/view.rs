@@ -38,6 +38,12 @@ pub struct TournamentView {
     pub level: Option<LevelView>,
     /// On a break: the seconds left in it.
     pub break_seconds_left: Option<u64>,
+    /// The level after this one (or after the break), `seconds_left` its whole length.
+    pub next_level: Option<LevelView>,
+    /// The next break still to come, and the seconds of play until it.
+    pub next_break: Option<super::ahead::NextBreak>,
+    /// The chips in play over the players still in (`None` before the start).
+    pub average_stack: Option<Chips>,
     /// Hand-for-hand play is on.
     pub hand_for_hand: bool,
     /// Rounds dealt.
@@ -220,6 +226,18 @@ impl Director {
     }
 
     /// The level in force, or the seconds left of a break.
+    /// What the clock shows ahead: the next level and the next break.
+    fn ahead_view(&self) -> (Option<LevelView>, Option<super::ahead::NextBreak>) {
+        let Some(rt) = self.runtime.as_ref() else {
+            return (None, None);
+        };
+        let (structure, at) = (rt.clock().structure(), rt.clock().position());
+        (
+            super::ahead::next_level(structure, at),
+            super::ahead::next_break(structure, at),
+        )
+    }
+
     fn level_view(&self) -> (Option<LevelView>, Option<u64>) {
         let Some(rt) = self.runtime.as_ref() else {
             return (None, None);
@@ -322,6 +340,7 @@ impl Director {
     pub fn view(&self, viewer: Viewer, player: Option<usize>) -> TournamentView {
         let rt = self.runtime.as_ref();
         let (level, on_break) = self.level_view();
+        let (next_level, next_break) = self.ahead_view();
         let own = player.and_then(|p| self.seat_of_player(p));
         let tables = self
             .tables
@@ -362,6 +381,10 @@ impl Director {
             starting_stack: self.spec.starting_stack,
             level,
             break_seconds_left: on_break,
+            next_level,
+            next_break,
+            average_stack: rt
+                .and_then(|r| super::ahead::average_stack(r.chips_in_play(), r.players_left())),
             hand_for_hand: rt.is_some_and(Runtime::hand_for_hand),
             round: self.rounds,
             round_in_play: self.round.as_ref().map(|r| r.number),

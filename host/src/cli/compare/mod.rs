@@ -18,7 +18,6 @@ use floor_engine::ruleset::Sandbox;
 use floor_engine::ruleset::{compare_with, Difference, Matrix, Outcome, Probes, RulesetRules};
 use floor_engine::scenario;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -76,13 +75,12 @@ pub struct CompareArgs {
     /// The date printed on the comparison (default: today, UTC), e.g. 2026-03-01.
     #[arg(long, value_name = "DATE")]
     date: Option<String>,
-    /// Read rulesets from this directory instead of the bundled ones.
-    #[arg(long = "rulesets-dir", value_name = "DIR")]
-    dir: Option<PathBuf>,
+    #[command(flatten)]
+    dir: super::RulesetsDirs,
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, CliError> {
-    let store = super::rulesets_store(args.dir.as_deref())?;
+    let store = args.dir.store()?;
     let ids = if args.rulesets.is_empty() {
         store.ids()
     } else {

@@ -8,7 +8,6 @@
 use super::failures::Spilled;
 use super::stream::{self, Input};
 use super::{CliError, ReplayArgs};
-use crate::rulesets::Store;
 use floor_engine::hand::{Event, Hand};
 use floor_engine::phh::{PhhHand, Scale};
 use floor_engine::replay::{IllegalAction, ReplayReport, Replayer};
@@ -102,7 +101,7 @@ fn exact(amount: i128) -> String {
 }
 
 pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<ExitCode, CliError> {
-    let store = Store::choose(args.rulesets_dir.as_deref());
+    let store = args.rulesets_dir.store()?;
     let sandbox = Sandbox::new();
     let desk = super::super::scenario::desk(args.config.as_deref())?;
     let load = |id: &str| -> Result<Side, CliError> {

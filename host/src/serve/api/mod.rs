@@ -8,6 +8,7 @@
 
 pub mod preamble;
 mod rulesets;
+mod screens;
 mod tables;
 mod tournaments;
 
@@ -108,6 +109,7 @@ struct ActRequest {
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .merge(rulesets::routes())
+        .merge(screens::routes())
         .merge(tables::routes())
         .merge(tournaments::routes())
         // Innermost first. Run in the other order: every refusal, the HTTP layer's included,
