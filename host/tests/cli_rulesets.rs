@@ -185,15 +185,15 @@ fn a_few_scenarios_under_all_six_rulesets() {
     for (name, file) in [
         (
             "tv_d02_bet_five",
-            "rulesets/pt-tournament/tests/art_58_tv_d02_bet_five_with_a_6000_pot.ron",
+            "rulesets/pt-tournament/tests/art_58_bet_five_with_a_6000_pot.ron",
         ),
         (
             "tv_d03_clock",
-            "rulesets/pt-tournament/tests/art_29_tv_d03_clock_expiry_no_bet.ron",
+            "rulesets/pt-tournament/tests/art_29_clock_expiry_no_bet.ron",
         ),
         (
             "tv_a52_four_card_flop",
-            "rulesets/pt-tournament/tests/art_40_tv_a52_four_card_flop.ron",
+            "rulesets/pt-tournament/tests/art_40_four_card_flop.ron",
         ),
     ] {
         let out = floor(&["scenario", file, "--all"]);
@@ -231,7 +231,7 @@ fn explain_a_few_points() {
 fn a_scenario_under_all_six_rulesets() {
     let out = floor(&[
         "scenario",
-        "rulesets/pt-tournament/tests/art_51_1_tv_a05_multiple_chips_all_needed_is_a_call.ron",
+        "rulesets/pt-tournament/tests/art_51_1_multiple_chips_all_needed_is_a_call.ron",
         "--all",
     ]);
     let text = stdout(&out);
@@ -275,7 +275,7 @@ fn scenario_all_runs_a_tournament_or_cash_scenario_only_where_it_applies() {
     }
     let out = floor(&[
         "scenario",
-        "rulesets/pt-casino-2007/tests/rule_24_tv_a27_cash_session_suspended_then_closed.ron",
+        "rulesets/pt-casino-2007/tests/rule_24_cash_session_suspended_then_closed.ron",
         "--all",
     ]);
     let text = stdout(&out);
@@ -302,7 +302,7 @@ fn scenario_all_runs_a_tournament_or_cash_scenario_only_where_it_applies() {
 fn rule_24_tv_a27_is_played_only_under_pt_casino_2007() {
     let out = floor(&[
         "scenario",
-        "rulesets/pt-casino-2007/tests/rule_24_tv_a27_cash_session_suspended_then_closed.ron",
+        "rulesets/pt-casino-2007/tests/rule_24_cash_session_suspended_then_closed.ron",
         "--all",
     ]);
     let text = stdout(&out);
@@ -663,7 +663,7 @@ fn no_user_visible_text_names_the_working_catalogue() {
 fn art_21_scenario_text_shows_where_and_why_rulesets_part_ways() {
     let out = floor(&[
         "scenario",
-        "rulesets/pt-tournament/tests/art_21_tv_d10_side_pots.ron",
+        "rulesets/pt-tournament/tests/art_21_side_pots.ron",
         "--all",
     ]);
     let text = stdout(&out);
@@ -727,7 +727,7 @@ fn a_nonexistent_rulesets_directory_is_an_error_everywhere() {
         ][..],
         &[
             "scenario",
-            "rulesets/pt-tournament/tests/art_21_tv_d10_side_pots.ron",
+            "rulesets/pt-tournament/tests/art_21_side_pots.ron",
             "--rulesets-dir",
             "no/such/dir",
         ],
@@ -876,7 +876,7 @@ fn a_house_directory_beside_the_bundled_one_is_checked_against_its_parent() {
         &["replay", "--compare-rulesets", "pt-online"],
         &[
             "scenario",
-            "rulesets/pt-tournament/tests/art_21_tv_d10_side_pots.ron",
+            "rulesets/pt-tournament/tests/art_21_side_pots.ron",
         ],
     ] {
         let out = floor(&[args, &missing[..]].concat());

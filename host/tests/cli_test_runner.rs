@@ -277,10 +277,10 @@ fn an_unreadable_or_malformed_scenario_is_counted_as_a_failure() {
 #[test]
 fn scenario_all_lists_a_ruleset_that_refuses_the_table_as_not_applicable() {
     for file in [
-        "rulesets/pt-tournament/tests/art_20_tv_d05_odd_chip_omaha.ron",
-        "rulesets/ao-tournament-2025/tests/art_20_tv_d05_odd_chip_omaha.ron",
-        "rulesets/br-adtp-2012/tests/rule_16_tv_d05_odd_chip_omaha.ron",
-        "rulesets/pt-casino-2007/tests/rules_73_77_tv_a32_omaha_two_hole_cards.ron",
+        "rulesets/pt-tournament/tests/art_20_odd_chip_omaha.ron",
+        "rulesets/ao-tournament-2025/tests/art_20_odd_chip_omaha.ron",
+        "rulesets/br-adtp-2012/tests/rule_16_odd_chip_omaha.ron",
+        "rulesets/pt-casino-2007/tests/rules_73_77_omaha_two_hole_cards.ron",
         "rulesets/pt-casino-2007/tests/rules_86_88_cash_session_pot_limit_omaha_raise_cap.ron",
     ] {
         let out = floor(&["scenario", file, "--all"]);
@@ -305,7 +305,7 @@ fn scenario_all_lists_a_ruleset_that_refuses_the_table_as_not_applicable() {
     // Under pt-online alone the refusal is the scenario's failure, reported, not a crash.
     let out = floor(&[
         "scenario",
-        "rulesets/pt-tournament/tests/art_20_tv_d05_odd_chip_omaha.ron",
+        "rulesets/pt-tournament/tests/art_20_odd_chip_omaha.ron",
         "--ruleset",
         "pt-online",
     ]);

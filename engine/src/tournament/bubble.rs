@@ -7,7 +7,7 @@
 //!
 //! - [`SameHand::SplitEqually`]: pt-tournament Art. 79º(A), ao-tournament-2025 PR-8 — in the
 //!   hand-for-hand hand that reaches the money, the players eliminated in it share the prizes
-//!   of their places equally (TV-A10: 50 paid, 52 left, 3 out → they split the 50th prize).
+//!   of their places equally (for example 50 paid, 52 left, 3 out → they split the 50th prize).
 //! - [`SameHand::LargerStackPlacesHigher`]: the engine's documented default where a text says
 //!   nothing (common tournament practice): the player who started the hand with more chips
 //!   finishes higher; equal starting stacks share their places.

@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn art_24_tv_a20_one_chip_each_nobody_eliminated() {
-        // TV-A20: colouring up 25s into 100s; seat 1 holds three 25s, seat 2 one 25.
+        // For example: colouring up 25s into 100s; seat 1 holds three 25s, seat 2 one 25.
         let color_up = ColorUp {
             retire: 25,
             into: 100,

@@ -21,9 +21,9 @@ pub struct SatelliteSplit {
 
 /// Solverde §3.1.4.1: the pool (entries, re-entries, rebuys and add-ons, after fees) divided
 /// by the target buy-in; as many seats as whole buy-ins, the remainder to the last player
-/// eliminated. TV-A43: €1,950 at €300 → 6 seats, €150 left. `None` for a target of 0.
+/// eliminated. For example: €1,950 at €300 → 6 seats, €150 left. `None` for a target of 0.
 ///
-/// Reading (Q-S11): "dividida, no mínimo, pelo valor da entrada" is read as seats worth
+/// Reading: "dividida, no mínimo, pelo valor da entrada" is read as seats worth
 /// exactly the target buy-in; the text allows larger seats but names no other size.
 pub fn satellite_split(prize_pool: Cents, target_buy_in: Cents) -> Option<SatelliteSplit> {
     if target_buy_in == 0 {

@@ -9,7 +9,7 @@
 //!
 //! - §4.3: the fee is *deducted from* the entry ("Ao valor da entrada será descontado o valor
 //!   da comissão"), never below 5% nor above 20% of it. So a €100 buy-in with a 10% fee puts
-//!   €90 in the pool (RULEPOINTS TV-A40). The text does not say how a fee that is not a whole
+//!   €90 in the pool. The text does not say how a fee that is not a whole
 //!   number of cents is rounded; it is rounded **down** here, so the house never takes more
 //!   than the announced percentage.
 //! - §7.2: buy-ins, rebuys, add-ons, late registrations and re-entries, less the fee, make the
@@ -267,10 +267,10 @@ pub fn prize_pool(
 /// the leftover cents go to 1st place.
 ///
 /// Large-field bands (Solverde 31+): the places paid are `places_percent_of_entries` of the
-/// entries rounded up (RULEPOINTS Q-S02 (a): the ceiling, so 40 entries → 4 places, 53 → 6).
+/// entries rounded up (a reading: the ceiling, so 40 entries → 4 places, 53 → 6).
 /// The last place gets exactly `smallest_prize_buy_ins` × the buy-in ("deverá ser o dobro do
 /// valor da entrada"). The text gives no shares for the other places — §7.5 leaves the table
-/// to the organisation (Q-S03) — so floor's reading is: every paid place first gets that
+/// to the organisation — so floor's reading is: every paid place first gets that
 /// smallest prize (so no place is paid less than the last), and what is left is split among
 /// places 1 to n−1 in linearly falling weights n−1, n−2, …, 1, rounded down, the leftover
 /// cents to 1st. This keeps the list non-increasing and the last prize exactly twice the
@@ -405,7 +405,7 @@ mod tests {
 
     #[test]
     fn solverde_4_3_fee_is_deducted_from_the_entry() {
-        // TV-A40: buy-in €100, 10% fee → €90 per entry to the pool.
+        // For example: buy-in €100, 10% fee → €90 per entry to the pool.
         let pool = prize_pool(1, 0, 10_000, 10, &bounds(), ARTICLE_FEE).unwrap();
         assert_eq!(pool.fee_per_entry, 1_000);
         assert_eq!(pool.prize_pool, 9_000);
@@ -459,7 +459,7 @@ mod tests {
 
     #[test]
     fn solverde_7_4_nine_entries_six_max_pay_70_30() {
-        // TV-A38 (a) is 8 entries; 9 is the band's upper edge.
+        // Example (a) is 8 entries; 9 is the band's upper edge.
         let (pool, amounts) = pay(9, 0, 10_000, 10);
         assert_eq!(pool.prize_pool, 81_000);
         assert_eq!(amounts, vec![56_700, 24_300]);
@@ -492,7 +492,7 @@ mod tests {
 
     #[test]
     fn solverde_7_4_twenty_entries_pool_2000_pays_1000_600_400() {
-        // TV-A38 (c): a €2,000 pool with 20 entries (buy-in €110, fee 10% rounds to €11 → €99
+        // Example (c): a €2,000 pool with 20 entries (buy-in €110, fee 10% rounds to €11 → €99
         // would not give €2,000, so: buy-in €125 at 20% → €100 each).
         let (pool, amounts) = pay(20, 0, 12_500, 20);
         assert_eq!(pool.prize_pool, 200_000);
@@ -519,7 +519,7 @@ mod tests {
 
     #[test]
     fn solverde_7_4_thirty_one_entries_pay_four_places_smallest_twice_the_buy_in() {
-        // TV-A39 (b): 31 entries → 3.1 → 4 places; (c) smallest prize = 2 × buy-in.
+        // Example (b): 31 entries → 3.1 → 4 places; (c) smallest prize = 2 × buy-in.
         let (pool, amounts) = pay(31, 0, 5_000, 10);
         assert_eq!(pool.prize_pool, 139_500);
         assert_eq!(amounts.len(), 4);
@@ -532,7 +532,7 @@ mod tests {
 
     #[test]
     fn solverde_7_4_places_count_entries_plus_re_entries_rounded_up() {
-        // TV-A39 (a): 45 + 8 = 53 → 5.3 → 6 places. (d): 40 → 4.0 → 4 (ceiling, Q-S02 (a)).
+        // Example (a): 45 + 8 = 53 → 5.3 → 6 places. (d): 40 → 4.0 → 4 (ceiling).
         let (_, amounts) = pay(45, 8, 5_000, 10);
         assert_eq!(amounts.len(), 6);
         let (_, amounts) = pay(40, 0, 5_000, 10);

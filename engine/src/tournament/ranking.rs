@@ -5,7 +5,7 @@ use super::Cents;
 use serde::Serialize;
 
 /// Solverde §9.2: 1 point per euro of buy-in plus 1 per **whole** euro of prize; a satellite
-/// prize counts as the seat's value (`prize` is then the seat value). TV-A41: €60 + €250.50
+/// prize counts as the seat's value (`prize` is then the seat value). For example: €60 + €250.50
 /// → 60 + 250 = 310.
 ///
 /// Reading: "1 ponto por cada Euro de buy-in" is read as whole euros too (a buy-in of €12.50
@@ -15,8 +15,8 @@ pub fn points(buy_in: Cents, prize: Cents) -> u64 {
 }
 
 /// Solverde §9.2, a chop: the prize money still to be awarded divided by the players in the
-/// chop, **rounded up** to the next whole point when it is not whole. TV-A42: €1,000 / 3 =
-/// 333.33 → 334. `players` 0 gives 0. Buy-in points are added on top (Q-S05 (a)).
+/// chop, **rounded up** to the next whole point when it is not whole. For example: €1,000 / 3 =
+/// 333.33 → 334. `players` 0 gives 0. Buy-in points are added on top.
 pub fn chop_prize_points(unawarded: Cents, players: u32) -> u64 {
     if players == 0 {
         return 0;
@@ -35,12 +35,12 @@ pub struct QuarterlyFinal {
     pub entry_value: Cents,
     /// What is left after the entries: to the extra qualifier (§9.5).
     pub remainder: Cents,
-    /// Players who qualify: at least `min_qualifiers`, else entries + 1 (Q-S06 (a): the
+    /// Players who qualify: at least `min_qualifiers`, else entries + 1 (a reading: the
     /// minimum of 10 prevails).
     pub qualifiers: u64,
 }
 
-/// TV-A44: €3,250 at €300 → 10 entries, €250 left, 11 qualifiers; €1,000 → 3 entries, €100
+/// For example: €3,250 at €300 → 10 entries, €250 left, 11 qualifiers; €1,000 → 3 entries, €100
 /// left, 4 → the minimum 10 qualify. `None` for an entry value of 0.
 pub fn quarterly_final(
     fund: Cents,

@@ -1,6 +1,5 @@
-//! The catalogue of rule points: one entry per point of the floor catalogue
-//! (`RULEPOINTS.md`), in its order. Generated once from the catalogue and maintained by hand
-//! since; `floor explain ID` prints an entry, `floor compare` walks them all.
+//! The catalogue of rule points: one entry per place a rulebook decides something, by area,
+//! maintained by hand; `floor explain ID` prints an entry, `floor compare` walks them all.
 
 use super::{Area, Kind, RulePoint};
 
