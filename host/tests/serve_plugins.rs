@@ -425,4 +425,3 @@ fn house_rules_7_3_12_are_played_by_plugins_at_live_tables_and_replayed_after_ki
         String::from_utf8_lossy(&out.stderr)
     );
 }
-

@@ -162,10 +162,14 @@ fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
     let (before, after) = (rulings(&flop), rulings(&restarted));
     assert_eq!(after[..before.len()], before[..], "{restarted}");
     assert!(
-        after[before.len()..]
-            .iter()
-            .any(|r| r.as_str().is_some_and(|r| r.contains("online.communication_failure"))),
+        after[before.len()..].iter().any(|r| r
+            .as_str()
+            .is_some_and(|r| r.contains("online.communication_failure"))),
         "the void is a ruling: {restarted}"
     );
-    assert_eq!(stacks(&restarted), vec![200; 4], "every bet returned: {restarted}");
+    assert_eq!(
+        stacks(&restarted),
+        vec![200; 4],
+        "every bet returned: {restarted}"
+    );
 }
