@@ -405,38 +405,12 @@ fn rendered_at(url: &str, profile: &Path, width: u32) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// The text inside the element whose `id` is `id` (tags stripped), if any.
-fn text_of(dom: &str, id: &str) -> Option<String> {
-    let start = dom.find(&format!("id=\"{id}\""))?;
-    let open = start + dom[start..].find('>')? + 1;
-    let tag_end = dom[..start].rfind('<')?;
-    let tag: String = dom[tag_end + 1..]
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .collect();
-    let close = open + dom[open..].find(&format!("</{tag}>"))?;
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in dom[open..close].chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                text.push(' ');
-            }
-            _ if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
-}
-
 /// Chips as the screens print them: thousands separated by commas.
 fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -79,7 +79,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
     }
     if args.list || args.point.is_none() {
         if args.json {
-            let store = super::rulesets_store(args.rulesets.as_deref())?;
+            let store = args.rulesets.store()?;
             println!("{}", list_json(&store)?);
             return Ok(ExitCode::SUCCESS);
         }
