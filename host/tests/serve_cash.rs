@@ -857,5 +857,8 @@ fn a_house_directory_beside_the_bundled_one_and_versions_that_mean_something() {
             .is_some_and(|e| e.contains("is in two rulesets directories")),
         "{twice}"
     );
-    assert_eq!(twice["version"], in_force, "the version in force stays live");
+    assert_eq!(
+        twice["version"], in_force,
+        "the version in force stays live"
+    );
 }
