@@ -314,3 +314,62 @@ fn solverde_4_3_a_house_fee_of_12_percent_is_the_default_fee() {
         .is_some_and(|c| c.contains("house rule 2")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An operator's house ruleset, kept in a directory of its own, announces its own payout table
+/// for 10–30 entries; `floor payouts` given both directories plays it, within Solverde's fee
+/// bounds, citing the house's rule.
+#[test]
+fn a_house_payout_table_beside_the_bundled_rulesets_is_the_one_paid() {
+    let dir = std::env::temp_dir().join(format!("floor-house-payouts-{}", std::process::id()));
+    let house = dir.join("house-payouts");
+    std::fs::create_dir_all(&house).expect("dir");
+    std::fs::write(
+        house.join("ruleset.ron"),
+        r#"(
+    id: "house-payouts", title: "A house's payout table", source: "house rules", kind: House,
+    version: "1.0.0", extends: "pt-solverde-chaves-2023",
+    bindings: {
+        "tournament.payout_table": (
+            citation: "House rule 4",
+            ruling: "10–30 entries: 1st 60%, 2nd 40%",
+            value: {"bands": [{"entries_min": 10, "entries_max": 30, "shares_percent": [60, 40]}]},
+        ),
+    },
+)"#,
+    )
+    .expect("write");
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
+    let (bundled, houses) = (bundled.display().to_string(), dir.display().to_string());
+    let args = [
+        "payouts",
+        "--ruleset",
+        "house-payouts",
+        "--rulesets-dir",
+        &bundled,
+        "--rulesets-dir",
+        &houses,
+        "--entries",
+        "12",
+        "--buy-in",
+        "100",
+        "--fee",
+        "10",
+        "--json",
+    ];
+    let out = floor(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["prize_pool"], 108_000, "{report}");
+    assert_eq!(amounts(&report), vec![64_800, 43_200]);
+    assert_eq!(
+        report["citations"]["payout_table"], "house-payouts House rule 4",
+        "{report}"
+    );
+    // A fee above Solverde's bound is still refused for the house, citing Solverde.
+    let mut over = args.to_vec();
+    let fee = over.len() - 2;
+    over[fee] = "30";
+    let out = floor(&over);
+    assert_ne!(out.status.code(), Some(0), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
