@@ -216,23 +216,25 @@ impl App {
         let command = stamped(command);
         let behind = lock(&slot.state).behind(&command, &|id| self.active(id).ok());
         if let Some(adopt) = behind {
-            let (state, _, entry) = self.prepare(&slot, &adopt)?;
-            let written = self
-                .writer
-                .submit(entry)
-                .ok_or(ExecError::Closed)?
-                .await
-                .map_err(|_| ExecError::Closed)?;
-            App::commit(&slot, &adopt, state, written)?;
+            self.carry_out(&slot, &adopt).await?;
         }
-        let (state, answer, entry) = self.prepare(&slot, &command)?;
+        self.carry_out(&slot, &command).await
+    }
+
+    /// Applies one command to a copy, journals it, and only then makes the copy the state.
+    async fn carry_out<T: Carried>(
+        &self,
+        slot: &Slot<T>,
+        command: &Command,
+    ) -> Result<T::Answer, ExecError> {
+        let (state, answer, entry) = self.prepare(slot, command)?;
         let written = self
             .writer
             .submit(entry)
             .ok_or(ExecError::Closed)?
             .await
             .map_err(|_| ExecError::Closed)?;
-        App::commit(&slot, &command, state, written)?;
+        App::commit(slot, command, state, written)?;
         Ok(answer)
     }
 
