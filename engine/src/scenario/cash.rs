@@ -504,13 +504,7 @@ fn judge(
     expected: Option<&StepExpect>,
     out: &mut Outcome,
 ) -> StepResult {
-    let mut step_result = StepResult {
-        step: number,
-        what,
-        ruling: None,
-        error: None,
-        rulings: Vec::new(),
-    };
+    let mut step_result = StepResult::new(number, what);
     match (result, expected.and_then(|e| e.refused.as_ref())) {
         (Ok(rulings), refused) => {
             if let Some(words) = refused {

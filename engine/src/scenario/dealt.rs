@@ -114,13 +114,7 @@ fn step_at(
     id: &str,
     failures: &mut Vec<String>,
 ) -> StepResult {
-    let mut result = StepResult {
-        step: number,
-        what: String::new(),
-        ruling: None,
-        error: None,
-        rulings: Vec::new(),
-    };
+    let mut result = StepResult::new(number, String::new());
     match step {
         Step::Deal(_) | Step::Board(_) => {
             result.what = "cards".into();

@@ -28,6 +28,19 @@ pub struct StepResult {
     pub rulings: Vec<String>,
 }
 
+impl StepResult {
+    /// Step `step`, described as `what`, with no ruling and no error yet.
+    pub fn new(step: usize, what: impl Into<String>) -> StepResult {
+        StepResult {
+            step,
+            what: what.into(),
+            ruling: None,
+            error: None,
+            rulings: Vec::new(),
+        }
+    }
+}
+
 /// A scenario run under one ruleset.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {
@@ -196,13 +209,7 @@ fn play_step(
     id: &str,
     failures: &mut Vec<String>,
 ) -> StepResult {
-    let mut result = StepResult {
-        step: number,
-        what: String::new(),
-        ruling: None,
-        error: None,
-        rulings: Vec::new(),
-    };
+    let mut result = StepResult::new(number, String::new());
     match step {
         Step::Deal(holes) => {
             result.what = format!("deal {}", holes.join(" "));

@@ -705,21 +705,12 @@ fn record(
 ) -> usize {
     let new: &[EventRuling] = &t.rulings()[from..];
     if new.is_empty() {
-        out.steps.push(StepResult {
-            step: number,
-            what: what.to_string(),
-            ruling: None,
-            error: None,
-            rulings: Vec::new(),
-        });
+        out.steps.push(StepResult::new(number, what));
     }
     for r in new {
         out.steps.push(StepResult {
-            step: number,
-            what: format!("{what}: {}", r.point),
             ruling: Some(r.clone()),
-            error: None,
-            rulings: Vec::new(),
+            ..StepResult::new(number, format!("{what}: {}", r.point))
         });
     }
     if let Some(wants) = expected.and_then(|e| for_ruleset(e, id)) {
