@@ -12,6 +12,7 @@
 
 mod dealer;
 mod dealt;
+mod held;
 mod rulings;
 mod spec;
 #[cfg(test)]
@@ -20,9 +21,10 @@ mod view;
 
 pub use dealer::{BoardPlan, Dealer, DealerView};
 pub use dealt::{Dealt, End};
+pub use held::HeldAction;
 pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
-pub use view::{HandView, SeatView, TableView, Viewer};
+pub use view::{HandView, HeldView, SeatView, TableView, Viewer};
 
 use crate::cards::Deck;
 use crate::events::{EventRuling, TableEvent};
@@ -267,6 +269,7 @@ impl<S: Occupant> Table<S> {
             end: End::Playing,
             awaiting: None,
             redeals: 0,
+            held: Vec::new(),
         });
         Ok(self.hands)
     }
@@ -298,9 +301,18 @@ impl<S: Occupant> Table<S> {
                 )));
             }
         }
+        // Actions held out of turn may come due: put in after this one, or the table is left
+        // as it was. (A clean hand holds none and is not copied.)
+        let before = (!d.held.is_empty()).then(|| d.clone());
         d.hand
             .act(p, action)
             .map_err(|e| TableError::Refused(format!("seat {seat}: {e}")))?;
+        if let Some(before) = before {
+            if let Err(e) = d.resolve_held() {
+                *d = before;
+                return Err(e);
+            }
+        }
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))
     }
@@ -311,12 +323,22 @@ impl<S: Occupant> Table<S> {
     /// deals or settles what follows.
     pub fn event(&mut self, id: &str, event: &TableEvent) -> Result<EventRuling, TableError> {
         let mut event = event.clone();
-        if let TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. } = &mut event {
+        if let TableEvent::Chips { player, .. }
+        | TableEvent::Declare { player, .. }
+        | TableEvent::Played { player, .. } = &mut event
+        {
             let index = self.index(id, *player)?;
             *player = self.playing()?.position_or_refuse(index)?;
         }
         let d = self.playing()?;
+        let before = d.clone();
         let ruling = d.rule(&event)?;
+        // A held action the ruling brings to its turn is put in now; a refusal there leaves
+        // the table as it was.
+        if let Err(e) = d.resolve_held() {
+            *d = before;
+            return Err(e);
+        }
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))?;
         Ok(ruling)
