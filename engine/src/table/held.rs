@@ -112,6 +112,27 @@ impl<S> Dealt<S> {
         events::handle(&mut self.hand, &event).map_err(|e| refused(format!("{point}: {e}")))
     }
 
+    /// Position `p`, the player to act, plays `action`; the actions held out of turn that
+    /// come due after it are put in. Refused (the hand unchanged) as the hand refuses it.
+    pub fn act_in_turn(&mut self, p: usize, action: Action) -> Result<(), TableError>
+    where
+        S: Clone,
+    {
+        // A clean hand holds nothing and is not copied.
+        let before = (!self.held.is_empty()).then(|| self.clone());
+        let seat = self.seat_of(p);
+        self.hand
+            .act(p, action)
+            .map_err(|e| refused(format!("seat {seat}: {e}")))?;
+        if let Some(before) = before {
+            if let Err(e) = self.resolve_held() {
+                *self = before;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
     /// `player` (a position) did `action` at the table: in turn, a fold when a check was
     /// possible is ruled on; out of turn, the action is ruled on and held, released or left
     /// to the floor.

@@ -301,18 +301,7 @@ impl<S: Occupant> Table<S> {
                 )));
             }
         }
-        // Actions held out of turn may come due: put in after this one, or the table is left
-        // as it was. (A clean hand holds none and is not copied.)
-        let before = (!d.held.is_empty()).then(|| d.clone());
-        d.hand
-            .act(p, action)
-            .map_err(|e| TableError::Refused(format!("seat {seat}: {e}")))?;
-        if let Some(before) = before {
-            if let Err(e) = d.resolve_held() {
-                *d = before;
-                return Err(e);
-            }
-        }
+        d.act_in_turn(p, action)?;
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))
     }
@@ -331,14 +320,7 @@ impl<S: Occupant> Table<S> {
             *player = self.playing()?.position_or_refuse(index)?;
         }
         let d = self.playing()?;
-        let before = d.clone();
         let ruling = d.rule(&event)?;
-        // A held action the ruling brings to its turn is put in now; a refusal there leaves
-        // the table as it was.
-        if let Err(e) = d.resolve_held() {
-            *d = before;
-            return Err(e);
-        }
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))?;
         Ok(ruling)

@@ -208,8 +208,25 @@ impl<S> Dealt<S> {
         Ok(())
     }
 
-    /// Rules on `event` and carries the ruling out. The table is unchanged when refused.
-    pub(crate) fn rule(&mut self, event: &TableEvent) -> Result<EventRuling, TableError> {
+    /// Rules on `event` and carries the ruling out; an action held out of turn that the
+    /// ruling brings to its turn is put in. The table is unchanged when refused.
+    pub(crate) fn rule(&mut self, event: &TableEvent) -> Result<EventRuling, TableError>
+    where
+        S: Clone,
+    {
+        let before = self.clone();
+        let ruled = self.rule_once(event);
+        match ruled.and_then(|r| self.resolve_held().map(|()| r)) {
+            Ok(r) => Ok(r),
+            Err(e) => {
+                *self = before;
+                Err(e)
+            }
+        }
+    }
+
+    /// Rules on `event` and carries the ruling out.
+    fn rule_once(&mut self, event: &TableEvent) -> Result<EventRuling, TableError> {
         if let TableEvent::FloorRuling { choice } = event {
             return self.floor_ruling(choice);
         }
