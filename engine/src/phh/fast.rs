@@ -397,6 +397,10 @@ impl<'a> FastReader<'a> {
     /// A per-player list of amounts on one line (`inf` allowed in `starting_stacks`).
     fn list(&mut self, which: usize, inf_ok: bool) -> Option<u32> {
         let mut items = std::mem::take(&mut self.lists[which]);
+        if self.integers(&mut items) {
+            self.lists[which] = items;
+            return Some(seen::LISTS[which]);
+        }
         let read = self.array(|reader| {
             if inf_ok && matches!(reader.peek(), Some(b'i' | b'+')) {
                 let token = reader.bare();
@@ -413,6 +417,49 @@ impl<'a> FastReader<'a> {
         self.lists[which] = items;
         read?;
         Some(seen::LISTS[which])
+    }
+
+    /// A list in the commonest layout, `[12, 0, 345]`: plain integers (at most 18 digits)
+    /// separated by `, `, read in one tight loop; what [`Self::array`] and
+    /// [`Self::number`] read of it. False, with nothing read or kept, at anything else
+    /// (signs, decimals, `inf`, other spacing, an empty list), which they then read.
+    #[inline]
+    fn integers(&mut self, items: &mut Vec<Raw>) -> bool {
+        let (bytes, kept) = (self.bytes, items.len());
+        let mut at = self.at;
+        if bytes.get(at) != Some(&b'[') {
+            return false;
+        }
+        at += 1;
+        loop {
+            let (mut mantissa, mut digits) = (0i64, 0u32);
+            while let Some(&b @ b'0'..=b'9') = bytes.get(at) {
+                mantissa = mantissa * 10 + i64::from(b - b'0');
+                digits += 1;
+                at += 1;
+                if digits > 18 {
+                    items.truncate(kept);
+                    return false;
+                }
+            }
+            if digits == 0 {
+                items.truncate(kept);
+                return false;
+            }
+            items.push(Raw::Amount(Small { mantissa, frac: 0 }));
+            match bytes.get(at..at + 3) {
+                Some([b',', b' ', b'0'..=b'9']) => at += 2,
+                Some([b']', ..]) => break,
+                // The last element of the text: `]` is its last byte.
+                None if bytes.get(at) == Some(&b']') => break,
+                _ => {
+                    items.truncate(kept);
+                    return false;
+                }
+            }
+        }
+        self.at = at + 1;
+        true
     }
 
     /// One amount.

@@ -44,11 +44,52 @@ fn the_usual_notations_are_read_in_place() {
 /// Notations built from the pieces of the usual ones, and of their near misses.
 fn notation() -> impl Strategy<Value = String> {
     let piece = prop::sample::select(vec![
-        "d dh ", "d db ", "d ", "p", "p1", "p2 ", "p10", "p0", "p01", "p300", "1", "9", " ", "f",
-        "cc", "ccc", "sm", "cbr", " f", " cc", " sm", " sm ", " cbr ", "  f", "AhKd", "??",
-        "????", "Ah", "AhKdQc", "AhKdQcJs2d", "AhKdQcJs2d3c", "ahkD", "Xx", "A", "12", "12.50",
-        "0.5", ".5", "5.", "1e3", "-3", "0012", "999999999999999999", "1234567890123456789",
-        "#", "-",
+        "d dh ",
+        "d db ",
+        "d ",
+        "p",
+        "p1",
+        "p2 ",
+        "p10",
+        "p0",
+        "p01",
+        "p300",
+        "1",
+        "9",
+        " ",
+        "f",
+        "cc",
+        "ccc",
+        "sm",
+        "cbr",
+        " f",
+        " cc",
+        " sm",
+        " sm ",
+        " cbr ",
+        "  f",
+        "AhKd",
+        "??",
+        "????",
+        "Ah",
+        "AhKdQc",
+        "AhKdQcJs2d",
+        "AhKdQcJs2d3c",
+        "ahkD",
+        "Xx",
+        "A",
+        "12",
+        "12.50",
+        "0.5",
+        ".5",
+        "5.",
+        "1e3",
+        "-3",
+        "0012",
+        "999999999999999999",
+        "1234567890123456789",
+        "#",
+        "-",
     ]);
     prop::collection::vec(piece, 1..6).prop_map(|pieces| pieces.concat())
 }
@@ -62,5 +103,83 @@ proptest! {
         if let Some(read) = in_place(&notation, players) {
             prop_assert_eq!(Some(read), quick_action(notation.as_bytes(), players));
         }
+    }
+}
+
+/// Lists built from the pieces of integer lists and of their near misses.
+fn list_text() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "[",
+        "]",
+        "1",
+        "23",
+        "0",
+        "007",
+        ", ",
+        ",",
+        " ",
+        ".",
+        "-",
+        "+",
+        "inf",
+        "5.5",
+        "e3",
+        "999999999999999999",
+        "9",
+        "\n",
+    ]);
+    prop::collection::vec(piece, 1..10).prop_map(|pieces| pieces.concat())
+}
+
+/// The amounts `reader` read, as `(mantissa, decimals)`.
+fn amounts(items: &[super::Raw]) -> Vec<Option<(i64, u32)>> {
+    items
+        .iter()
+        .map(|raw| match raw {
+            super::Raw::Amount(s) => Some((s.mantissa, s.frac)),
+            super::Raw::Inf => None,
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn an_integer_list_is_read_as_the_general_list_reading_reads_it(text in list_text()) {
+        let mut tight = super::FastReader::new(&text, 1);
+        let mut read = Vec::new();
+        if tight.integers(&mut read) {
+            let mut general = super::FastReader::new(&text, 1);
+            let mut expected = Vec::new();
+            let count = general.array(|r| {
+                expected.push(super::Raw::Amount(r.number()?.0));
+                Some(())
+            });
+            prop_assert_eq!(count, Some(read.len()));
+            prop_assert_eq!(amounts(&read), amounts(&expected));
+            prop_assert_eq!(tight.at, general.at);
+        } else {
+            prop_assert!(read.is_empty());
+            prop_assert_eq!(tight.at, 0);
+        }
+    }
+}
+
+/// The list layout every writer uses is read by the tight loop.
+#[test]
+fn the_usual_integer_lists_are_read_by_the_tight_loop() {
+    for (text, expected) in [
+        ("[0, 0]", vec![0, 0]),
+        ("[1, 2, 0, 0, 0, 0]\n", vec![1, 2, 0, 0, 0, 0]),
+        ("[298, 599]", vec![298, 599]),
+    ] {
+        let mut reader = super::FastReader::new(text, 1);
+        let mut read = Vec::new();
+        assert!(reader.integers(&mut read), "{text:?}");
+        let read: Vec<_> = amounts(&read)
+            .into_iter()
+            .flatten()
+            .map(|(m, _)| m)
+            .collect();
+        assert_eq!(read, expected);
     }
 }
