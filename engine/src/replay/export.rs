@@ -55,8 +55,8 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
         .map(|i| signed(config.antes[seat(i)]))
         .collect::<Result<Vec<_>, _>>()?;
     let mut blinds_or_straddles = Vec::with_capacity(n);
-    for i in 0..n {
-        let (blind, post) = (config.blinds[seat(i)], config.posts[order[i]]);
+    for (i, &position) in order.iter().enumerate() {
+        let (blind, post) = (config.blinds[seat(i)], config.posts[position]);
         blinds_or_straddles.push(match (blind, post) {
             (b, 0) => signed(b)?,
             (0, p) => -signed(p)?,
