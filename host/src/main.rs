@@ -5,6 +5,7 @@ mod journal;
 mod live;
 mod load;
 mod plugins;
+mod reports;
 mod rulesets;
 mod serve;
 

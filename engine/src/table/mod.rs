@@ -12,6 +12,7 @@
 
 mod dealer;
 mod dealt;
+mod played;
 mod rulings;
 mod spec;
 #[cfg(test)]
@@ -20,6 +21,7 @@ mod view;
 
 pub use dealer::{BoardPlan, Dealer, DealerView};
 pub use dealt::{Dealt, End};
+pub use played::PlayedHand;
 pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
 pub use view::{HandView, SeatView, TableView, Viewer};
