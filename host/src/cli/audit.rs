@@ -1,4 +1,4 @@
-//! `floor audit --data DIR [--table ID] [--hand N] [--rule-point ID] [--json]`: reads a
+//! `floor audit --data DIR [--table ID] [--hand N] [--rule-point ID] [--format text|json]`: reads a
 //! daemon's journal: every ruling with its citation and ruleset version, and every ruleset
 //! version activated (with its SHA-256). Safe while the daemon runs (read-only).
 //!
@@ -34,12 +34,12 @@ pub struct AuditArgs {
     rule_point: Option<String>,
     /// JSON: `{rulings: [{seq, table, hand, point, ruleset, version, citation, text}],
     /// activations: [{seq, at_ms, ruleset, version, hash}]}`.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::Output,
     /// Check the journal instead of printing it: SQLite's integrity check, the header, the
     /// key, the hash chain over every entry, the head record (the last entry acknowledged),
     /// and a replay of every command. Exit 1, saying what is wrong, when any fails.
-    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point", "json"])]
+    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point", "json", "format"])]
     verify: bool,
 }
 
@@ -74,7 +74,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
             .activations()
             .map_err(|e| CliError::Usage(e.to_string()))?,
     };
-    if args.json {
+    if args.output.is_json() {
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
         println!("{text}");
