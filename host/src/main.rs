@@ -17,7 +17,8 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("floor: {error}");
+            let floor = cli::output::paint(cli::output::FAIL, "floor:");
+            anstream::eprintln!("{floor} {error}");
             ExitCode::from(2)
         }
     }

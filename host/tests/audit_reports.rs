@@ -252,7 +252,7 @@ fn the_daemons_hands_export_to_phh_that_floor_replay_and_pokerkit_play_back() {
 
     // `floor replay`: every hand legal, every result the engine's.
     let replayed: Value =
-        serde_json::from_str(&run(&["replay", "--json", file.to_str().expect("path")]))
+        serde_json::from_str(&run(&["replay", "--format", "json", file.to_str().expect("path")]))
             .expect("replay JSON");
     assert_eq!(replayed["hands"], records.len() as u64, "{replayed}");
     assert_eq!(replayed["completed"], records.len() as u64, "{replayed}");
@@ -322,7 +322,7 @@ fn the_daemons_hands_export_to_phh_that_floor_replay_and_pokerkit_play_back() {
 
     // The report counts what the export holds, and the void hand.
     let report: Value =
-        serde_json::from_str(&run(&["audit", "--data", data_arg, "--report", "--json"]))
+        serde_json::from_str(&run(&["audit", "--data", data_arg, "--report", "--format", "json"]))
             .expect("report JSON");
     let t1 = &report["tables"]["t1"];
     assert_eq!(t1["hands_played"], cash.len() as u64, "{report}");

@@ -452,9 +452,15 @@ impl<'a> Merge<'a> {
                 first_header_line(input, number).unwrap_or(line),
             ),
         };
+        // `file:line:col: message`, as every other input file's error reads (a problem that
+        // belongs to a whole hand has no column: `file:line: message`).
+        let at = match error.col {
+            Some(col) => format!("{}:{col}", error.line),
+            None => error.line.to_string(),
+        };
         self.parse_error = Some(CliError::Parse {
             path: input.name.clone(),
-            error: error.to_string(),
+            error: format!("{at}: {}", error.message),
         });
     }
 
