@@ -42,7 +42,9 @@ pub fn desk(config: Option<&std::path::Path>) -> Result<Arc<dyn PluginDesk>, Cli
     };
     let plugins = crate::plugins::Plugins::load(&super::plugin::read_config(path)?)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok(Arc::new(crate::plugins::HostDesk::new(Arc::new(plugins))))
+    Ok(Arc::new(crate::plugins::HostDesk::in_place(Arc::new(
+        plugins,
+    ))))
 }
 
 pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
