@@ -251,9 +251,13 @@ fn the_daemons_hands_export_to_phh_that_floor_replay_and_pokerkit_play_back() {
     );
 
     // `floor replay`: every hand legal, every result the engine's.
-    let replayed: Value =
-        serde_json::from_str(&run(&["replay", "--format", "json", file.to_str().expect("path")]))
-            .expect("replay JSON");
+    let replayed: Value = serde_json::from_str(&run(&[
+        "replay",
+        "--format",
+        "json",
+        file.to_str().expect("path"),
+    ]))
+    .expect("replay JSON");
     assert_eq!(replayed["hands"], records.len() as u64, "{replayed}");
     assert_eq!(replayed["completed"], records.len() as u64, "{replayed}");
     for key in ["illegal_actions", "stack_mismatches", "winnings_mismatches"] {
@@ -321,9 +325,10 @@ fn the_daemons_hands_export_to_phh_that_floor_replay_and_pokerkit_play_back() {
     );
 
     // The report counts what the export holds, and the void hand.
-    let report: Value =
-        serde_json::from_str(&run(&["audit", "--data", data_arg, "--report", "--format", "json"]))
-            .expect("report JSON");
+    let report: Value = serde_json::from_str(&run(&[
+        "audit", "--data", data_arg, "--report", "--format", "json",
+    ]))
+    .expect("report JSON");
     let t1 = &report["tables"]["t1"];
     assert_eq!(t1["hands_played"], cash.len() as u64, "{report}");
     assert_eq!(t1["hands_voided"], 1, "{report}");

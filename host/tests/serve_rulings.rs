@@ -173,3 +173,104 @@ fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
         "every bet returned: {restarted}"
     );
 }
+
+/// A 4-player pt-casino-2007 table with a hand dealt: its id.
+fn dealt_table(d: &Daemon) -> String {
+    let created = d.post(
+        "/api/tables",
+        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
+    );
+    let t = created["table"].as_str().expect("table id").to_string();
+    for s in 1..=4 {
+        d.post(
+            &format!("/api/tables/{t}/seats"),
+            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
+        );
+    }
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    t
+}
+
+/// The seat to act, and the seat after him (who acts out of turn).
+fn to_act_and_next(d: &Daemon, t: &str) -> (u64, u64) {
+    let first = table(d, t)["hand"]["to_act"].as_u64().expect("to act");
+    (first, first % 4 + 1)
+}
+
+/// A raise to 6 out of turn by `seat`, as the dealer's console reports it.
+fn raise_out_of_turn(d: &Daemon, t: &str, seat: u64) -> Value {
+    event(
+        d,
+        t,
+        &format!(r#"{{"Played": {{"player": {seat}, "action": {{"BetOrRaiseTo": 6}}}}}}"#),
+    )
+}
+
+fn bet_of(view: &Value, seat: u64) -> u64 {
+    view["seats"][(seat - 1) as usize]["bet"]
+        .as_u64()
+        .expect("a bet")
+}
+
+#[test]
+fn an_action_out_of_turn_is_held_and_put_in_at_its_turn_and_replays_after_kill_9() {
+    let scratch = Scratch::new("serve-out-of-turn");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = dealt_table(&d);
+    let (first, late) = to_act_and_next(&d, &t);
+    // Rule 71(f): a bet out of turn is valid and may not be increased at his turn; the table
+    // holds it until his turn comes, his chips still behind him.
+    let ruling = raise_out_of_turn(&d, &t, late);
+    assert_eq!(ruling["outcome"], "binding", "{ruling}");
+    assert_eq!(ruling["fields"]["remedy"], "hold_action", "{ruling}");
+    assert_eq!(ruling["citation"]["text"], "rule 71(f)", "{ruling}");
+    let holding = table(&d, &t);
+    assert_eq!(
+        holding["hand"]["held"],
+        serde_json::json!([{"seat": late, "action": "raise 6"}]),
+        "{holding}"
+    );
+    assert_eq!(holding["hand"]["to_act"], first, "{holding}");
+    assert_eq!(bet_of(&holding, late), 0, "{holding}");
+
+    // Killed while the raise is held: the journal replays to exactly that hand (the raise
+    // still held), which the restart then voids as it voids every hand a crash interrupted.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let restarted = table(&d, &t);
+    assert_eq!(restarted["hand"]["voided"], true, "{restarted}");
+    assert_eq!(
+        restarted["hand"]["held"], holding["hand"]["held"],
+        "{restarted}"
+    );
+    let rulings = |v: &Value| v["hand"]["rulings"].as_array().cloned().unwrap_or_default();
+    let (before, after) = (rulings(&holding), rulings(&restarted));
+    assert_eq!(after[..before.len()], before[..], "{restarted}");
+
+    // The next hand: the raise out of turn is held, the player in turn calls (the action
+    // before the raise does not change), and at its turn the held raise goes in.
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    let (first, late) = to_act_and_next(&d, &t);
+    raise_out_of_turn(&d, &t, late);
+    d.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {first}, "action": "cc"}}"#),
+    );
+    let put_in = table(&d, &t);
+    assert!(put_in["hand"].get("held").is_none(), "{put_in}");
+    assert_eq!(bet_of(&put_in, late), 6, "{put_in}");
+    assert_eq!(put_in["hand"]["to_act"], late % 4 + 1, "{put_in}");
+    assert!(
+        rulings(&put_in).iter().any(|r| r
+            .as_str()
+            .is_some_and(|r| r.contains("raise out of turn (6) is put in at his turn"))),
+        "the log says so: {put_in}"
+    );
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let replayed = table(&d, &t);
+    let (before, after) = (rulings(&put_in), rulings(&replayed));
+    assert_eq!(after[..before.len()], before[..], "{replayed}");
+    assert_eq!(replayed["hand"]["voided"], true, "{replayed}");
+}

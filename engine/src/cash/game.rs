@@ -378,8 +378,9 @@ impl CashGame {
                     .map_err(|e| TableError::Refused(format!("seat {seat}: {e}")))?
             }
             TableCommand::Event { mut event } => {
-                if let TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. } =
-                    &mut event
+                if let TableEvent::Chips { player, .. }
+                | TableEvent::Declare { player, .. }
+                | TableEvent::Played { player, .. } = &mut event
                 {
                     self.player(*player)?;
                     *player = self.position(*player)?;

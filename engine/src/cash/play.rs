@@ -395,7 +395,13 @@ impl CashTable {
         let position = live.position_of(index).ok_or_else(|| {
             CashError::HandInProgress(format!("{player} is not dealt in this hand"))
         })?;
-        live.hand.act(position, action)?;
+        if live.held.is_empty() {
+            live.hand.act(position, action)?;
+        } else {
+            // Actions held out of turn come due after this one.
+            live.act_in_turn(position, action)
+                .map_err(|e| CashError::Refused(e.to_string()))?;
+        }
         let mut out = Vec::new();
         self.progress(&mut out)?;
         Ok(out)

@@ -53,6 +53,16 @@ pub enum TableEvent {
         #[serde(default)]
         facts: BTreeMap<String, ron::Value>,
     },
+    /// What a player did at the table, as the dealer saw it — in turn or not, legal or not:
+    /// an action out of turn is ruled on (`action.out_of_turn`) and held for his turn or
+    /// released, a fold when a check was possible is ruled on (`action.unusual_folds`), and an
+    /// action in turn is played as any other.
+    Played {
+        /// Who (from 0 in a hand; a seat number at a table).
+        player: usize,
+        /// What he did.
+        action: crate::hand::Action,
+    },
     /// The floor's ruling on a situation its text left to the floor: one of the remedies
     /// the table offered when it stopped (see [`Remedy::FloorDecides`]).
     FloorRuling {
@@ -156,6 +166,7 @@ pub fn handle(
             )
         }
         TableEvent::FloorRuling { .. } => return Err(crate::hand::ActionError::NoFloorQuestion),
+        TableEvent::Played { .. } => return Err(crate::hand::ActionError::PlayedAwayFromTable),
         TableEvent::Situation { point, facts } => {
             // The facts a caller gives must fit the point's context: known, of their kind,
             // within their bounds. Refused, never ruled on, otherwise. (The signatures come

@@ -49,6 +49,19 @@ pub enum Remedy {
     KillHand,
     /// The player to act checks (his time ran out where a text checks for him).
     ForcedCheck,
+    /// An action taken out of turn binds: it is held and put in when the player's turn comes,
+    /// unless the action before him changes (a bet or raise in between), when the text is asked
+    /// again. `may_raise`: whether he may still raise when his turn comes.
+    HoldAction {
+        /// He may raise when his turn comes.
+        may_raise: bool,
+    },
+    /// The player to act may call or fold, never raise (a skipped player the floor lets act,
+    /// pt-casino-2007 rule 71(i)).
+    NoRaise,
+    /// Chips put in short of a call stay in the pot: the player may complete the call or fold,
+    /// and folding forfeits them (pt-casino-2007 rule 71(c)).
+    CommitChips,
     /// The text leaves it to the floor: the hand waits for a `FloorRuling` choosing among
     /// `choices` (each a remedy's name).
     FloorDecides {
@@ -63,9 +76,11 @@ impl Remedy {
         let flag = |k: &str| fields.get(k).map(String::as_str);
         let call_only = flag("call_only") == Some("true");
         match (point, outcome) {
-            (_, "refer_to_floor" | "td_decides" | "floor_decides") => Remedy::FloorDecides {
-                choices: choices(point),
-            },
+            (_, "refer_to_floor" | "td_decides" | "floor_decides" | "inspector_decides") => {
+                Remedy::FloorDecides {
+                    choices: choices(point),
+                }
+            }
             (_, "misdeal") => Remedy::Misdeal { same_button: true },
             ("deal.exposed_card_during_deal", "card_replaced" | "card_becomes_burn") => {
                 Remedy::ReplaceExposedCard
@@ -87,6 +102,13 @@ impl Remedy {
             }
             ("board.premature_card_action_cap", "call_only") => Remedy::CallOnly,
             (p, "hand_dead" | "fold") if at_players_turn(p) => Remedy::KillHand,
+            ("action.out_of_turn", "binding") => Remedy::HoldAction {
+                may_raise: flag("may_raise") != Some("false"),
+            },
+            ("action.skipped_turn", "may_act_no_raise") => Remedy::NoRaise,
+            // A fold when a check was possible binds: the player to act folds.
+            ("action.unusual_folds", "fold") => Remedy::KillHand,
+            (_, "complete_or_fold") => Remedy::CommitChips,
             (p, "check") if at_players_turn(p) => Remedy::ForcedCheck,
             _ => Remedy::Stands,
         }
@@ -105,6 +127,8 @@ impl Remedy {
             "misdeal" => Remedy::Misdeal { same_button: true },
             "replace_exposed_card" => Remedy::ReplaceExposedCard,
             "kill_hand" => Remedy::KillHand,
+            "hold_action" => Remedy::HoldAction { may_raise: true },
+            "no_raise" => Remedy::NoRaise,
             "return_premature" => Remedy::ReturnPremature {
                 burn: false,
                 burn_returned: false,
@@ -125,6 +149,9 @@ impl Remedy {
             Remedy::CallOnly => "call_only",
             Remedy::KillHand => "kill_hand",
             Remedy::ForcedCheck => "forced_check",
+            Remedy::HoldAction { .. } => "hold_action",
+            Remedy::NoRaise => "no_raise",
+            Remedy::CommitChips => "commit_chips",
             Remedy::FloorDecides { .. } => "floor_decides",
         }
     }
@@ -149,6 +176,8 @@ pub fn choices(point: &str) -> Vec<String> {
         p if p.starts_with("deal.") || p.starts_with("deck.") => &["misdeal", "stands"],
         p if p.starts_with("board.premature") => &["return_premature", "stands"],
         p if at_players_turn(p) => &["kill_hand", "stands"],
+        "action.out_of_turn" => &["hold_action", "stands"],
+        "action.skipped_turn" => &["kill_hand", "no_raise", "stands"],
         _ => &["stands"],
     };
     names.iter().map(|s| s.to_string()).collect()

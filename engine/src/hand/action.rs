@@ -111,7 +111,7 @@ impl Street {
 }
 
 /// A player's betting action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Action {
     /// Give up the hand.
     Fold,

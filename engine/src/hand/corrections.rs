@@ -1,10 +1,12 @@
 //! Changes a ruling makes to a hand that no player's action makes: a hole card replaced
-//! after it was exposed in the deal, and players capped at calling for the rest of a round.
+//! after it was exposed in the deal, players capped at calling for the rest of a round, and
+//! chips a ruling leaves in the pot short of a call.
 //! The table's dealer decides which card; the hand only checks and records it.
 
 use super::error::ActionError;
 use super::state::{Hand, Phase};
 use crate::cards::Card;
+use crate::Chips;
 
 impl Hand {
     /// Replaces `player`'s hole card `old` with `new` (a card exposed in the deal replaced
@@ -42,6 +44,44 @@ impl Hand {
         let capped = self.in_hand & !self.acted;
         self.call_only |= capped;
         (0..self.seats).filter(|p| capped & (1 << p) != 0).collect()
+    }
+
+    /// Caps `player` alone at calling for the rest of this betting round (a skipped player
+    /// the floor lets act but never raise, pt-casino-2007 rule 71(i)). Refused when he is not
+    /// in the hand or no round is under way.
+    pub fn cap_player_at_calling(&mut self, player: usize) -> Result<(), ActionError> {
+        if self.phase != Phase::Betting || player >= self.seats || self.in_hand & (1 << player) == 0
+        {
+            return Err(ActionError::Deal(format!(
+                "player {} is not in a betting round to be capped at calling",
+                player + 1
+            )));
+        }
+        self.call_only |= 1 << player;
+        Ok(())
+    }
+
+    /// Moves `amount` from `player`'s stack into his bet without his acting: chips a ruling
+    /// leaves in the pot short of a call (pt-casino-2007 rule 71(c): an insufficient call may
+    /// be completed, never taken back). The bet may not reach the bet to call — that would be
+    /// a call, which the player makes himself — and he is still to act. Returns what moved.
+    pub fn commit_chips(&mut self, player: usize, amount: Chips) -> Result<Chips, ActionError> {
+        if self.phase != Phase::Betting || player >= self.seats || self.in_hand & (1 << player) == 0
+        {
+            return Err(ActionError::Deal(format!(
+                "player {} is not in a betting round to put chips in",
+                player + 1
+            )));
+        }
+        let short = self.current_bet.saturating_sub(self.bet[player]);
+        if amount >= short || amount >= self.stack[player] {
+            return Err(ActionError::Deal(format!(
+                "{amount} chips are not short of player {}'s call of {short} with {} behind",
+                player + 1,
+                self.stack[player]
+            )));
+        }
+        Ok(self.put_in(player, amount))
     }
 
     /// The players capped at calling in this round.

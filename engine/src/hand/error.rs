@@ -75,6 +75,11 @@ pub enum ActionError {
     /// A floor ruling was given where no situation waits for one.
     #[error("no situation at this table waits for a floor ruling")]
     NoFloorQuestion,
+    /// An action played out of turn is ruled on by the table, which holds it for the turn.
+    #[error(
+        "an action played at the table is ruled on by the table, which holds actions out of turn"
+    )]
+    PlayedAwayFromTable,
     /// A ruling capped the player at calling for the rest of this round (a board card
     /// exposed early, pt-casino-2007 rule 70(h)).
     #[error("a ruling allows this player only to call or fold in this betting round")]

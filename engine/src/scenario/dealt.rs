@@ -143,8 +143,9 @@ fn step_at(
             result.what = format!("{event:?}");
             // Players in the scenario count from 0; the table's seats from 1.
             let mut event = event.clone();
-            if let TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. } =
-                &mut event
+            if let TableEvent::Chips { player, .. }
+            | TableEvent::Declare { player, .. }
+            | TableEvent::Played { player, .. } = &mut event
             {
                 *player += 1;
             }
@@ -246,6 +247,12 @@ pub(super) fn compare(e: &TableExpect, d: &Dealt<Player>) -> Vec<String> {
         "the players capped at calling",
         format!("{capped:?}"),
         e.call_only.as_ref().map(|v| format!("{v:?}")),
+    );
+    let held: Vec<usize> = d.held.iter().map(|h| h.position + 1).collect();
+    is(
+        "the players whose action out of turn is held",
+        format!("{held:?}"),
+        e.held.as_ref().map(|v| format!("{v:?}")),
     );
     is(
         "waiting for the floor",

@@ -192,6 +192,9 @@ pub struct TableExpect {
     /// The players capped at calling for this round.
     #[serde(default)]
     pub call_only: Option<Vec<usize>>,
+    /// The players (from 1) whose action out of turn is held for their turn.
+    #[serde(default)]
+    pub held: Option<Vec<usize>>,
     /// The hand waits for the floor's ruling.
     #[serde(default)]
     pub waits_for_floor: Option<bool>,

@@ -92,6 +92,7 @@ impl Merge for super::format::TableExpect {
             to_act: or(&g.to_act, &s.to_act),
             menu: or(&g.menu, &s.menu),
             call_only: or(&g.call_only, &s.call_only),
+            held: or(&g.held, &s.held),
             waits_for_floor: or(&g.waits_for_floor, &s.waits_for_floor),
             redeals: or(&g.redeals, &s.redeals),
             void: or(&g.void, &s.void),

@@ -366,6 +366,7 @@ fn describe(event: &crate::events::TableEvent) -> String {
         ),
         Situation { point, .. } => format!("situation {point}"),
         FloorRuling { choice } => format!("the floor rules: {choice}"),
+        Played { player, action } => format!("p{} plays {action:?}", player + 1),
     }
 }
 

@@ -44,6 +44,8 @@ pub struct Dealt<S> {
     pub awaiting: Option<super::rulings::FloorQuestion>,
     /// How many times the hand was redealt after a misdeal.
     pub redeals: u32,
+    /// Actions taken out of turn that bind, held until each player's turn comes.
+    pub held: Vec<super::HeldAction>,
 }
 
 impl<S> Dealt<S> {

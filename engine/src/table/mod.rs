@@ -12,6 +12,7 @@
 
 mod dealer;
 mod dealt;
+mod held;
 mod played;
 mod rulings;
 mod spec;
@@ -21,10 +22,11 @@ mod view;
 
 pub use dealer::{BoardPlan, Dealer, DealerView};
 pub use dealt::{Dealt, End};
+pub use held::HeldAction;
 pub use played::PlayedHand;
 pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
-pub use view::{HandView, SeatView, TableView, Viewer};
+pub use view::{HandView, HeldView, SeatView, TableView, Viewer};
 
 use crate::cards::Deck;
 use crate::events::{EventRuling, TableEvent};
@@ -269,6 +271,7 @@ impl<S: Occupant> Table<S> {
             end: End::Playing,
             awaiting: None,
             redeals: 0,
+            held: Vec::new(),
         });
         Ok(self.hands)
     }
@@ -300,9 +303,7 @@ impl<S: Occupant> Table<S> {
                 )));
             }
         }
-        d.hand
-            .act(p, action)
-            .map_err(|e| TableError::Refused(format!("seat {seat}: {e}")))?;
+        d.act_in_turn(p, action)?;
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))
     }
@@ -313,7 +314,10 @@ impl<S: Occupant> Table<S> {
     /// deals or settles what follows.
     pub fn event(&mut self, id: &str, event: &TableEvent) -> Result<EventRuling, TableError> {
         let mut event = event.clone();
-        if let TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. } = &mut event {
+        if let TableEvent::Chips { player, .. }
+        | TableEvent::Declare { player, .. }
+        | TableEvent::Played { player, .. } = &mut event
+        {
             let index = self.index(id, *player)?;
             *player = self.playing()?.position_or_refuse(index)?;
         }

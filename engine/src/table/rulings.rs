@@ -29,6 +29,9 @@ pub struct FloorQuestion {
     pub(crate) facts: BTreeMap<String, Value>,
     /// The article that leaves the decision to the floor.
     pub citation: Citation,
+    /// The action out of turn the question is about, held if the floor holds it.
+    #[serde(skip)]
+    pub(crate) held: Option<super::HeldAction>,
 }
 
 fn refused(why: String) -> TableError {
@@ -127,6 +130,9 @@ impl<S> Dealt<S> {
         if point == "deal.exposed_card_during_deal" {
             self.exposed_facts(given, &mut facts)?;
         }
+        if point == "action.skipped_turn" {
+            self.skipped_facts(given, &mut facts)?;
+        }
         if point == "deal.misdeal_cutoff" {
             // The first betting round has started once anyone acted in it.
             let started = Value::Bool(
@@ -202,10 +208,31 @@ impl<S> Dealt<S> {
         Ok(())
     }
 
-    /// Rules on `event` and carries the ruling out. The table is unchanged when refused.
-    pub(crate) fn rule(&mut self, event: &TableEvent) -> Result<EventRuling, TableError> {
+    /// Rules on `event` and carries the ruling out; an action held out of turn that the
+    /// ruling brings to its turn is put in. The table is unchanged when refused.
+    pub(crate) fn rule(&mut self, event: &TableEvent) -> Result<EventRuling, TableError>
+    where
+        S: Clone,
+    {
+        let before = self.clone();
+        let ruled = self.rule_once(event);
+        match ruled.and_then(|r| self.resolve_held().map(|()| r)) {
+            Ok(r) => Ok(r),
+            Err(e) => {
+                *self = before;
+                Err(e)
+            }
+        }
+    }
+
+    /// Rules on `event` and carries the ruling out.
+    fn rule_once(&mut self, event: &TableEvent) -> Result<EventRuling, TableError> {
         if let TableEvent::FloorRuling { choice } = event {
             return self.floor_ruling(choice);
+        }
+        self.refuse_if_waiting()?;
+        if let TableEvent::Played { player, action } = event {
+            return self.played(*player, *action);
         }
         if let Some(q) = &self.awaiting {
             return Err(refused(format!(
@@ -225,6 +252,10 @@ impl<S> Dealt<S> {
         let before = (self.hand.clone(), self.dealer.clone());
         let mut ruling = events::handle(&mut self.hand, &event)
             .map_err(|e| refused(format!("the ruling's action is refused: {e}")))?;
+        if let TableEvent::Chips { player, chips, .. } = &event {
+            self.chips_remedy(*player, chips, &mut ruling)?;
+            return Ok(ruling);
+        }
         let TableEvent::Situation { point, facts } = &event else {
             return Ok(ruling);
         };
@@ -250,7 +281,8 @@ impl<S> Dealt<S> {
         let remedy = Remedy::chosen(&q.point, choice).map_err(refused)?;
         let ruleset = self.hand.rules().ruleset().clone();
         self.awaiting = None;
-        if let Err(e) = self.carry_out(&q.point, &q.facts, &remedy, &q.citation) {
+        let held = q.held.clone();
+        if let Err(e) = self.carry_out_held(&q.point, &q.facts, &remedy, &q.citation, held) {
             self.awaiting = Some(q);
             return Err(e);
         }
@@ -278,7 +310,7 @@ impl<S> Dealt<S> {
     }
 
     /// Carries `remedy` out on the hand and the dealer's cards.
-    fn carry_out(
+    pub(super) fn carry_out(
         &mut self,
         point: &str,
         facts: &BTreeMap<String, Value>,
@@ -338,6 +370,22 @@ impl<S> Dealt<S> {
             Remedy::CallOnly => {
                 self.hand.cap_at_calling();
             }
+            Remedy::NoRaise => {
+                let p = self.hand.actor().ok_or_else(|| {
+                    refused(format!("{point}: nobody is to act, so nobody is capped"))
+                })?;
+                self.hand.cap_player_at_calling(p).map_err(deal_error)?;
+            }
+            Remedy::HoldAction { .. } => {
+                return Err(refused(format!(
+                    "{point}: there is no action out of turn to hold"
+                )))
+            }
+            Remedy::CommitChips => {
+                return Err(refused(format!(
+                    "{point}: chips are committed only when a player pushes them"
+                )))
+            }
             Remedy::KillHand | Remedy::ForcedCheck => {
                 let p = self.hand.actor().ok_or_else(|| {
                     refused(format!(
@@ -360,6 +408,7 @@ impl<S> Dealt<S> {
                     choices: choices.clone(),
                     facts: facts.clone(),
                     citation: citation.clone(),
+                    held: None,
                 });
                 let ruling = Ruling {
                     point: crate::rules::registry::get(point).map_or("table.event", |p| p.id),
@@ -373,6 +422,27 @@ impl<S> Dealt<S> {
                 self.hand.record_ruling(ruling);
             }
         }
+        Ok(())
+    }
+
+    /// Chips pushed short of a call that the text leaves in the pot (`complete_or_fold`): they
+    /// go from the player's stack into his bet, and he may complete the call or fold.
+    fn chips_remedy(
+        &mut self,
+        player: usize,
+        chips: &[crate::Chips],
+        ruling: &mut EventRuling,
+    ) -> Result<(), TableError> {
+        let remedy = Remedy::of(&ruling.point, &ruling.outcome, &ruling.fields);
+        if remedy != Remedy::CommitChips {
+            return Ok(());
+        }
+        let pushed: crate::Chips = chips.iter().sum();
+        self.hand
+            .commit_chips(player, pushed)
+            .and_then(|_| self.hand.cap_player_at_calling(player))
+            .map_err(|e| refused(format!("{}: {e}", ruling.point)))?;
+        ruling.fields.insert("remedy".into(), remedy.name().into());
         Ok(())
     }
 
@@ -430,6 +500,7 @@ impl<S> Dealt<S> {
             .map_err(|e| refused(format!("the redeal: {e}")))?;
         self.hand = hand;
         self.dealer = dealer;
+        self.held.clear();
         self.redeals += 1;
         Ok(())
     }

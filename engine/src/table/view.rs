@@ -105,6 +105,10 @@ pub struct HandView {
     /// too early).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub call_only: Vec<usize>,
+    /// Actions taken out of turn that bind, held for each seat's turn: the seat, what he did
+    /// and its amount (`raise 30`). Everyone at the table saw them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<HeldView>,
     /// The dealer's cards as everyone sees them: the stub and burns counted, exposed and
     /// set-aside cards face up.
     pub dealer: super::DealerView,
@@ -115,6 +119,15 @@ pub struct HandView {
     /// a brief view).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rulings: Option<Vec<String>>,
+}
+
+/// An action out of turn held for a seat's turn, as the table shows it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct HeldView {
+    /// The seat (from 1).
+    pub seat: usize,
+    /// What he did (`raise 30`, `fold`).
+    pub action: String,
 }
 
 impl<S: Occupant> Table<S> {
@@ -188,6 +201,18 @@ impl<S: Occupant> Table<S> {
                 .capped_at_calling()
                 .into_iter()
                 .map(|p| d.positions[p] + 1)
+                .collect(),
+            held: d
+                .held
+                .iter()
+                .map(|h| HeldView {
+                    seat: d.positions[h.position] + 1,
+                    action: if h.amount > 0 {
+                        format!("{} {}", h.what, h.amount)
+                    } else {
+                        h.what.to_string()
+                    },
+                })
                 .collect(),
             dealer: d.dealer.view(),
             awaiting_floor: d.awaiting.clone(),

@@ -64,6 +64,14 @@ const ACTION: &[&str] = &[
     "action.ambiguous_amount",
 ];
 
+/// Actions played at the table out of turn or against the menu: the ruling is carried out on
+/// the hand (held for the turn, released, bound, killed or capped).
+const PLAYED: &[&str] = &[
+    "action.out_of_turn",
+    "action.skipped_turn",
+    "action.unusual_folds",
+];
+
 /// The dealer's cards: the remedy is carried out on the hand and the dealer's cards.
 const DEALER: &[&str] = &[
     "deal.order",
@@ -199,10 +207,12 @@ const NOTHING: &[&str] = &[
 /// Every id the lists above name (for the registry's consistency test).
 #[cfg(test)]
 pub(super) fn classified() -> impl Iterator<Item = &'static str> {
-    [HAND, ACTION, DEALER, TURN, CASH, TOURNAMENT, NOTHING]
-        .into_iter()
-        .flatten()
-        .copied()
+    [
+        HAND, ACTION, PLAYED, DEALER, TURN, CASH, TOURNAMENT, NOTHING,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
 }
 
 /// What the engine does with `point`'s ruling.
@@ -217,7 +227,12 @@ pub fn carrying(point: &RulePoint) -> Carrying {
     } else if is(ACTION) {
         (
             Carried::CarriedOut,
-            "the ruling is an action applied to the hand (chips and words)",
+            "the ruling is an action applied to the hand (chips and words; chips a text leaves in the pot short of a call go in, and the player may complete or fold)",
+        )
+    } else if is(PLAYED) {
+        (
+            Carried::CarriedOut,
+            "played in as an event and carried out on the hand: an action out of turn that binds is held and put in at the player's turn, and asked about again when a bet or raise comes in before it (released, or its chips standing); a skipped player's hand is killed or capped at calling as ruled; a fold when a check was possible folds",
         )
     } else if is(DEALER) {
         (Carried::CarriedOut, "carried out on the hand and the dealer's cards (misdeal redealt or voided, exposed card replaced, premature cards set aside and returned, call-only cap in the legal menu)")
@@ -252,7 +267,7 @@ fn ruling_only_reason(area: Area) -> &'static str {
     match area {
         Area::Dealing => "needs the physical state of the stub or the muck (a disordered stub, mixed cards) that the dealer's cards do not record: ruled in words",
         Area::Board => "a dealer's error in burning or turning board cards (missing or extra burns, a four-card flop) is ruled in words; the board plan it needs is not yet applied",
-        Area::Action => "an action out of turn, skipped or conditional is ruled in words; the hand does not yet hold an action for a later turn",
+        Area::Action => "a conditional statement, a string bet, the ways of raising or calling, a call before the amount is known or a miscalled amount accepted is ruled in words: the event that would carry it out (the motions, the words and amounts in order) is not yet taken by the table",
         Area::Pots | Area::AllIn => "a showdown irregularity (a request to see a hand, a premature muck, a retrieved hand) is ruled in words; the hand's showdown does not yet take it as an event",
         Area::Time => "the engine reads no clock; time events are ruled in words and the hand is not yet killed or forced by them",
         Area::Presence => "a player's absence is ruled in words; the hand does not yet kill an absent player's cards",

@@ -316,7 +316,10 @@ async fn event(at: AtTable, body: Bytes) -> ApiResult {
     let event: TableEvent = parse(&body)?;
     let own = match &event {
         TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. } => Some(*player),
-        TableEvent::Situation { .. } | TableEvent::FloorRuling { .. } => None,
+        // What a player did out of turn is the dealer's report, not the player's own.
+        TableEvent::Situation { .. }
+        | TableEvent::FloorRuling { .. }
+        | TableEvent::Played { .. } => None,
     };
     match (at.who, own) {
         (Who::Operator, _) => {}

@@ -324,12 +324,18 @@ async fn event(
         (TableEvent::Chips { player, .. } | TableEvent::Declare { player, .. }, _) => {
             at.may_act(number, *player)?
         }
-        (TableEvent::Situation { .. } | TableEvent::FloorRuling { .. }, Who::Public) => {
-            return Err(unauthorized())
-        }
-        (TableEvent::Situation { .. } | TableEvent::FloorRuling { .. }, _) => {
-            return Err(forbidden("post events for the floor"))
-        }
+        (
+            TableEvent::Situation { .. }
+            | TableEvent::FloorRuling { .. }
+            | TableEvent::Played { .. },
+            Who::Public,
+        ) => return Err(unauthorized()),
+        (
+            TableEvent::Situation { .. }
+            | TableEvent::FloorRuling { .. }
+            | TableEvent::Played { .. },
+            _,
+        ) => return Err(forbidden("post events for the floor")),
     }
     let done = at
         .play(Command::Event {
