@@ -277,7 +277,9 @@ impl PluginDesk for CountingDesk {
                 why: "it did not answer within its time limit of 50 ms".into(),
             });
         }
-        let min_bet = question.context["min_bet"].as_u64().unwrap_or(0);
+        let context: serde_json::Value =
+            serde_json::from_str(question.context.get()).unwrap_or_default();
+        let min_bet = context["min_bet"].as_u64().unwrap_or(0);
         Ok(PluginAnswer {
             plugin,
             answer: serde_json::json!(min_bet * 3),

@@ -21,7 +21,7 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// The JSON report of `floor payouts --ruleset pt-solverde-chaves-2023 ... --json`.
+/// The JSON report of `floor payouts --ruleset pt-solverde-chaves-2023 ... --format json`.
 fn solverde(entries: u32, buy_in: &str, fee: u32, extra: &[&str]) -> serde_json::Value {
     let entries = entries.to_string();
     let fee = fee.to_string();
@@ -35,7 +35,8 @@ fn solverde(entries: u32, buy_in: &str, fee: u32, extra: &[&str]) -> serde_json:
         buy_in,
         "--fee",
         &fee,
-        "--json",
+        "--format",
+        "json",
     ];
     args.extend_from_slice(extra);
     let out = floor(&args);
@@ -303,7 +304,8 @@ fn solverde_4_3_a_house_fee_of_12_percent_is_the_default_fee() {
         "10",
         "--buy-in",
         "100",
-        "--json",
+        "--format",
+        "json",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -354,7 +356,8 @@ fn a_house_payout_table_beside_the_bundled_rulesets_is_the_one_paid() {
         "100",
         "--fee",
         "10",
-        "--json",
+        "--format",
+        "json",
     ];
     let out = floor(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

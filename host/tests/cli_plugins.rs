@@ -70,7 +70,7 @@ fn plugin_check_prints_the_abi_the_rule_points_and_the_entry_to_paste() {
         "{stdout}"
     );
 
-    let out = floor(&["plugin", "check", &arg(&icm), "--json"]);
+    let out = floor(&["plugin", "check", &arg(&icm), "--format", "json"]);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(report["sha256"], sha.as_str());
     assert_eq!(report["abi_version"], 1);
@@ -98,7 +98,8 @@ fn plugin_check_against_a_config_says_allowed_or_refused_with_both_hashes() {
         &arg(&icm),
         "--config",
         &arg(&bad),
-        "--json",
+        "--format",
+        "json",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -231,7 +232,8 @@ fn floor_test_with_a_config_plays_a_house_rulesets_scenarios_with_its_plugins() 
     let house = support::plugins::house_ruleset();
     let out = floor(&[
         "test",
-        "--json",
+        "--format",
+        "json",
         "--config",
         &arg(&house_config()),
         &arg(&house),
@@ -273,7 +275,8 @@ fn house_rule_7_floor_scenario_with_a_config_cites_the_plugin_for_the_odd_chip()
         &arg(rulesets_dir),
         "--config",
         &arg(&house_config()),
-        "--json",
+        "--format",
+        "json",
     ]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
@@ -344,7 +347,8 @@ fn replay_under_a_house_whose_min_raise_is_a_plugin_reports_what_its_rhai_twin_r
             &arg(&fixtures),
             "--config",
             &arg(&config),
-            "--json",
+            "--format",
+            "json",
         ]);
         let stdout = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));

@@ -20,7 +20,7 @@ fn scratch(name: &str, text: &str) -> String {
 
 #[test]
 fn the_built_in_sample_replays_cleanly_as_json() {
-    let out = floor(&["replay", "--json"]);
+    let out = floor(&["replay", "--format", "json"]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -44,7 +44,7 @@ fn an_illegal_action_fails_the_hand_with_exit_status_1() {
          starting_stacks = [1000, 1000, 1000]\nactions = ['d dh p1 AhKh', 'd dh p2 2c3d', \
          'd dh p3 QsQd', 'p3 cbr 300', 'p1 cbr 450']\n",
     );
-    let out = floor(&["replay", "--json", &path]);
+    let out = floor(&["replay", "--format", "json", &path]);
     assert_eq!(out.status.code(), Some(1));
     let summary: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(summary["illegal_actions"], 1);
@@ -139,7 +139,7 @@ fn the_shared_corpora_replay_with_no_failures() {
             }
         }
     }
-    let mut args = vec!["replay", "--json"];
+    let mut args = vec!["replay", "--format", "json"];
     args.extend(files.iter().map(String::as_str));
     let out = floor(&args);
     let summary: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -174,7 +174,7 @@ fn the_report_does_not_depend_on_the_threads() {
     let path = file.to_string_lossy().into_owned();
     let one = floor(&["replay", "--jobs", "1", &path, &big]);
     let two = floor(&["replay", "--jobs", "2", &path, &big]);
-    let five = floor(&["replay", "--jobs", "5", "--json", &path, &big]);
+    let five = floor(&["replay", "--jobs", "5", "--format", "json", &path, &big]);
     assert_eq!(one.status.code(), Some(0));
     assert_eq!(one.stdout, two.stdout);
     let summary: serde_json::Value = serde_json::from_slice(&five.stdout).expect("JSON");
@@ -225,10 +225,11 @@ fn the_2007_decree_on_real_hands_hand_by_hand() {
 fn two_laws_compared_on_real_hands_as_json() {
     let out = floor_in_shared_data(&[
         "replay",
-        "--json",
+        "--format",
+        "json",
         "--rulesets-dir",
         concat!(env!("CARGO_MANIFEST_DIR"), "/../rulesets"),
-        "--compare-rulesets",
+        "--rulesets",
         "pt-casino-2007,pt-online",
         "phh/ftp_NLH_handhq_406-OBFUSCATED.phhs",
         "phh/wsop-2019-42-3-00-01-07.phh",
@@ -244,10 +245,10 @@ fn two_laws_compared_on_real_hands_as_json() {
     insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout));
 }
 
-/// `--compare-rulesets` takes exactly two rulesets.
+/// `--rulesets` takes exactly two rulesets.
 #[test]
 fn compare_rulesets_takes_two() {
-    let out = floor(&["replay", "--compare-rulesets", "pt-online"]);
+    let out = floor(&["replay", "--rulesets", "pt-online"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("takes two ruleset ids"));
 }

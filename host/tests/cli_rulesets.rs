@@ -73,7 +73,7 @@ const RUNS_PER_RULESET: [(&str, u64); 6] = [
 
 #[test]
 fn every_scenario_test_of_every_ruleset_passes() {
-    let out = floor(&["test", "--json"]);
+    let out = floor(&["test", "--format", "json"]);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let results = report["results"].as_array().expect("results");
     let failures: Vec<&serde_json::Value> =

@@ -46,7 +46,7 @@ fn write_test(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join("tests").join(name), text).expect("write scenario");
 }
 
-/// Every run of a `floor test --json` report, as (ruleset, passed, failures).
+/// Every run of a `floor test --format json` report, as (ruleset, passed, failures).
 fn runs(out: &Output) -> Vec<(String, bool, String)> {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     report["results"]
@@ -129,7 +129,7 @@ fn an_expectation_for_another_ruleset_is_run_under_that_ruleset() {
             }"#,
     );
     write_test(&dir, "named.ron", &good);
-    let out = floor(&["test", "--json", &dir.to_string_lossy()]);
+    let out = floor(&["test", "--format", "json", &dir.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let ran: Vec<(String, bool)> = runs(&out).into_iter().map(|(r, p, _)| (r, p)).collect();
     assert_eq!(
@@ -144,7 +144,7 @@ fn an_expectation_for_another_ruleset_is_run_under_that_ruleset() {
     assert_eq!(report["rulesets"]["pt-tournament"]["passed"], 1);
 
     write_test(&dir, "named.ron", &good.replace("to: 1800", "to: 1900"));
-    let out = floor(&["test", "--json", &dir.to_string_lossy()]);
+    let out = floor(&["test", "--format", "json", &dir.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(1));
     let runs = runs(&out);
     assert_eq!(runs[0].0, "pt-tournament");
@@ -253,7 +253,7 @@ fn an_unreadable_or_malformed_scenario_is_counted_as_a_failure() {
         "broken.ron",
         "Scenario(name: \"x\", steps: [Act(1)])\n",
     );
-    let out = floor(&["test", "--json", &dir.to_string_lossy()]);
+    let out = floor(&["test", "--format", "json", &dir.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(report["scenarios"], 2, "{report:#}");
@@ -370,12 +370,15 @@ fn hostile_scenarios_never_panic_the_cli() {
     for (i, text) in cases.iter().enumerate() {
         let file = scratch.0.join(format!("hostile-{i}.ron"));
         std::fs::write(&file, text).expect("write");
-        for mode in ["--all", "--json"] {
-            let out = floor(&["scenario", &file.to_string_lossy(), mode]);
+        for mode in [&["--all"][..], &["--format", "json"]] {
+            let path = file.to_string_lossy().to_string();
+            let mut args = vec!["scenario", path.as_str()];
+            args.extend_from_slice(mode);
+            let out = floor(&args);
             let err = String::from_utf8_lossy(&out.stderr);
             assert!(
                 matches!(out.status.code(), Some(0..=2)) && !err.contains("panicked"),
-                "{text} {mode}: exit {:?}\n{}{err}",
+                "{text} {mode:?}: exit {:?}\n{}{err}",
                 out.status.code(),
                 stdout(&out)
             );

@@ -13,12 +13,12 @@ fn rulesets() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets")
 }
 
-/// Runs `floor load ARGS --json`; the exit status and the report.
+/// Runs `floor load ARGS --format json`; the exit status and the report.
 fn load(args: &[&str]) -> (bool, Value) {
     let out = floor()
         .arg("load")
         .args(args)
-        .arg("--json")
+        .args(["--format", "json"])
         .output()
         .expect("run floor load");
     let text = String::from_utf8_lossy(&out.stdout);

@@ -455,12 +455,12 @@ fn kill_9_restores_on(backend: &Backend) {
     let line = lines[0].split_once(' ').map_or(lines[0], |(_, rest)| rest);
     insta::assert_snapshot!("audit_void_ruling", line);
     let out = floor()
-        .args(["audit", "--json", "--data"])
+        .args(["audit", "--format", "json", "--data"])
         .arg(scratch.data())
         .args(backend.args())
         .args(["--hand", "2", "--table", &t])
         .output()
-        .expect("floor audit --json");
+        .expect("floor audit --format json");
     let report: Value = serde_json::from_slice(&out.stdout).expect("audit JSON");
     let rulings = report["rulings"].as_array().expect("rulings");
     assert!(rulings

@@ -10,7 +10,9 @@ use super::{CashConfig, CashError, CashTable, Failure, Status};
 use crate::events::{EventRuling, TableEvent};
 use crate::hand::{Structure, Variant};
 use crate::rules::Ruling;
-use crate::table::{Move, RulesVersion, TableError, TableSpec, TableView, Viewer, MAX_CHIPS};
+use crate::table::{
+    Move, PlayedHand, RulesVersion, TableError, TableSpec, TableView, Viewer, MAX_CHIPS,
+};
 use crate::Chips;
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -109,6 +111,8 @@ pub struct Applied {
     /// The rulings the command made, in order, each with the number of the hand in progress
     /// or last dealt.
     pub rulings: Vec<(u64, Ruling)>,
+    /// The hand the command ended (played out or void), as the table records it.
+    pub ended: Option<Box<PlayedHand>>,
 }
 
 /// A cash table and its setup.
@@ -286,7 +290,28 @@ impl CashGame {
         }
         let hand = self.cash.hands_dealt();
         out.rulings = rulings.into_iter().map(|r| (hand, r)).collect();
+        if (was_live || started) && !self.in_hand() {
+            out.ended = self.played().map(Box::new);
+        }
         Ok(out)
+    }
+
+    /// The last hand, if it has ended, with the commission the table took from each
+    /// position's winnings.
+    pub fn played(&self) -> Option<PlayedHand> {
+        let mut played = self.cash.table().played(&self.id)?;
+        if !played.void {
+            for (p, name) in played.players.iter().enumerate() {
+                let review = self
+                    .cash
+                    .last_hand(name)
+                    .filter(|r| r.hand == played.number && !r.void);
+                if let (Some(r), Some(c)) = (review, played.commission.get_mut(p)) {
+                    *c = r.commission;
+                }
+            }
+        }
+        Some(played)
     }
 
     fn carry_out(

@@ -397,6 +397,10 @@ impl<'a> FastReader<'a> {
     /// A per-player list of amounts on one line (`inf` allowed in `starting_stacks`).
     fn list(&mut self, which: usize, inf_ok: bool) -> Option<u32> {
         let mut items = std::mem::take(&mut self.lists[which]);
+        if self.integers(&mut items) {
+            self.lists[which] = items;
+            return Some(seen::LISTS[which]);
+        }
         let read = self.array(|reader| {
             if inf_ok && matches!(reader.peek(), Some(b'i' | b'+')) {
                 let token = reader.bare();
@@ -413,6 +417,49 @@ impl<'a> FastReader<'a> {
         self.lists[which] = items;
         read?;
         Some(seen::LISTS[which])
+    }
+
+    /// A list in the commonest layout, `[12, 0, 345]`: plain integers (at most 18 digits)
+    /// separated by `, `, read in one tight loop; what [`Self::array`] and
+    /// [`Self::number`] read of it. False, with nothing read or kept, at anything else
+    /// (signs, decimals, `inf`, other spacing, an empty list), which they then read.
+    #[inline]
+    fn integers(&mut self, items: &mut Vec<Raw>) -> bool {
+        let (bytes, kept) = (self.bytes, items.len());
+        let mut at = self.at;
+        if bytes.get(at) != Some(&b'[') {
+            return false;
+        }
+        at += 1;
+        loop {
+            let (mut mantissa, mut digits) = (0i64, 0u32);
+            while let Some(&b @ b'0'..=b'9') = bytes.get(at) {
+                mantissa = mantissa * 10 + i64::from(b - b'0');
+                digits += 1;
+                at += 1;
+                if digits > 18 {
+                    items.truncate(kept);
+                    return false;
+                }
+            }
+            if digits == 0 {
+                items.truncate(kept);
+                return false;
+            }
+            items.push(Raw::Amount(Small { mantissa, frac: 0 }));
+            match bytes.get(at..at + 3) {
+                Some([b',', b' ', b'0'..=b'9']) => at += 2,
+                Some([b']', ..]) => break,
+                // The last element of the text: `]` is its last byte.
+                None if bytes.get(at) == Some(&b']') => break,
+                _ => {
+                    items.truncate(kept);
+                    return false;
+                }
+            }
+        }
+        self.at = at + 1;
+        true
     }
 
     /// One amount.
@@ -774,52 +821,55 @@ fn quoted_action(
     at: usize,
     players: usize,
 ) -> Option<(Action, Option<Small>, usize)> {
-    let b = bytes.get(at..)?;
-    if let Some(rest) = b.strip_prefix(b"d dh ") {
-        let (player, n) = player_at(rest, players)?;
-        let rest = rest.get(n..)?.strip_prefix(b" ")?;
-        let (cards, len) = cards_to_quote(rest)?;
-        let end = at + 5 + n + 1 + len;
-        return Some((Action::DealHole { player, cards }, None, end));
+    // Matched on the bytes where they lie (slice patterns: a length check and a few byte
+    // compares), the verb picked by its first letter: this runs for every action of a
+    // corpus, and trying each verb's prefix in turn was a large part of the reading.
+    match bytes.get(at..)? {
+        [b'd', b' ', b'd', b'h', b' ', rest @ ..] => {
+            let (player, n) = player_at(rest, players)?;
+            let rest = rest.get(n..)?.strip_prefix(b" ")?;
+            let (cards, len) = cards_to_quote(rest)?;
+            let end = at + 5 + n + 1 + len;
+            Some((Action::DealHole { player, cards }, None, end))
+        }
+        [b'd', b' ', b'd', b'b', b' ', rest @ ..] => {
+            let (cards, len) = cards_to_quote(rest)?;
+            let cards = cards.iter().copied().collect::<Option<CardList<Card>>>()?;
+            Some((Action::DealBoard { cards }, None, at + 5 + len))
+        }
+        b @ [b'p', ..] => {
+            let (player, n) = player_at(b, players)?;
+            // `end` is where the closing quote is.
+            let (action, amount, end) = match &b[n..] {
+                [b' ', b'f', b'\'', ..] => (Action::Fold { player }, None, at + n + 2),
+                [b' ', b'c', b'c', b'\'', ..] => (Action::CheckCall { player }, None, at + n + 3),
+                [b' ', b's', b'm', b'\'', ..] => {
+                    let action = Action::ShowMuck {
+                        player,
+                        cards: None,
+                    };
+                    (action, None, at + n + 3)
+                }
+                [b' ', b's', b'm', b' ', shown @ ..] => {
+                    let (cards, len) = cards_to_quote(shown)?;
+                    let action = Action::ShowMuck {
+                        player,
+                        cards: Some(cards),
+                    };
+                    (action, None, at + n + 4 + len)
+                }
+                [b' ', b'c', b'b', b'r', b' ', amount @ ..] => {
+                    let len = amount.iter().position(|&b| b == b'\'')?;
+                    let value = plain_amount(&amount[..len])?;
+                    let action = Action::CompleteBetRaiseTo { player, amount: 0 };
+                    (action, Some(value), at + n + 5 + len)
+                }
+                _ => return None,
+            };
+            Some((action, amount, end))
+        }
+        _ => None,
     }
-    if let Some(rest) = b.strip_prefix(b"d db ") {
-        let (cards, len) = cards_to_quote(rest)?;
-        let cards = cards.iter().copied().collect::<Option<CardList<Card>>>()?;
-        return Some((Action::DealBoard { cards }, None, at + 5 + len));
-    }
-    let (player, n) = player_at(b, players)?;
-    let rest = &b[n..];
-    let simple = |tail: &[u8], action: Action| {
-        rest.starts_with(tail)
-            .then(|| (action, None, at + n + tail.len() - 1))
-    };
-    if let Some(found) = simple(b" f'", Action::Fold { player })
-        .or_else(|| simple(b" cc'", Action::CheckCall { player }))
-        .or_else(|| {
-            simple(
-                b" sm'",
-                Action::ShowMuck {
-                    player,
-                    cards: None,
-                },
-            )
-        })
-    {
-        return Some(found);
-    }
-    if let Some(shown) = rest.strip_prefix(b" sm ") {
-        let (cards, len) = cards_to_quote(shown)?;
-        let action = Action::ShowMuck {
-            player,
-            cards: Some(cards),
-        };
-        return Some((action, None, at + n + 4 + len));
-    }
-    let amount = rest.strip_prefix(b" cbr ")?;
-    let len = amount.iter().position(|&b| b == b'\'')?;
-    let value = plain_amount(&amount[..len])?;
-    let action = Action::CompleteBetRaiseTo { player, amount: 0 };
-    Some((action, Some(value), at + n + 5 + len))
 }
 
 /// `pN` at the start of `text` (1 ≤ N ≤ players, no leading zero): the index and the bytes
@@ -1039,3 +1089,7 @@ fn plain_number(token: &str) -> Option<(Small, bool)> {
         frac.is_none(),
     ))
 }
+
+#[cfg(test)]
+#[path = "fast_tests.rs"]
+mod tests;

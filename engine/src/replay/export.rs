@@ -12,14 +12,6 @@ pub enum ExportError {
     /// The betting structure or variant has no PHH variant code.
     #[error("PHH has no variant code for {0}")]
     Variant(&'static str),
-    /// PHH lists players from the first seat left of the button, so the button is last.
-    #[error("PHH puts the button in the last position; this hand has it at position {button} of {players}")]
-    Button {
-        /// The hand's button.
-        button: usize,
-        /// How many players.
-        players: usize,
-    },
     /// A player both posts a blind and a live post, which one PHH entry cannot say.
     #[error("player {0} posts both a blind and a live post")]
     DoublePost(usize),
@@ -33,11 +25,11 @@ pub enum ExportError {
 pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
     let config = hand.config();
     let n = config.players();
-    if config.button + 1 != n {
-        return Err(ExportError::Button {
-            button: config.button,
-            players: n,
-        });
+    // PHH lists players from the first seat left of the button, the button last.
+    let order = phh_order(hand);
+    let mut phh_of = vec![0; n];
+    for (i, &p) in order.iter().enumerate() {
+        phh_of[p] = i;
     }
     let signed = |c: Chips| i64::try_from(c).map_err(|_| ExportError::TooLarge(c));
     let (variant, min_bet, small_bet, big_bet) = match (config.variant, config.structure) {
@@ -58,25 +50,29 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
         }
     };
     // Heads-up, PHH writes the forced bets in the reverse of the engine's order.
-    let seat = |i: usize| if n == 2 { n - 1 - i } else { i };
+    let seat = |i: usize| if n == 2 { order[n - 1 - i] } else { order[i] };
     let antes = (0..n)
         .map(|i| signed(config.antes[seat(i)]))
         .collect::<Result<Vec<_>, _>>()?;
     let mut blinds_or_straddles = Vec::with_capacity(n);
-    for i in 0..n {
-        let (blind, post) = (config.blinds[seat(i)], config.posts[i]);
+    for (i, &position) in order.iter().enumerate() {
+        let (blind, post) = (config.blinds[seat(i)], config.posts[position]);
         blinds_or_straddles.push(match (blind, post) {
             (b, 0) => signed(b)?,
             (0, p) => -signed(p)?,
             _ => return Err(ExportError::DoublePost(i)),
         });
     }
-    let starting_stacks = config.stacks.iter().map(|&c| Stack::Chips(c)).collect();
+    let starting_stacks = order
+        .iter()
+        .map(|&p| Stack::Chips(config.stacks[p]))
+        .collect();
+    let player_of = |p: &usize| phh_player(phh_of[*p]);
     let mut actions = Vec::with_capacity(hand.events().len());
     for event in hand.events() {
         let action = match event {
             Event::HoleDealt { player, cards } => PhhAction::DealHole {
-                player: phh_player(*player),
+                player: player_of(player),
                 cards: (&cards[..]).into(),
             },
             Event::BoardDealt { cards, .. } => PhhAction::DealBoard {
@@ -86,22 +82,22 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
                 player, kind, to, ..
             } => match kind {
                 ActionKind::Fold => PhhAction::Fold {
-                    player: phh_player(*player),
+                    player: player_of(player),
                 },
                 ActionKind::Check | ActionKind::Call => PhhAction::CheckCall {
-                    player: phh_player(*player),
+                    player: player_of(player),
                 },
                 ActionKind::Bet | ActionKind::Raise => PhhAction::CompleteBetRaiseTo {
-                    player: phh_player(*player),
+                    player: player_of(player),
                     amount: signed(*to)?,
                 },
             },
             Event::Showed { player, cards } => PhhAction::ShowMuck {
-                player: phh_player(*player),
+                player: player_of(player),
                 cards: Some((&cards[..]).into()),
             },
             Event::Mucked { player } => PhhAction::ShowMuck {
-                player: phh_player(*player),
+                player: player_of(player),
                 cards: None,
             },
             Event::Posted { .. }
@@ -112,12 +108,15 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
         actions.push(ActionLine::new(action));
     }
     let finishing_stacks = match hand.outcome() {
-        Outcome::Awarded => Some(
-            hand.stacks()
-                .into_iter()
-                .map(signed)
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
+        Outcome::Awarded => {
+            let stacks = hand.stacks();
+            Some(
+                order
+                    .iter()
+                    .map(|&p| signed(stacks[p]))
+                    .collect::<Result<Vec<_>, _>>()?,
+            )
+        }
         _ => None,
     };
     Ok(PhhHand {
@@ -132,6 +131,15 @@ pub fn to_phh(hand: &Hand) -> Result<PhhHand, ExportError> {
         finishing_stacks,
         ..PhhHand::default()
     })
+}
+
+/// The hand's position of each PHH player, in PHH's order: from the first position left of
+/// the button round to the button, which PHH puts last. Per-player facts kept by position
+/// (names, seats, what a table took) are written in this order beside [`to_phh`]'s record.
+pub fn phh_order(hand: &Hand) -> Vec<usize> {
+    let config = hand.config();
+    let n = config.players();
+    (0..n).map(|i| (config.button + 1 + i) % n).collect()
 }
 
 /// A hand's position as a PHH action holds it (a byte). A hand's positions are below

@@ -21,7 +21,7 @@ mod check;
 mod export;
 mod prefetch;
 pub use check::{rake_bound, Readings};
-pub use export::{to_phh, ExportError};
+pub use export::{phh_order, to_phh, ExportError};
 
 /// The stack given to a player whose starting stack the record writes as `inf`: larger than
 /// any real pot, small enough that sums of several never overflow.

@@ -52,8 +52,10 @@ pub struct PluginQuestion<'a> {
     pub plugin: &'a str,
     /// The ruleset whose binding asks.
     pub ruleset: &'a RulesetRef,
-    /// The point's context, as JSON.
-    pub context: &'a serde_json::Value,
+    /// The point's context, as the JSON text the plugin receives (written once from the
+    /// typed context, without a JSON tree built in between: at the points asked at every
+    /// decision of a hand, building one cost as much as the call).
+    pub context: &'a serde_json::value::RawValue,
     /// How long the plugin may take, in milliseconds.
     pub time_limit_ms: u64,
 }

@@ -88,7 +88,7 @@ pub(crate) struct Asked {
     /// The plugin the binding names.
     pub plugin: String,
     /// The context, as the plugin received it.
-    pub context: serde_json::Value,
+    pub context: Box<serde_json::value::RawValue>,
     /// The answer.
     pub answer: PluginAnswer,
 }

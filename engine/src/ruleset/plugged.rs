@@ -51,8 +51,13 @@ impl Plugged {
             ),
             None => format!("the plugin `{}` for `{point}` failed: {why}", self.name),
         };
-        let context = serde_json::to_value(ctx).map_err(|e| failed(None, &e.to_string()))?;
-        let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| failed(None, &e.to_string()))?;
+        let context =
+            serde_json::value::to_raw_value(ctx).map_err(|e| failed(None, &e.to_string()))?;
+        // The context as a decision receives it, for the answer's check, when that reads it.
+        let ctx = match signature {
+            Some(s) if !s.reads_context() => Dynamic::UNIT,
+            _ => rhai::serde::to_dynamic(ctx).map_err(|e| failed(None, &e.to_string()))?,
+        };
         let question = PluginQuestion {
             point,
             plugin: &self.name,
@@ -95,5 +100,5 @@ pub(super) struct Answered {
     /// The answer as the plugin gave it.
     pub json: serde_json::Value,
     /// The context, as the plugin received it.
-    pub context: serde_json::Value,
+    pub context: Box<serde_json::value::RawValue>,
 }

@@ -13,6 +13,7 @@
 mod dealer;
 mod dealt;
 mod held;
+mod played;
 mod rulings;
 mod spec;
 #[cfg(test)]
@@ -22,6 +23,7 @@ mod view;
 pub use dealer::{BoardPlan, Dealer, DealerView};
 pub use dealt::{Dealt, End};
 pub use held::HeldAction;
+pub use played::PlayedHand;
 pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
 pub use view::{HandView, HeldView, SeatView, TableView, Viewer};

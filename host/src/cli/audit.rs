@@ -1,10 +1,16 @@
-//! `floor audit --data DIR [--table ID] [--hand N] [--rule-point ID] [--json]`: reads a
+//! `floor audit --data DIR [--table ID] [--hand N] [--rule-point ID] [--format text|json]`: reads a
 //! daemon's journal: every ruling with its citation and ruleset version, and every ruleset
 //! version activated (with its SHA-256). Safe while the daemon runs (read-only).
+//!
+//! `floor audit --phh PATH` exports every hand the daemon played as PHH hand histories;
+//! `floor audit --report [--day D | --from T --to T] [--format text|json]` prints the report per table
+//! (see [`operator`]).
 //!
 //! `floor audit --verify --data DIR`: the checks the daemon makes at start (integrity, header,
 //! key, hash chain, head record; on PostgreSQL `--journal URL`, the head row) and a replay of every command, writing nothing: exit 0 when
 //! the journal is whole and replays, 1 with what is wrong.
+
+mod operator;
 
 use super::CliError;
 use crate::journal::audit::{self, Filter, Report};
@@ -34,13 +40,33 @@ pub struct AuditArgs {
     rule_point: Option<String>,
     /// JSON: `{rulings: [{seq, table, hand, point, ruleset, version, citation, text}],
     /// activations: [{seq, at_ms, ruleset, version, hash}]}`.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::Output,
     /// Check the journal instead of printing it: SQLite's integrity check, the header, the
     /// key, the hash chain over every entry, the head record (the last entry acknowledged),
     /// and a replay of every command. Exit 1, saying what is wrong, when any fails.
-    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point", "json"])]
+    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point", "json", "format", "phh", "report"])]
     verify: bool,
+    /// Export every hand the daemon played (cash and tournament tables) as PHH hand
+    /// histories: to FILE.phhs, or to a directory holding one TABLE.phhs per table. Void
+    /// hands are left out and counted.
+    #[arg(long, value_name = "DIR|FILE.phhs", conflicts_with_all = ["table", "hand", "rule_point", "json", "format", "report"])]
+    phh: Option<PathBuf>,
+    /// Print the report per table (hands played and voided, chips in play, commission by
+    /// rule, rulings by rule point, tournaments' entries and prize pool) for `--day`, or from
+    /// `--from` to `--to` (default: the whole journal); `--format json` for JSON.
+    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point"])]
+    report: bool,
+    /// The report's UTC day, `YYYY-MM-DD`.
+    #[arg(long, value_name = "YYYY-MM-DD", requires = "report", conflicts_with_all = ["from", "to"])]
+    day: Option<String>,
+    /// The report's start (included): milliseconds since 1970 as the journal records them,
+    /// or a UTC date or date and time (`2026-11-26T22:00:00Z`).
+    #[arg(long, value_name = "TIME", requires = "report")]
+    from: Option<String>,
+    /// The report's end (excluded), written as `--from`.
+    #[arg(long, value_name = "TIME", requires = "report")]
+    to: Option<String>,
 }
 
 pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
@@ -59,6 +85,17 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     if args.verify {
         return Ok(verify(&args.data, &location));
     }
+    if let Some(out) = &args.phh {
+        return operator::export(&args.data, &location, out);
+    }
+    if args.report {
+        let range = operator::range(
+            args.day.as_deref(),
+            args.from.as_deref(),
+            args.to.as_deref(),
+        )?;
+        return operator::report(&args.data, &location, range, args.output.is_json());
+    }
     let journal =
         Reader::open(&args.data, &location).map_err(|e| CliError::Usage(e.to_string()))?;
     let filter = Filter {
@@ -74,7 +111,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
             .activations()
             .map_err(|e| CliError::Usage(e.to_string()))?,
     };
-    if args.json {
+    if args.output.is_json() {
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
         println!("{text}");

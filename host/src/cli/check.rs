@@ -9,6 +9,7 @@
 //! it. The journal is the record of what rulings cited, so it, not another directory, is
 //! what a version string must stay true to.
 
+use super::output::{paint, FAIL, PASS};
 use super::CliError;
 use crate::journal::{Location, Reader};
 use crate::live::content::Recorder;
@@ -16,6 +17,7 @@ use crate::live::ledger::Ledger;
 use crate::plugins::{resolve, Plugins};
 use crate::rulesets::Store;
 use floor_engine::ruleset::{Ruleset, Sandbox};
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -41,6 +43,10 @@ pub struct CheckArgs {
     /// SQLite journal in the data directory).
     #[arg(long, value_name = "URL")]
     journal: Option<String>,
+    /// JSON: `[{ruleset, ok, version, bindings, chain, decisions, contexts,
+    /// plugin_contexts?, problems}]`.
+    #[command(flatten)]
+    output: super::Output,
 }
 
 /// The versions the journal of `data`/`journal` activated, if either is given.
@@ -68,22 +74,21 @@ fn activated(data: Option<&PathBuf>, journal: Option<&String>) -> Result<Option<
         .map_err(|e| CliError::Usage(e.to_string()))
 }
 
-/// Each target's own content against the versions already activated: the problems, one per
+/// Each target's own content against the versions already activated: one problem per
 /// ruleset whose content changed under a version string that went live.
-fn against(targets: &[(Store, String)], ledger: &Ledger) -> (String, bool) {
+fn against(targets: &[(Store, String)], ledger: &Ledger) -> Vec<(String, String)> {
     let sandbox = Sandbox::new();
-    let mut out = String::new();
+    let mut refused = Vec::new();
     for (store, id) in targets {
         let recorder = Recorder::new(store);
         let Ok(ruleset) = Ruleset::load_unprobed(id, &recorder, &sandbox) else {
             continue; // reported by the check itself
         };
         if let Err(problem) = ledger.check(id, ruleset.version(), &recorder.finish()) {
-            out.push_str(&format!("error {id}: {problem}\n"));
+            refused.push((id.clone(), problem.to_string()));
         }
     }
-    let failed = !out.is_empty();
-    (out, failed)
+    refused
 }
 
 pub fn run(args: CheckArgs) -> Result<ExitCode, CliError> {
@@ -96,13 +101,29 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, CliError> {
         None => None,
     };
     let ledger = activated(args.data.as_ref(), args.journal.as_ref())?;
-    let (mut report, mut failed) = check_with(&targets, plugins.as_ref());
-    if let Some(ledger) = &ledger {
-        let (versions, refused) = against(&targets, ledger);
-        report.push_str(&versions);
-        failed |= refused;
+    let mut results = checked(&targets, plugins.as_ref());
+    let refused = match &ledger {
+        Some(ledger) => against(&targets, ledger),
+        None => Vec::new(),
+    };
+    let failed = results.iter().any(|c| !c.problems.is_empty()) || !refused.is_empty();
+    if args.output.is_json() {
+        for (id, problem) in refused {
+            if let Some(c) = results.iter_mut().find(|c| c.ruleset == id) {
+                c.ok = false;
+                c.problems.push(problem);
+            }
+        }
+        let text =
+            serde_json::to_string_pretty(&results).map_err(|e| CliError::Output(e.to_string()))?;
+        anstream::println!("{text}");
+    } else {
+        let mut report = render(&results, true);
+        for (id, problem) in refused {
+            report.push_str(&format!("{} {id}: {problem}\n", paint(FAIL, "error")));
+        }
+        anstream::print!("{report}");
     }
-    print!("{report}");
     Ok(if failed {
         ExitCode::from(1)
     } else {
@@ -110,17 +131,44 @@ pub fn run(args: CheckArgs) -> Result<ExitCode, CliError> {
     })
 }
 
-/// Checks each target; returns the report and whether anything failed.
+/// Checks each target: the plain text (the daemon's tests quote it) and whether anything
+/// failed.
 #[cfg(test)]
 pub fn check(targets: &[(Store, String)]) -> (String, bool) {
-    check_with(targets, None)
+    let results = checked(targets, None);
+    let failed = results.iter().any(|c| !c.ok);
+    (render(&results, false), failed)
 }
 
-/// [`check`], and with `plugins` every `plugin` binding resolved and probed against them.
-pub fn check_with(targets: &[(Store, String)], plugins: Option<&Arc<Plugins>>) -> (String, bool) {
+/// One ruleset checked (the JSON of `floor check --format json` is a list of these).
+#[derive(Serialize, Debug)]
+pub struct Checked {
+    /// The ruleset id.
+    pub ruleset: String,
+    /// Whether it passed every check.
+    pub ok: bool,
+    /// Its `version`, when it loads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// Its own bindings.
+    pub bindings: usize,
+    /// Its `extends` chain, itself first.
+    pub chain: Vec<String>,
+    /// Decisions probed, and the contexts they were probed on.
+    pub decisions: usize,
+    /// Contexts probed.
+    pub contexts: usize,
+    /// With `--config`: the contexts the plugins were probed on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plugin_contexts: Option<usize>,
+    /// Every problem, each with file:line:col or the article.
+    pub problems: Vec<String>,
+}
+
+/// Each target checked.
+fn checked(targets: &[(Store, String)], plugins: Option<&Arc<Plugins>>) -> Vec<Checked> {
     let sandbox = Sandbox::new();
-    let mut out = String::new();
-    let mut failed = false;
+    let mut results = Vec::new();
     for (store, id) in targets {
         let loaded = store
             .load(id, &sandbox)
@@ -132,32 +180,75 @@ pub fn check_with(targets: &[(Store, String)], plugins: Option<&Arc<Plugins>>) -
                 },
                 None => Ok((ruleset, None)),
             });
-        match loaded {
-            Ok((ruleset, plugin_probes)) => {
-                let bound = ruleset.layers()[0].file.bindings.len();
-                let chain: Vec<&str> = ruleset
-                    .layers()
-                    .iter()
-                    .map(|l| l.file.id.as_str())
-                    .collect();
+        results.push(match loaded {
+            Ok((ruleset, plugin_contexts)) => {
                 let (decisions, contexts) = ruleset.probe_extent();
-                let plugins = plugin_probes
-                    .map(|n| format!("; plugins probed on {n} contexts"))
-                    .unwrap_or_default();
-                out.push_str(&format!(
-                    "ok    {id} v{} ({bound} bindings; chain {}; {decisions} decisions probed on {contexts} contexts{plugins})\n",
-                    ruleset.version(),
-                    chain.join(" → ")
-                ));
-            }
-            Err(problems) => {
-                failed = true;
-                out.push_str(&format!("error {id}: {} problem(s)\n", problems.len()));
-                for p in problems {
-                    out.push_str(&format!("  {p}\n"));
+                Checked {
+                    ruleset: id.clone(),
+                    ok: true,
+                    version: Some(ruleset.version().to_string()),
+                    bindings: ruleset.layers()[0].file.bindings.len(),
+                    chain: ruleset.layers().iter().map(|l| l.file.id.clone()).collect(),
+                    decisions,
+                    contexts,
+                    plugin_contexts,
+                    problems: Vec::new(),
                 }
+            }
+            Err(problems) => Checked {
+                ruleset: id.clone(),
+                ok: false,
+                version: None,
+                bindings: 0,
+                chain: Vec::new(),
+                decisions: 0,
+                contexts: 0,
+                plugin_contexts: None,
+                problems,
+            },
+        });
+    }
+    results
+}
+
+/// The text report: `ok` with what was checked, or `error` with every problem; `coloured`
+/// paints the verdicts (for a terminal; the daemon quotes the plain text).
+fn render(results: &[Checked], coloured: bool) -> String {
+    let verdict = |style, word: &str| {
+        if coloured {
+            paint(style, word)
+        } else {
+            word.to_string()
+        }
+    };
+    let mut out = String::new();
+    for c in results {
+        if c.problems.is_empty() {
+            let plugins = c
+                .plugin_contexts
+                .map(|n| format!("; plugins probed on {n} contexts"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "{}    {} v{} ({} bindings; chain {}; {} decisions probed on {} contexts{plugins})\n",
+                verdict(PASS, "ok"),
+                c.ruleset,
+                c.version.as_deref().unwrap_or_default(),
+                c.bindings,
+                c.chain.join(" → "),
+                c.decisions,
+                c.contexts,
+            ));
+        } else {
+            out.push_str(&format!(
+                "{} {}: {} problem(s)\n",
+                verdict(FAIL, "error"),
+                c.ruleset,
+                c.problems.len()
+            ));
+            for p in &c.problems {
+                out.push_str(&format!("  {p}\n"));
             }
         }
     }
-    (out, failed)
+    out
 }

@@ -24,11 +24,12 @@ pub struct ExplainArgs {
     /// List every registered rule point.
     #[arg(long)]
     list: bool,
-    /// With `--list`: JSON, one object per point with whether the engine carries out its
+    /// JSON. With `--list`: one object per point with whether the engine carries out its
     /// ruling (`carried`: `carried_out`, `nothing_to_carry_out` or `ruling_only`, and `why`)
-    /// and the rulesets that regulate it.
-    #[arg(long)]
-    json: bool,
+    /// and the rulesets that regulate it; for a point, the point and each ruleset's binding;
+    /// with `--search`, the points found and where.
+    #[command(flatten)]
+    output: super::Output,
     /// The rule points whose description, or some ruleset's ruling, reading or article, holds
     /// every one of these words (case-insensitive).
     #[arg(long, num_args = 1.., value_name = "WORDS", conflicts_with_all = ["point", "list"])]
@@ -69,18 +70,24 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
             .iter()
             .map(|id| Ok((id.clone(), store.load_for_cli(id, &sandbox)?)))
             .collect::<Result<Vec<_>, CliError>>()?;
-        let found = search(words, &loaded);
-        if found.is_empty() {
-            println!("no rule point mentions {}", words.join(" "));
-            return Ok(ExitCode::from(1));
+        let found = search_hits(words, &loaded);
+        if args.output.is_json() {
+            print_json(&found)?;
+        } else if found.is_empty() {
+            anstream::println!("no rule point mentions {}", words.join(" "));
+        } else {
+            anstream::print!("{}", search_text(&found));
         }
-        print!("{found}");
-        return Ok(ExitCode::SUCCESS);
+        return Ok(if found.is_empty() {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
     if args.list || args.point.is_none() {
-        if args.json {
+        if args.output.is_json() {
             let store = args.rulesets.store()?;
-            println!("{}", list_json(&store)?);
+            anstream::println!("{}", list_json(&store)?);
             return Ok(ExitCode::SUCCESS);
         }
         for p in registry::all() {
@@ -111,8 +118,57 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, CliError> {
         Some(one) => vec![one.clone()],
         None => store.ids(),
     };
-    print!("{}", explain(point, &store, &ids)?);
+    if args.output.is_json() {
+        let sandbox = Sandbox::new();
+        let loaded = ids
+            .iter()
+            .map(|id| Ok((id.clone(), store.load_for_cli(id, &sandbox)?)))
+            .collect::<Result<Vec<_>, CliError>>()?;
+        print_json(&explain_json(point, &loaded))?;
+    } else {
+        anstream::print!("{}", explain(point, &store, &ids)?);
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| CliError::Output(e.to_string()))?;
+    anstream::println!("{text}");
+    Ok(())
+}
+
+/// The explanation as JSON: the point, then each ruleset's binding as the text prints it.
+fn explain_json(
+    point: &registry::RulePoint,
+    rulesets: &[(String, std::sync::Arc<floor_engine::ruleset::Ruleset>)],
+) -> serde_json::Value {
+    let bindings: Vec<serde_json::Value> = rulesets
+        .iter()
+        .map(|(id, ruleset)| match ruleset.resolve(point.id) {
+            None => serde_json::json!({"ruleset": id, "regulated": false}),
+            Some(r) => serde_json::json!({
+                "ruleset": id,
+                "regulated": true,
+                "citation": r.binding.citation,
+                "inherited_from": r.inherited.then(|| r.layer.file.id.clone()),
+                "ruling": r.binding.ruling,
+                "value": r.binding.value.as_ref().map(floor_engine::ruleset::sentence),
+                "decision": r.binding.decision,
+                "engine_default": r.binding.engine_default,
+                "reading": r.binding.reading,
+            }),
+        })
+        .collect();
+    serde_json::json!({
+        "id": point.id,
+        "kind": point.kind,
+        "area": point.area.title(),
+        "decides": point.decides,
+        "inputs": point.inputs,
+        "carried": registry::carrying(point),
+        "default": point.default_text(),
+        "rulesets": bindings,
+    })
 }
 
 fn carried_word(c: registry::Carried) -> &'static str {
@@ -243,12 +299,40 @@ pub fn explain_loaded(
     out
 }
 
+/// A rule point `--search` found, and where.
+#[derive(serde::Serialize)]
+pub struct Hit {
+    /// The rule point.
+    pub point: &'static str,
+    /// What it decides.
+    pub decides: &'static str,
+    /// Whether the words are in the catalogue's description of the point.
+    pub in_description: bool,
+    /// The rulesets whose ruling, reading or article holds them: `id (article)`.
+    pub in_rulings: Vec<String>,
+}
+
+/// The hits as text: one line per point, then where the words were found.
+pub fn search_text(hits: &[Hit]) -> String {
+    let mut out = String::new();
+    for hit in hits {
+        let _ = writeln!(out, "{:<45} {}", hit.point, hit.decides);
+        if hit.in_description {
+            let _ = writeln!(out, "    in the rule point's description");
+        }
+        if !hit.in_rulings.is_empty() {
+            let _ = writeln!(out, "    in the rulings of {}", hit.in_rulings.join(", "));
+        }
+    }
+    out
+}
+
 /// The points where every word of `words` occurs, in the catalogue's description or in one
 /// ruleset's ruling, reading or citation; each with where it was found.
-pub fn search(
+pub fn search_hits(
     words: &[String],
     rulesets: &[(String, std::sync::Arc<floor_engine::ruleset::Ruleset>)],
-) -> String {
+) -> Vec<Hit> {
     let words: Vec<String> = words
         .iter()
         .flat_map(|w| w.split_whitespace())
@@ -258,7 +342,7 @@ pub fn search(
         let text = text.to_lowercase();
         words.iter().all(|w| text.contains(w.as_str()))
     };
-    let mut out = String::new();
+    let mut hits = Vec::new();
     for point in registry::all() {
         let described = holds(&format!(
             "{} {} {} {}",
@@ -283,13 +367,12 @@ pub fn search(
         if !described && rulings.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "{:<45} {}", point.id, point.decides);
-        if described {
-            let _ = writeln!(out, "    in the rule point's description");
-        }
-        if !rulings.is_empty() {
-            let _ = writeln!(out, "    in the rulings of {}", rulings.join(", "));
-        }
+        hits.push(Hit {
+            point: point.id,
+            decides: point.decides,
+            in_description: described,
+            in_rulings: rulings,
+        });
     }
-    out
+    hits
 }

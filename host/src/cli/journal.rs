@@ -23,21 +23,42 @@ enum Action {
         data: PathBuf,
         /// The copy (must not exist).
         dest: PathBuf,
+        /// JSON: `{copy, entries, chain, key_not_copied}`.
+        #[command(flatten)]
+        output: super::Output,
     },
 }
 
 pub fn run(args: JournalArgs) -> Result<ExitCode, CliError> {
     match args.action {
-        Action::Backup { data, dest } => {
+        Action::Backup { data, dest, output } => {
+            let journal = crate::journal::Journal::path(&data);
+            if !journal.is_file() {
+                return Err(CliError::Usage(format!(
+                    "{}: no journal here (is --data the daemon's data directory?)",
+                    journal.display()
+                )));
+            }
             let whole = crate::journal::backup::backup(&data, &dest)
                 .map_err(|e| CliError::Usage(e.to_string()))?;
-            println!(
+            let key = data.join(crate::journal::seal::KEY_FILE);
+            if output.is_json() {
+                let report = serde_json::json!({
+                    "copy": dest.display().to_string(),
+                    "entries": whole.head.seq,
+                    "chain": hex::encode(whole.head.chain),
+                    "key_not_copied": key.display().to_string(),
+                });
+                anstream::println!("{report:#}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            anstream::println!(
                 "{}: {} entries, integrity check ok, hash chain intact (entry {}: {}). The key {} is not in it: keep it apart.",
                 dest.display(),
                 whole.head.seq,
                 whole.head.seq,
                 hex::encode(&whole.head.chain[..8]),
-                data.join(crate::journal::seal::KEY_FILE).display()
+                key.display()
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -62,9 +62,8 @@ pub struct LoadArgs {
     /// Milliseconds between rewrites of the house ruleset (0: never).
     #[arg(long, default_value_t = 1000)]
     rewrite_ms: u64,
-    /// Print the report as JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::Output,
     /// Keep the scratch directory of the daemon it starts (journal, log).
     #[arg(long)]
     keep: bool,
@@ -84,12 +83,16 @@ fn operator_token(args: &LoadArgs) -> Result<String, CliError> {
         path: path.display().to_string(),
         source,
     })?;
-    serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|v| v["operator"].as_str().map(str::to_string))
+    let tokens = serde_json::from_str::<serde_json::Value>(&text).map_err(|e| CliError::Parse {
+        path: path.display().to_string(),
+        error: format!("{}:{}: not JSON: {e}", e.line(), e.column().max(1)),
+    })?;
+    tokens["operator"]
+        .as_str()
+        .map(str::to_string)
         .ok_or_else(|| CliError::Parse {
             path: path.display().to_string(),
-            error: " no `operator` token in it".into(),
+            error: "1:1: no `operator` token in it".into(),
         })
 }
 
@@ -185,7 +188,7 @@ pub fn run(args: LoadArgs) -> Result<ExitCode, CliError> {
             .error_samples
             .push("the daemon did not stop cleanly on SIGTERM".into());
     }
-    let out = if args.json {
+    let out = if args.output.is_json() {
         serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?
     } else {
         report.text()

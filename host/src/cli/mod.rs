@@ -7,6 +7,7 @@ pub(crate) mod explain;
 mod generate;
 mod journal;
 mod load;
+pub(crate) mod output;
 mod payouts;
 mod plugin;
 mod plugin_new;
@@ -22,6 +23,16 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "floor", version, about, long_about = None)]
 pub struct Cli {
+    /// Colour the verdicts and errors: `auto` when writing to a terminal and `NO_COLOR` is
+    /// not set, `always`, or `never`.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    color: output::Color,
     #[command(subcommand)]
     command: Command,
 }
@@ -65,6 +76,7 @@ enum Command {
 /// Runs the chosen subcommand. `Err` is a problem with the invocation or the input files
 /// (exit status 2); a check that fails is reported by the command itself (exit status 1).
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    cli.color.apply();
     match cli.command {
         Command::Replay(args) => replay::run(args),
         Command::Compare(args) => compare::run(args),
@@ -113,6 +125,9 @@ impl RulesetsDirs {
         self.store().map(Some)
     }
 }
+
+/// The report format of the commands that print text or JSON.
+pub type Output = output::Output<output::Format>;
 
 /// Errors that stop a command before it can report: unreadable or malformed input.
 #[derive(Debug, thiserror::Error)]

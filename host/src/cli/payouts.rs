@@ -1,5 +1,5 @@
 //! `floor payouts --ruleset ID --entries N --buy-in AMOUNT [--re-entries N] [--fee PCT]
-//! [--six-max] [--json]`: the prize pool and the payout list under a ruleset's
+//! [--six-max] [--format text|json]`: the prize pool and the payout list under a ruleset's
 //! `tournament.buy_in_and_fee` and `tournament.payout_table`, in integer cents, with the
 //! articles.
 //!
@@ -37,9 +37,8 @@ pub struct PayoutsArgs {
     /// A 6-max event (Solverde §7.4 pays 6–9 entries only in 6-max events).
     #[arg(long = "six-max")]
     six_max: bool,
-    /// JSON instead of a table.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::Output,
     #[command(flatten)]
     rulesets: super::RulesetsDirs,
 }
@@ -81,7 +80,7 @@ pub struct Citations {
 pub fn run(args: PayoutsArgs) -> Result<ExitCode, CliError> {
     let store = args.rulesets.store()?;
     let report = report(&store, &args)?;
-    let text = if args.json {
+    let text = if args.output.is_json() {
         let mut json =
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
         json.push('\n');

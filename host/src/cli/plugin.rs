@@ -3,7 +3,7 @@
 //! `--config FILE` is the daemon's RON config (`floor serve --config FILE`): its `plugins:
 //! [(path, sha256, name)]` list is the one the daemon loads at start.
 //!
-//! - `check FILE [--config FILE] [--json]` loads a plugin and prints its ABI version,
+//! - `check FILE [--config FILE] [--format text|json]` loads a plugin and prints its ABI version,
 //!   name, version, rule points and SHA-256, with the `plugins` entry to paste in the daemon's
 //!   config; with `--config`, also whether that config allows it (exit 1 if not).
 //! - `call FILE POINT CONTEXT [--config FILE]` calls one rule point with a JSON context
@@ -11,7 +11,7 @@
 //!   answer; exit 1 when the plugin refuses, panics or is refused.
 //! - `list --config FILE` loads every plugin the config allows, as the daemon does at
 //!   start (all or nothing), and lists them; exit 1 with the refusal otherwise.
-//! - `rule POINT CONTEXT --ruleset ID --config FILE [--json]` does what the daemon does:
+//! - `rule POINT CONTEXT --ruleset ID --config FILE [--format text|json]` does what the daemon does:
 //!   loads the plugins the config allows and lets the ruleset's binding choose one; prints the
 //!   ruling with its citation and the plugin's identity.
 //!
@@ -45,9 +45,8 @@ enum PluginCommand {
         /// Also say whether this daemon config (RON, its `plugins` list) allows it.
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
-        /// JSON instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: super::Output,
     },
     /// Call one rule point of a plugin with a JSON context and print its answer.
     Call {
@@ -66,6 +65,9 @@ enum PluginCommand {
         /// The daemon config (RON) listing the allowed plugins.
         #[arg(long, value_name = "FILE")]
         config: PathBuf,
+        /// JSON: `[{name, version, rule_points, sha256, path}]`.
+        #[command(flatten)]
+        output: super::Output,
     },
     /// Write a new plugin crate for a rule point: the `export_plugin!` skeleton, the point's
     /// context and answer types, a house ruleset binding it and a scenario test.
@@ -97,22 +99,25 @@ enum PluginCommand {
         config: PathBuf,
         #[command(flatten)]
         dir: super::RulesetsDirs,
-        /// JSON instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: super::Output,
     },
 }
 
 pub fn run(args: PluginArgs) -> Result<ExitCode, CliError> {
     match args.command {
-        PluginCommand::Check { file, config, json } => check(&file, config.as_deref(), json),
+        PluginCommand::Check {
+            file,
+            config,
+            output,
+        } => check(&file, config.as_deref(), output.is_json()),
         PluginCommand::Call {
             file,
             point,
             context,
             config,
         } => call(&file, &point, &context, config.as_deref()),
-        PluginCommand::List { config } => list(&config),
+        PluginCommand::List { config, output } => list(&config, output.is_json()),
         PluginCommand::New {
             name,
             point,
@@ -130,12 +135,18 @@ pub fn run(args: PluginArgs) -> Result<ExitCode, CliError> {
             ruleset,
             config,
             dir,
-            json,
-        } => rule(&point, &context, &ruleset, &config, &dir, json),
+            output,
+        } => rule(&point, &context, &ruleset, &config, &dir, output.is_json()),
     }
 }
 
 fn check(file: &Path, config: Option<&Path>, as_json: bool) -> Result<ExitCode, CliError> {
+    if !file.is_file() {
+        return Err(CliError::Usage(format!(
+            "{}: no such plugin file",
+            file.display()
+        )));
+    }
     let plugin = match LoadedPlugin::open_unchecked(file) {
         Ok(plugin) => plugin,
         Err(error) => return Ok(refused(&error)),
@@ -211,11 +222,28 @@ fn call(
     }
 }
 
-fn list(config: &Path) -> Result<ExitCode, CliError> {
+fn list(config: &Path, as_json: bool) -> Result<ExitCode, CliError> {
     let plugins = match Plugins::load(&read_config(config)?) {
         Ok(plugins) => plugins,
         Err(error) => return Ok(refused(&error)),
     };
+    if as_json {
+        let listed: Vec<Value> = plugins
+            .iter()
+            .map(|plugin| {
+                let id = plugin.identity();
+                json!({
+                    "name": id.name,
+                    "version": id.version,
+                    "rule_points": plugin.rule_points(),
+                    "sha256": id.sha256,
+                    "path": plugin.path().display().to_string(),
+                })
+            })
+            .collect();
+        print_json(&listed)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     for plugin in plugins.iter() {
         let id = plugin.identity();
         println!(
@@ -266,7 +294,8 @@ fn rule(
 }
 
 fn refused(error: &PluginError) -> ExitCode {
-    eprintln!("floor: {error}");
+    let floor = super::output::paint(super::output::FAIL, "floor:");
+    anstream::eprintln!("{floor} {error}");
     ExitCode::from(1)
 }
 

@@ -216,7 +216,7 @@ fn rust_type(schema: &Value, defs: &Value) -> String {
         Some("boolean") => "bool".into(),
         Some("string") => "String".into(),
         Some("array") => format!("Vec<{}>", rust_type(&schema["items"], defs)),
-        _ => "Value".into(),
+        _ => "serde_json::Value".into(),
     }
 }
 

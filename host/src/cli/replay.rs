@@ -1,5 +1,5 @@
-//! `floor replay FILE... [--json] [--jobs N]`: replays PHH hand histories and checks them;
-//! `--ruleset ID` and `--compare-rulesets A,B` replay them under a jurisdiction's law
+//! `floor replay FILE... [--format text|json] [--jobs N]`: replays PHH hand histories and checks them;
+//! `--ruleset ID` and `--rulesets A,B` replay them under a jurisdiction's law
 //! instead (see [`law`]).
 //!
 //! The files are read in chunks on `--jobs` threads (see [`stream`]): memory stays bounded
@@ -30,9 +30,8 @@ const SAMPLE: &str = include_str!("../../assets/sample.phhs");
 pub struct ReplayArgs {
     /// PHH files (`.phh`: one hand; `.phhs`: many). None: the built-in sample.
     files: Vec<String>,
-    /// Print the summary as JSON instead of a table.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::Output,
     /// How many threads replay (default: one per core). Files and chunks of a file are
     /// replayed in parallel; the report keeps the files' order.
     #[arg(long, value_name = "N")]
@@ -42,12 +41,18 @@ pub struct ReplayArgs {
     /// the commission it takes), with the rule points and articles.
     #[arg(long, value_name = "ID", conflicts_with = "compare_rulesets")]
     ruleset: Option<String>,
-    /// Replay under two rulesets and report the hands whose outcome differs between them.
-    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    /// Replay under two rulesets and report the hands whose outcome differs between them
+    /// (`--rulesets A,B`, as in `floor compare`; `--compare-rulesets` is the same flag).
+    #[arg(
+        long = "rulesets",
+        alias = "compare-rulesets",
+        value_name = "A,B",
+        value_delimiter = ','
+    )]
     compare_rulesets: Vec<String>,
     #[command(flatten)]
     rulesets_dir: super::RulesetsDirs,
-    /// The daemon's RON config: with `--ruleset` or `--compare-rulesets`, the plugins it
+    /// The daemon's RON config: with `--ruleset` or `--rulesets`, the plugins it
     /// allows answer the points those rulesets bind to them.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
@@ -223,7 +228,8 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
     }
     if args.config.is_some() {
         return Err(CliError::Usage(
-            "--config gives the plugins a ruleset binds: use it with --ruleset or --compare-rulesets".into(),
+            "--config gives the plugins a ruleset binds: use it with --ruleset or --rulesets"
+                .into(),
         ));
     }
     let mut summary = Summary {
@@ -264,7 +270,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
         summary.counts.add(&file.counts);
     }
     let mut out = std::io::stdout().lock();
-    let printed = if args.json {
+    let printed = if args.output.is_json() {
         print_json(&mut out, &mut summary)
     } else {
         print_table(&mut out, &mut summary)

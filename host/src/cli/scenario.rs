@@ -1,4 +1,4 @@
-//! `floor scenario FILE [--ruleset ID | --all] [--config FILE] [--json]`: runs a scenario and
+//! `floor scenario FILE [--ruleset ID | --all] [--config FILE] [--format text|json]`: runs a scenario and
 //! prints every ruling with its citation; with `--all`, side by side for every ruleset. With
 //! `--config` (the daemon's config), the plugins it allows answer the points a ruleset binds
 //! to a `plugin`, as at a live table; without it, such a point is a ruling that says no plugin
@@ -25,9 +25,8 @@ pub struct ScenarioArgs {
     /// Run under every ruleset, side by side.
     #[arg(long)]
     all: bool,
-    /// JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::Output,
     #[command(flatten)]
     dir: super::RulesetsDirs,
     /// The daemon's RON config: the plugins it allows answer the points bound to them.
@@ -43,7 +42,9 @@ pub fn desk(config: Option<&std::path::Path>) -> Result<Arc<dyn PluginDesk>, Cli
     };
     let plugins = crate::plugins::Plugins::load(&super::plugin::read_config(path)?)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok(Arc::new(crate::plugins::HostDesk::new(Arc::new(plugins))))
+    Ok(Arc::new(crate::plugins::HostDesk::in_place(Arc::new(
+        plugins,
+    ))))
 }
 
 pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
@@ -83,17 +84,17 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
         }
         outcomes = played;
     }
-    if args.json {
+    if args.output.is_json() {
         for (id, why) in &skipped {
-            eprintln!("{id}: not applicable ({why})");
+            anstream::eprintln!("{id}: not applicable ({why})");
         }
         let text =
             serde_json::to_string_pretty(&outcomes).map_err(|e| CliError::Output(e.to_string()))?;
-        println!("{text}");
+        anstream::println!("{text}");
     } else {
-        print!("{}", render(&parsed.name, &outcomes));
+        anstream::print!("{}", render(&parsed.name, &outcomes));
         for (id, why) in &skipped {
-            println!("  {id}  not applicable: {why}");
+            anstream::println!("  {id}  not applicable: {why}");
         }
     }
     let failed = outcomes.iter().any(|o| !o.passed());

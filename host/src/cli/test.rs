@@ -1,4 +1,4 @@
-//! `floor test [RULESET_DIR...] [--config FILE] [--json]`: runs every scenario in the
+//! `floor test [RULESET_DIR...] [--config FILE] [--format text|json]`: runs every scenario in the
 //! rulesets' `tests/` directories against its expectations, like a test runner. Exit status 1
 //! on any failure. With `--config` (the daemon's config) the plugins it allows are loaded and
 //! answer the points the rulesets bind to them.
@@ -7,7 +7,15 @@
 //! keys an expectation to, so every expectation a file writes is checked. A key that names
 //! no ruleset, a named ruleset that cannot play the scenario, an unreadable file and a
 //! ruleset with no scenarios are failures: none of them may pass silently.
+//!
+//! A house ruleset (one that `extends` a jurisdiction) is also set against its parents: their
+//! scenarios run under the house and each outcome is reported as the parent's or as
+//! changed, with the rulings that made the difference ([`inherited`]). Those are reports,
+//! not failures: the exit status is the house's own scenarios'.
 
+mod inherited;
+
+use super::output::{paint, FAIL, PASS, WARN};
 use super::CliError;
 use crate::rulesets::Store;
 use floor_engine::rules::PluginDesk;
@@ -23,10 +31,10 @@ use std::sync::Arc;
 pub struct TestArgs {
     /// Ruleset directories; with none, every bundled ruleset.
     dirs: Vec<PathBuf>,
-    /// JSON (`scenarios`, `passed`, `failed`, `rulesets` with the same counts per ruleset,
-    /// and a list of every scenario run under every ruleset).
-    #[arg(long)]
-    json: bool,
+    /// JSON: `scenarios`, `passed`, `failed`, `rulesets` with the same counts per ruleset,
+    /// and a list of every scenario run under every ruleset.
+    #[command(flatten)]
+    output: super::Output,
     /// The daemon's RON config: the plugins it allows answer the points bound to them.
     #[arg(long)]
     config: Option<PathBuf>,
@@ -48,6 +56,10 @@ pub struct Report {
     pub rulesets: BTreeMap<String, Tally>,
     /// One entry per scenario run.
     pub results: Vec<ScenarioResult>,
+    /// A house's parents' scenarios under the house, beside the parent's outcome (not
+    /// counted above: a difference from the parent is not a failure).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inherited: Vec<inherited::Inherited>,
 }
 
 /// Scenario runs under one ruleset.
@@ -106,13 +118,18 @@ impl Report {
 pub fn run(args: TestArgs) -> Result<ExitCode, CliError> {
     let targets = Store::targets_in(&args.dirs, args.rulesets.given()?.as_ref())?;
     let desk = super::scenario::desk(args.config.as_deref())?;
-    let report = test(&targets, &desk)?;
-    if args.json {
+    let mut report = test(&targets, &desk)?;
+    for (store, id) in &targets {
+        report
+            .inherited
+            .extend(inherited::compare(store, id, &desk)?);
+    }
+    if args.output.is_json() {
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;
-        println!("{text}");
+        anstream::println!("{text}");
     } else {
-        print!("{}", render(&report));
+        anstream::print!("{}", render(&report));
     }
     Ok(if report.failed > 0 {
         ExitCode::from(1)
@@ -126,12 +143,17 @@ fn render(report: &Report) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     for r in &report.results {
-        let mark = if r.passed { "ok  " } else { "FAIL" };
+        let mark = if r.passed {
+            paint(PASS, "ok  ")
+        } else {
+            paint(FAIL, "FAIL")
+        };
         let _ = writeln!(out, "{mark} {:<24} {}  ({})", r.ruleset, r.name, r.file);
         for f in &r.failures {
             let _ = writeln!(out, "       {f}");
         }
     }
+    houses(&mut out, &report.inherited);
     let _ = writeln!(out, "\nper ruleset:");
     for (id, t) in &report.rulesets {
         let _ = writeln!(
@@ -270,4 +292,49 @@ fn test_file(
         });
     }
     Ok(results)
+}
+
+/// The house's parents' scenarios: one line each, `same` or `CHANGED` with the parent's
+/// expectation and the house's result side by side.
+fn houses(out: &mut String, inherited: &[inherited::Inherited]) {
+    use std::fmt::Write as _;
+    let mut house = "";
+    for i in inherited {
+        if i.house != house {
+            house = &i.house;
+            let _ = writeln!(
+                out,
+                "\n{house} against its parents: their scenarios under {house} (a changed outcome is reported, not a failure)"
+            );
+        }
+        let mark = if i.same {
+            paint(PASS, "same   ")
+        } else {
+            paint(WARN, "CHANGED")
+        };
+        let _ = writeln!(out, "{mark} {:<24} {}  ({})", i.parent, i.name, i.file);
+        for d in &i.differences {
+            let _ = writeln!(out, "        {}", d.what);
+            side(out, &i.parent, &d.parent);
+            side(out, &i.house, &d.house);
+        }
+    }
+    let changed = inherited.iter().filter(|i| !i.same).count();
+    if !inherited.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{} scenarios of the parents: {} end as under the parent, {changed} changed by the house",
+            inherited.len(),
+            inherited.len() - changed
+        );
+    }
+}
+
+/// One side of a difference: the ruleset, then its text (several lines indented alike).
+fn side(out: &mut String, id: &str, text: &str) {
+    use std::fmt::Write as _;
+    for (n, line) in text.lines().enumerate() {
+        let who = if n == 0 { id } else { "" };
+        let _ = writeln!(out, "          {who:<24} {line}");
+    }
 }

@@ -145,6 +145,8 @@ pub struct RawCommand {
     pub seq: i64,
     /// Its table or tournament.
     pub table: String,
+    /// When it was journaled (milliseconds since the Unix epoch).
+    pub at_ms: i64,
     /// The command (JSON).
     pub body: String,
     /// Its sealed deck seed.

@@ -24,6 +24,8 @@ pub struct Stored<C> {
     pub seq: i64,
     /// The table (or tournament) it is about.
     pub table: String,
+    /// When it was journaled (milliseconds since the Unix epoch).
+    pub at_ms: i64,
     /// The command.
     pub command: C,
     /// The deck seed it carried, unsealed (`None`: it carried none).
@@ -116,6 +118,7 @@ impl Reader {
                 Ok(Stored {
                     seq,
                     table: raw.table,
+                    at_ms: raw.at_ms,
                     command,
                     seed,
                 })

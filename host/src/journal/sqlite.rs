@@ -271,14 +271,16 @@ impl Source for SqliteSource {
 
     fn commands(&self, tables: Option<&[String]>) -> Result<Vec<RawCommand>, DbError> {
         let all: Vec<RawCommand> = self.with(|c| {
-            let mut stmt =
-                c.prepare("SELECT seq, table_id, body, sealed_seed FROM commands ORDER BY seq")?;
+            let mut stmt = c.prepare(
+                "SELECT seq, table_id, body, sealed_seed, at_ms FROM commands ORDER BY seq",
+            )?;
             let rows = stmt.query_map([], |r| {
                 Ok(RawCommand {
                     seq: r.get(0)?,
                     table: r.get(1)?,
                     body: r.get(2)?,
                     sealed: r.get(3)?,
+                    at_ms: r.get(4)?,
                 })
             })?;
             rows.collect()

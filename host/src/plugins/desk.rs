@@ -1,7 +1,9 @@
 //! The host's [`PluginDesk`]: how a point a ruleset binds to a `plugin` is answered at play.
 //!
-//! Live, the desk calls the plugin on a worker thread and waits no longer than the binding's
-//! time limit (a plugin that hangs costs a thread, never the table). Every question and its
+//! Live in the daemon, the desk calls the plugin on a worker thread and waits no longer than
+//! the binding's time limit (a plugin that hangs costs a thread, never the table). Batch
+//! commands call in place ([`HostDesk::in_place`], see [`super::watchdog`]): the same
+//! answers and the same time-out rulings, without two thread switches per question. Every question and its
 //! outcome — the answer, or why there is none — is taken down on the calling thread's tape
 //! while a command is applied ([`recording`]), and the daemon journals the tape with the
 //! command. Replaying the journal ([`replaying`]), the desk answers from the tape and never
@@ -10,17 +12,19 @@
 //! The tape is per thread because a command is applied on one thread, start to end, and
 //! tables apply their commands concurrently: each command's questions stay its own.
 
+use super::watchdog::Watchdog;
 use super::{PluginError, Plugins};
 use floor_engine::rules::{
     PluginAnswer, PluginDesk, PluginFailure, PluginIdentity, PluginQuestion,
 };
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One question asked of a plugin and what came of it, as journaled with the command that
 /// asked it.
@@ -81,7 +85,7 @@ fn replayed(question: &PluginQuestion<'_>) -> Option<Result<PluginAnswer, Plugin
             Some(r)
                 if r.point == question.point
                     && r.plugin == question.plugin
-                    && &r.question == question.context =>
+                    && r.question == as_value(question.context) =>
             {
                 r.outcome
             }
@@ -94,6 +98,18 @@ fn replayed(question: &PluginQuestion<'_>) -> Option<Result<PluginAnswer, Plugin
     })
 }
 
+/// The question's context as the journal keeps it (a JSON value: the text's key order is the
+/// context type's, a journaled value's may be another).
+fn as_value(context: &RawValue) -> Value {
+    // The engine wrote the text from a typed context: it is JSON.
+    serde_json::from_str(context.get()).unwrap_or_default()
+}
+
+/// Whether a command is being recorded on this thread.
+fn recording_now() -> bool {
+    TAPE.with(|t| matches!(*t.borrow(), Some(Tape::Record(_))))
+}
+
 /// Takes down a live question's outcome, when a command is being recorded.
 fn record(question: &PluginQuestion<'_>, outcome: &Result<PluginAnswer, PluginFailure>) {
     TAPE.with(|t| {
@@ -101,14 +117,14 @@ fn record(question: &PluginQuestion<'_>, outcome: &Result<PluginAnswer, PluginFa
             answers.push(AnswerRecord {
                 point: question.point.to_string(),
                 plugin: question.plugin.to_string(),
-                question: question.context.clone(),
+                question: as_value(question.context),
                 outcome: outcome.clone(),
             });
         }
     });
 }
 
-type Job = (String, String, Value);
+type Job = (String, String, String);
 type Reply = Result<Value, PluginError>;
 
 /// A thread that calls plugins, one question at a time.
@@ -127,7 +143,7 @@ impl Worker {
                 // Ends when the desk drops its end (after a time-out, or with the desk).
                 while let Ok((name, point, context)) = inbox.recv() {
                     let reply = match plugins.get(&name) {
-                        Some(plugin) => plugin.call(&point, &context),
+                        Some(plugin) => plugin.call_json(&point, &context),
                         None => Err(PluginError::NotLoaded {
                             point,
                             plugin: name,
@@ -143,23 +159,42 @@ impl Worker {
     }
 }
 
+/// Where a desk's calls run.
+enum Calls {
+    /// On worker threads (the daemon); the workers waiting for a question (a call takes
+    /// one, or starts one).
+    Workers(Mutex<Vec<Worker>>),
+    /// On the asking thread (batch commands), watched for a hang.
+    InPlace(Watchdog),
+}
+
 /// The host's desk over the plugins its config allows.
 pub struct HostDesk {
     plugins: Arc<Plugins>,
-    /// Workers waiting for a question (a call takes one, or starts one).
-    idle: Mutex<Vec<Worker>>,
+    calls: Calls,
 }
 
 impl HostDesk {
-    /// A desk over `plugins`.
+    /// A desk over `plugins` that calls them on worker threads: the daemon's, where a plugin
+    /// that never returns must cost a thread and not a table.
     pub fn new(plugins: Arc<Plugins>) -> HostDesk {
         HostDesk {
             plugins,
-            idle: Mutex::new(Vec::new()),
+            calls: Calls::Workers(Mutex::new(Vec::new())),
         }
     }
 
-    /// Calls the plugin on a worker, waiting no longer than the question's time limit.
+    /// A desk over `plugins` that calls them on the asking thread: a batch command's, where
+    /// the hand-off to a worker would cost more than the call. A late answer is ruled a
+    /// time-out as on a worker; a call that never returns stops the command with a message.
+    pub fn in_place(plugins: Arc<Plugins>) -> HostDesk {
+        HostDesk {
+            plugins,
+            calls: Calls::InPlace(Watchdog::default()),
+        }
+    }
+
+    /// Calls the plugin, ruling a time-out past the question's time limit.
     fn call(&self, question: &PluginQuestion<'_>) -> Result<PluginAnswer, PluginFailure> {
         let Some(plugin) = self.plugins.get(question.plugin) else {
             return Err(PluginFailure {
@@ -173,36 +208,29 @@ impl HostDesk {
             plugin: Some(identity.clone()),
             why,
         };
-        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let worker = idle
-            .or_else(|| Worker::start(self.plugins.clone()))
-            .ok_or_else(|| failure("no thread could be started to call it".into()))?;
-        let job = (
-            question.plugin.to_string(),
-            question.point.to_string(),
-            question.context.clone(),
-        );
-        if worker.jobs.send(job).is_err() {
-            return Err(failure("its worker stopped".into()));
-        }
         let limit = Duration::from_millis(question.time_limit_ms);
-        let reply = match worker.replies.recv_timeout(limit) {
-            Ok(reply) => reply,
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                // The worker is dropped: it ends once the plugin returns.
-                return Err(failure(format!(
-                    "it did not answer within its time limit of {} ms",
-                    question.time_limit_ms
-                )));
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(failure("its worker stopped".into()))
+        let late = || {
+            failure(format!(
+                "it did not answer within its time limit of {} ms",
+                question.time_limit_ms
+            ))
+        };
+        let reply = match &self.calls {
+            Calls::Workers(idle) => match on_worker(&self.plugins, idle, question, limit) {
+                Called::Reply(reply) => reply,
+                Called::Late => return Err(late()),
+                Called::Lost(why) => return Err(failure(why.into())),
+            },
+            Calls::InPlace(watchdog) => {
+                let _watched = watchdog.watch(question.plugin, question.point, limit);
+                let started = Instant::now();
+                let reply = plugin.call_json(question.point, question.context.get());
+                if started.elapsed() > limit {
+                    return Err(late());
+                }
+                reply
             }
         };
-        self.idle
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(worker);
         match reply {
             Ok(answer) => Ok(PluginAnswer {
                 plugin: identity,
@@ -210,6 +238,44 @@ impl HostDesk {
             }),
             Err(e) => Err(failure(why(e))),
         }
+    }
+}
+
+/// What came of a question handed to a worker.
+enum Called {
+    Reply(Reply),
+    /// No answer within the limit (the worker is dropped: it ends once the plugin returns).
+    Late,
+    /// No worker could take it, or it stopped.
+    Lost(&'static str),
+}
+
+/// Hands `question` to an idle worker (or a new one) and waits up to `limit` for its reply.
+fn on_worker(
+    plugins: &Arc<Plugins>,
+    idle: &Mutex<Vec<Worker>>,
+    question: &PluginQuestion<'_>,
+    limit: Duration,
+) -> Called {
+    let waiting = idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+    let Some(worker) = waiting.or_else(|| Worker::start(plugins.clone())) else {
+        return Called::Lost("no thread could be started to call it");
+    };
+    let job = (
+        question.plugin.to_string(),
+        question.point.to_string(),
+        question.context.get().to_string(),
+    );
+    if worker.jobs.send(job).is_err() {
+        return Called::Lost("its worker stopped");
+    }
+    match worker.replies.recv_timeout(limit) {
+        Ok(reply) => {
+            idle.lock().unwrap_or_else(|e| e.into_inner()).push(worker);
+            Called::Reply(reply)
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => Called::Late,
+        Err(mpsc::RecvTimeoutError::Disconnected) => Called::Lost("its worker stopped"),
     }
 }
 
@@ -227,7 +293,8 @@ impl PluginDesk for HostDesk {
     /// the journal holds every answer a command used whether the rules asked or remembered
     /// it, and a replay whose memory differs still meets its answers in order.
     fn remembered(&self, question: &PluginQuestion<'_>, answer: &PluginAnswer) {
-        if replayed(question).is_none() {
+        // Checked first: outside a recorded command (a batch replay) the answer is not cloned.
+        if replayed(question).is_none() && recording_now() {
             record(question, &Ok(answer.clone()));
         }
     }

@@ -142,7 +142,18 @@ fn failed<T: PartialEq + std::fmt::Debug>(
 
 #[test]
 fn a_wrongly_typed_panicking_refusing_or_slow_plugin_is_a_ruling_that_says_so() {
-    let rules = rules(loaded());
+    failures_are_rulings(&rules(loaded()));
+}
+
+/// A batch command's desk calls in place, and must rule every failure as the daemon's does:
+/// a late answer (two seconds against 50 ms) is discarded and ruled a time-out, not a hang.
+#[test]
+fn a_desk_calling_in_place_rules_the_same_failures_as_one_calling_on_workers() {
+    let in_place = RulesetRules::new(house()).with_desk(Arc::new(HostDesk::in_place(loaded())));
+    failures_are_rulings(&in_place);
+}
+
+fn failures_are_rulings(rules: &RulesetRules) {
     let first = FirstToActContext {
         street: Street::Flop,
         button: 0,

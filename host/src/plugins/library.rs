@@ -201,6 +201,11 @@ impl LoadedPlugin {
     /// Asks the plugin for `rule_point` with `context`; its JSON answer, or why there is none.
     /// A panic inside the plugin is an `Err`, and the plugin stays usable.
     pub fn call(&self, rule_point: &str, context: &Value) -> Result<Value, PluginError> {
+        self.call_json(rule_point, &context.to_string())
+    }
+
+    /// [`LoadedPlugin::call`] with the context already written as JSON text.
+    pub fn call_json(&self, rule_point: &str, context: &str) -> Result<Value, PluginError> {
         if !self.rule_points.iter().any(|p| p == rule_point) {
             return Err(PluginError::NotImplemented {
                 plugin: self.identity.name.clone(),
@@ -208,8 +213,8 @@ impl LoadedPlugin {
                 implemented: self.rule_points.join(", "),
             });
         }
-        let input = context.to_string().into_bytes();
-        catch_unwind(AssertUnwindSafe(|| self.call_raw(rule_point, &input))).unwrap_or_else(
+        let input = context.as_bytes();
+        catch_unwind(AssertUnwindSafe(|| self.call_raw(rule_point, input))).unwrap_or_else(
             |payload| {
                 let message = payload
                     .downcast_ref::<&str>()

@@ -29,6 +29,7 @@ mod library;
 mod registry;
 mod resolve;
 mod ruling;
+mod watchdog;
 
 #[cfg(test)]
 mod desk_tests;

@@ -78,11 +78,12 @@ fn probe(
 ) -> Result<usize, String> {
     let samples = signature.json_samples();
     for context in &samples {
+        let text = serde_json::value::to_raw_value(context).map_err(|e| e.to_string())?;
         let question = PluginQuestion {
             point: signature.point,
             plugin: name,
             ruleset: ruleset.reference(),
-            context,
+            context: &text,
             time_limit_ms,
         };
         let answer = desk

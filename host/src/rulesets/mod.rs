@@ -237,8 +237,23 @@ impl Store {
 
     /// Relative paths of the files under `prefix` (e.g. `pt-online/tests/`); scenario tests
     /// are found this way.
+    /// Whether `dir` holds the ruleset `relative` starts with (`ID/...`).
+    fn holds(dir: &Path, relative: &str) -> bool {
+        relative
+            .split('/')
+            .next()
+            .is_some_and(|id| !id.is_empty() && dir.join(id).is_dir())
+    }
+
     pub fn list(&self, prefix: &str) -> Vec<String> {
         let mut out: Vec<String> = match self {
+            // A parent not copied beside its house is listed where `read` finds it: among
+            // the bundled jurisdictions.
+            Store::Dir(dir) if !Store::holds(dir, prefix) => match Store::choose(None) {
+                Store::Dir(bundled) if bundled != *dir => Store::Dir(bundled).list(prefix),
+                Store::Dir(_) | Store::Dirs(_) => Vec::new(),
+                Store::Embedded => Store::Embedded.list(prefix),
+            },
             Store::Dir(dir) => std::fs::read_dir(dir.join(prefix))
                 .map(|entries| {
                     entries
@@ -249,7 +264,10 @@ impl Store {
                 .unwrap_or_default(),
             Store::Dirs(dirs) => {
                 let id = prefix.split('/').next().unwrap_or_default();
-                return Store::holding(dirs, id).map_or_else(Vec::new, |s| s.list(prefix));
+                // Not held by any: the first directory's fallback, as `read` does.
+                return Store::holding(dirs, id)
+                    .or_else(|| dirs.first().map(|d| Store::Dir(d.clone())))
+                    .map_or_else(Vec::new, |s| s.list(prefix));
             }
             Store::Embedded => EMBEDDED
                 .iter()

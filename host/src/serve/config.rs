@@ -95,6 +95,18 @@ pub enum ConfigError {
         /// What is wrong.
         message: String,
     },
+    /// The tokens file is not the JSON the daemon wrote.
+    #[error("{path}:{line}:{col}: the tokens file is not `{{\"operator\": …, \"auditor\": …}}`: {message}")]
+    TokensParse {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        col: usize,
+        /// The parser's message.
+        message: String,
+    },
     /// The tokens file cannot be read or written.
     #[error("tokens file {path}: {message}")]
     Tokens {
@@ -241,7 +253,16 @@ impl Tokens {
             message,
         };
         let stored: Option<Tokens> = match std::fs::read_to_string(&path) {
-            Ok(text) => Some(serde_json::from_str(&text).map_err(|e| err(e.to_string()))?),
+            Ok(text) => {
+                Some(
+                    serde_json::from_str(&text).map_err(|e| ConfigError::TokensParse {
+                        path: name.clone(),
+                        line: e.line(),
+                        col: e.column().max(1),
+                        message: e.to_string(),
+                    })?,
+                )
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(err(e.to_string())),
         };

@@ -259,7 +259,7 @@ impl App {
         &self,
         registry: &Registry<T>,
         command: &Command,
-    ) -> Result<(), ExecError> {
+    ) -> Result<(T::Answer, Vec<RulingRecord>), ExecError> {
         let slot = registry.get(command.table())?;
         let version = match command {
             Command::StartHand { hash, .. } | Command::Adopt { hash, .. } => self.version(hash),
@@ -267,9 +267,9 @@ impl App {
         };
         // On a copy, as when it was first applied: a command that fails now changes nothing.
         let mut state = lock(&slot.state).clone();
-        state.apply(command, version.as_ref())?;
+        let done = state.apply(command, version.as_ref())?;
         *lock(&slot.state) = state;
-        Ok(())
+        Ok(done)
     }
 
     /// Journals a command through the writer and blocks until it is committed (creating and

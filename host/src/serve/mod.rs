@@ -18,6 +18,8 @@ mod refusal;
 pub mod rule;
 pub mod stream;
 
+pub use recover::{Effect, Replayed};
+
 use crate::journal::postgres::{Fleet, LeaseSpec};
 use crate::journal::writer::Writer;
 use crate::journal::{now_ms, Journal, JournalError, Location, Reader};
@@ -146,11 +148,45 @@ impl App {
     /// tournaments.
     pub fn verify(data: &std::path::Path, location: &Location) -> Result<Verified, JournalError> {
         let (reader, whole) = crate::journal::backup::verify(data, location)?;
+        let app = App::reading(reader, data);
+        let commands = app.replay_all(None)?;
+        Ok(Verified {
+            whole,
+            commands,
+            tables: app.tables.len(),
+            tournaments: app.tournaments.len(),
+        })
+    }
+
+    /// Replays the journal at `location` without writing anything, telling `watch` what
+    /// each command did (`floor audit --phh` and `--report`); returns how many commands. The
+    /// journal is read as it stands: `floor audit --verify` is the check that it is whole.
+    pub fn watch(
+        data: &std::path::Path,
+        location: &Location,
+        watch: &mut dyn FnMut(&App, Replayed<'_>),
+    ) -> Result<usize, JournalError> {
+        let reader = Reader::open(data, location)?;
+        App::reading(reader, data).replay_watched(None, watch)
+    }
+
+    /// [`App::watch`] on this daemon's own journal, on a replay of its own that shares
+    /// nothing with the tables being played (`GET /api/reports`).
+    pub fn watch_own(
+        &self,
+        watch: &mut dyn FnMut(&App, Replayed<'_>),
+    ) -> Result<usize, JournalError> {
+        App::reading(self.journal.clone(), &self.data).replay_watched(None, watch)
+    }
+
+    /// A daemon that only replays `reader`'s journal: nothing written, no plugin called
+    /// (their journaled answers are read back), every version rebuilt from the journal.
+    fn reading(reader: Reader, data: &std::path::Path) -> Arc<App> {
         let tokens = Tokens {
             operator: config::new_token(),
             auditor: config::new_token(),
         };
-        let app = App::new(
+        App::new(
             Live::new(Store::Embedded).with_desk(Arc::new(crate::plugins::HostDesk::new(
                 Arc::new(Plugins::default()),
             ))),
@@ -159,14 +195,7 @@ impl App {
             tokens,
             Arc::new(Plugins::default()),
             data,
-        );
-        let commands = app.replay_all(None)?;
-        Ok(Verified {
-            whole,
-            commands,
-            tables: app.tables.len(),
-            tournaments: app.tournaments.len(),
-        })
+        )
     }
 
     fn new(

@@ -3,15 +3,39 @@
 //! table's ruleset rules on a failure of the gaming system (pt-online rules 72–73: the hand is
 //! void and every bet returned).
 
-use super::carried::{CashTable, Tournament};
+use super::carried::{record, CashTable, Tournament};
 use super::commands::{Command, Op};
 use super::execute::{new_slot, Slot, PLUGIN_ANSWERS};
 use super::{lock, rules_version, App, ExecError};
-use crate::journal::JournalError;
+use crate::journal::{JournalError, RulingRecord};
 use crate::plugins::desk::{self, AnswerRecord};
-use floor_engine::cash::CashGame;
+use floor_engine::cash::{Applied, CashGame};
 use floor_engine::table::interrupted;
-use floor_engine::tournament::director::{self, Director};
+use floor_engine::tournament::director::{self, Director, Done};
+
+/// One command of a replay as applied, for whoever watches the replay (`floor audit --phh`
+/// and the operator's reports read what the engine did rather than decide it again).
+pub struct Replayed<'a> {
+    /// Its journal entry.
+    pub seq: i64,
+    /// When it was journaled (milliseconds since the Unix epoch).
+    pub at_ms: i64,
+    /// The table or tournament it is about.
+    pub table: &'a str,
+    /// What it did.
+    pub effect: Effect,
+}
+
+/// What a replayed command did.
+#[derive(Debug, Default)]
+pub struct Effect {
+    /// The rulings it made, as the journal keeps them.
+    pub rulings: Vec<RulingRecord>,
+    /// A cash table's answer.
+    pub table: Option<Applied>,
+    /// A tournament's answer.
+    pub tournament: Option<Done>,
+}
 
 /// Threads voiding interrupted hands at once (see [`App::void_table_hands`]).
 const VOIDING_THREADS: usize = 16;
@@ -21,6 +45,15 @@ impl App {
     /// its deck seed unsealed and its plugin answers read back; returns how many. An entry
     /// that cannot be replayed stops it: the state would not be the one acknowledged.
     pub(super) fn replay_all(&self, only: Option<&[String]>) -> Result<usize, JournalError> {
+        self.replay_watched(only, &mut |_, _| {})
+    }
+
+    /// [`App::replay_all`], telling `watch` what each command did once it is applied.
+    pub(super) fn replay_watched(
+        &self,
+        only: Option<&[String]>,
+        watch: &mut dyn FnMut(&App, Replayed<'_>),
+    ) -> Result<usize, JournalError> {
         let commands = self.journal.commands::<serde_json::Value>(only)?;
         let count = commands.len();
         for stored in commands {
@@ -42,17 +75,28 @@ impl App {
                 *slot = seed;
             }
             // The plugins are not called again: their journaled answers are read back.
-            if let Err(e) = desk::replaying(answers, || self.replay(&command)) {
-                return Err(JournalError::Damaged {
-                    file: self.journal.file().to_string(),
-                    data: self.data.display().to_string(),
-                    what: format!(
-                        "entry {} ({} at {}) cannot be replayed: {e}",
-                        stored.seq,
-                        command.kind(),
-                        stored.table
-                    ),
-                });
+            match desk::replaying(answers, || self.replay(&command)) {
+                Ok(effect) => watch(
+                    self,
+                    Replayed {
+                        seq: stored.seq,
+                        at_ms: stored.at_ms,
+                        table: &stored.table,
+                        effect,
+                    },
+                ),
+                Err(e) => {
+                    return Err(JournalError::Damaged {
+                        file: self.journal.file().to_string(),
+                        data: self.data.display().to_string(),
+                        what: format!(
+                            "entry {} ({} at {}) cannot be replayed: {e}",
+                            stored.seq,
+                            command.kind(),
+                            stored.table
+                        ),
+                    })
+                }
             }
         }
         Ok(count)
@@ -89,15 +133,15 @@ impl App {
         Ok(())
     }
 
-    /// Applies a journaled command without journaling it again.
-    fn replay(&self, command: &Command) -> Result<(), ExecError> {
-        match command {
+    /// Applies a journaled command without journaling it again; returns what it did.
+    fn replay(&self, command: &Command) -> Result<Effect, ExecError> {
+        Ok(match command {
             Command::CreateTable { table, spec, hash } => {
                 let version = hash
                     .as_deref()
                     .and_then(|h| self.version(h))
                     .ok_or_else(|| ExecError::NoRuleset(spec.ruleset.clone()))?;
-                let (game, _) = CashGame::open(
+                let (game, rulings) = CashGame::open(
                     table.clone(),
                     spec.clone(),
                     version.ruleset.id(),
@@ -107,19 +151,30 @@ impl App {
                 self.tables
                     .write()
                     .insert(table.clone(), new_slot(CashTable::new(game)));
+                Effect {
+                    rulings: rulings.iter().map(|r| record(table, 0, r)).collect(),
+                    ..Effect::default()
+                }
             }
             Command::CloseTable { table } => {
                 self.tables.write().remove(table);
+                Effect::default()
             }
             Command::Tournament { tournament, op, .. } => {
                 self.replay_tournament(tournament, command, op)?
             }
-            other => self.reapply(&self.tables, other)?,
-        }
-        Ok(())
+            other => {
+                let (applied, rulings) = self.reapply(&self.tables, other)?;
+                Effect {
+                    rulings,
+                    table: Some(applied),
+                    tournament: None,
+                }
+            }
+        })
     }
 
-    fn replay_tournament(&self, id: &str, command: &Command, op: &Op) -> Result<(), ExecError> {
+    fn replay_tournament(&self, id: &str, command: &Command, op: &Op) -> Result<Effect, ExecError> {
         if let (Op::Create { spec, hash }, Command::Tournament { at_ms, .. }) = (op, command) {
             let version = self
                 .version(hash)
@@ -135,15 +190,20 @@ impl App {
             self.tournaments
                 .write()
                 .insert(id.to_string(), new_slot(Tournament::new(director)));
-            return Ok(());
+            return Ok(Effect::default());
         }
         let over = lock(&self.tournaments.get(id)?.state).director.is_over();
         if matches!(op, Op::Play(director::Command::Cancel)) && over {
             // A cancel of a tournament already over is its closing.
             self.tournaments.write().remove(id);
-            return Ok(());
+            return Ok(Effect::default());
         }
-        self.reapply(&self.tournaments, command)
+        let (done, rulings) = self.reapply(&self.tournaments, command)?;
+        Ok(Effect {
+            rulings,
+            table: None,
+            tournament: Some(done),
+        })
     }
 
     /// Voids the hand in progress at every table and tournament (of `only`, when given): the

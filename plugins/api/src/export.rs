@@ -1,17 +1,66 @@
 //! The plugin side: the [`export_plugin!`](crate::export_plugin) macro and the safe dispatcher it
-//! expands to, so that plugin authors write `fn(Value) -> Result<Value, String>` and never a raw
-//! pointer, and so that no panic ever unwinds out of the library.
+//! expands to, so that plugin authors write `fn(Context) -> Result<Answer, String>` and never a
+//! raw pointer, and so that no panic ever unwinds out of the library.
+//!
+//! `Context` and `Answer` are any serde types: the point's own (as `floor plugin new` writes
+//! them from `floor explain POINT --schema`), or `serde_json::Value` for a function that reads
+//! the JSON itself. A typed function is read straight from the host's bytes, with no JSON tree
+//! built in between: at a point asked at every decision of a hand that is most of a call's
+//! cost.
 
 use crate::abi::{
     FloorStr, PluginResult, STATUS_BAD_INPUT, STATUS_ERROR, STATUS_OK, STATUS_PANIC,
     STATUS_UNKNOWN_RULE_POINT,
 };
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// A rule point's implementation: the context as JSON in, the answer as JSON out, or a message
-/// saying why there is no answer (it becomes the ruling error the host reports).
+/// A rule point's implementation reading the JSON itself: the context as JSON in, the answer
+/// as JSON out, or a message saying why there is no answer (it becomes the ruling error the
+/// host reports). Any `fn(C) -> Result<A, String>` with serde types `C` and `A` may be
+/// exported as well.
 pub type RulePointFn = fn(Value) -> Result<Value, String>;
+
+/// What [`export_plugin!`](crate::export_plugin) makes of each exported function: the
+/// context's bytes in, a status and the answer's (or the message's) bytes out.
+pub type Handler = fn(&[u8]) -> (u32, Vec<u8>);
+
+/// Reads `context` as `C`, runs `function` and writes its answer: the body of every
+/// [`Handler`] the macro generates.
+pub fn typed<C, A, F>(context: &[u8], function: F) -> (u32, Vec<u8>)
+where
+    C: DeserializeOwned,
+    A: Serialize,
+    F: FnOnce(C) -> Result<A, String>,
+{
+    let context: C = match serde_json::from_slice(context) {
+        Ok(context) => context,
+        Err(error) if error.is_syntax() || error.is_eof() => {
+            return (
+                STATUS_BAD_INPUT,
+                format!("the context is not JSON: {error}").into_bytes(),
+            )
+        }
+        Err(error) => {
+            return (
+                STATUS_BAD_INPUT,
+                format!("the context cannot be read as this point's: {error}").into_bytes(),
+            )
+        }
+    };
+    match function(context) {
+        Ok(answer) => match serde_json::to_vec(&answer) {
+            Ok(bytes) => (STATUS_OK, bytes),
+            Err(error) => (
+                STATUS_ERROR,
+                format!("the answer cannot be written as JSON: {error}").into_bytes(),
+            ),
+        },
+        Err(message) => (STATUS_ERROR, message.into_bytes()),
+    }
+}
 
 /// Answers one `call`: decodes the inputs, finds the rule point's function, runs it under
 /// `catch_unwind` and encodes the outcome. Never unwinds.
@@ -20,7 +69,7 @@ pub type RulePointFn = fn(Value) -> Result<Value, String>;
 /// `rule_point` and `context` must be valid for reads of their lengths during the call (the
 /// host's contract for `call`).
 pub unsafe fn dispatch(
-    points: &[(&str, RulePointFn)],
+    points: &[(&str, Handler)],
     rule_point: FloorStr,
     context: FloorStr,
 ) -> PluginResult {
@@ -36,35 +85,17 @@ pub unsafe fn dispatch(
 }
 
 /// The part of [`dispatch`] that may panic (it runs the author's function).
-fn answer(points: &[(&str, RulePointFn)], point: &[u8], context: &[u8]) -> (u32, Vec<u8>) {
+fn answer(points: &[(&str, Handler)], point: &[u8], context: &[u8]) -> (u32, Vec<u8>) {
     let Ok(point) = std::str::from_utf8(point) else {
         return (STATUS_BAD_INPUT, b"the rule-point id is not UTF-8".to_vec());
     };
-    let Some((_, function)) = points.iter().find(|(id, _)| *id == point) else {
+    let Some((_, handler)) = points.iter().find(|(id, _)| *id == point) else {
         return (
             STATUS_UNKNOWN_RULE_POINT,
             format!("this plugin does not implement `{point}`").into_bytes(),
         );
     };
-    let context: Value = match serde_json::from_slice(context) {
-        Ok(value) => value,
-        Err(error) => {
-            return (
-                STATUS_BAD_INPUT,
-                format!("the context is not JSON: {error}").into_bytes(),
-            )
-        }
-    };
-    match function(context) {
-        Ok(value) => match serde_json::to_vec(&value) {
-            Ok(bytes) => (STATUS_OK, bytes),
-            Err(error) => (
-                STATUS_ERROR,
-                format!("the answer cannot be written as JSON: {error}").into_bytes(),
-            ),
-        },
-        Err(message) => (STATUS_ERROR, message.into_bytes()),
-    }
+    handler(context)
 }
 
 /// The text of a panic's payload (`panic!("...")` gives a `&str` or a `String`).
@@ -106,7 +137,9 @@ pub unsafe extern "C" fn free_result(result: PluginResult) {
     drop(unsafe { Box::from_raw(slice) });
 }
 
-/// Exports a plugin: its name, version and the plain Rust function answering each rule point.
+/// Exports a plugin: its name, version and the plain Rust function answering each rule point
+/// (`fn(C) -> Result<A, String>`, `C` and `A` any serde types, e.g. the point's context and
+/// answer types, or `serde_json::Value`).
 ///
 /// ```ignore
 /// floor_plugin_api::export_plugin! {
@@ -130,8 +163,15 @@ macro_rules! export_plugin {
         rule_points: { $($point:literal => $function:path),+ $(,)? } $(,)?
     ) => {
         const _: () = {
-            const POINTS: &[(&str, $crate::RulePointFn)] =
-                &[$(($point, $function as $crate::RulePointFn)),+];
+            const POINTS: &[(&str, $crate::__private::Handler)] = &[$((
+                $point,
+                {
+                    fn handler(context: &[u8]) -> (u32, ::std::vec::Vec<u8>) {
+                        $crate::__private::typed(context, $function)
+                    }
+                    handler
+                } as $crate::__private::Handler,
+            )),+];
             const IDS: &[$crate::FloorStr] = &[$($crate::FloorStr::from_static($point)),+];
 
             unsafe extern "C" fn call(
@@ -178,10 +218,37 @@ mod tests {
         panic!("boom")
     }
 
-    const POINTS: &[(&str, RulePointFn)] = &[
-        ("a.echo", echo as RulePointFn),
-        ("a.refuse", refuse as RulePointFn),
-        ("a.boom", boom as RulePointFn),
+    fn echo_handler(context: &[u8]) -> (u32, Vec<u8>) {
+        typed(context, echo)
+    }
+
+    fn refuse_handler(context: &[u8]) -> (u32, Vec<u8>) {
+        typed(context, refuse)
+    }
+
+    fn boom_handler(context: &[u8]) -> (u32, Vec<u8>) {
+        typed(context, boom)
+    }
+
+    /// A typed point: the context read into a struct, the answer a plain number.
+    #[derive(serde::Deserialize)]
+    struct Bet {
+        current_bet: u64,
+    }
+
+    fn doubled(bet: Bet) -> Result<u64, String> {
+        Ok(bet.current_bet * 2)
+    }
+
+    fn doubled_handler(context: &[u8]) -> (u32, Vec<u8>) {
+        typed(context, doubled)
+    }
+
+    const POINTS: &[(&str, Handler)] = &[
+        ("a.echo", echo_handler as Handler),
+        ("a.refuse", refuse_handler as Handler),
+        ("a.boom", boom_handler as Handler),
+        ("a.doubled", doubled_handler as Handler),
     ];
 
     fn run(point: &str, context: &str) -> (u32, String) {
@@ -235,5 +302,19 @@ mod tests {
         let (status, message) = run("a.echo", "{not json");
         assert_eq!(status, STATUS_BAD_INPUT);
         assert!(message.starts_with("the context is not JSON"), "{message}");
+    }
+
+    #[test]
+    fn a_typed_point_reads_its_context_and_writes_its_answer() {
+        assert_eq!(
+            run("a.doubled", r#"{"street":"Flop","current_bet":150}"#),
+            (STATUS_OK, "300".into())
+        );
+        let (status, message) = run("a.doubled", r#"{"current_bet":"a lot"}"#);
+        assert_eq!(status, STATUS_BAD_INPUT);
+        assert!(
+            message.starts_with("the context cannot be read as this point's"),
+            "{message}"
+        );
     }
 }

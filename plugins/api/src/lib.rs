@@ -68,6 +68,6 @@ pub use export::RulePointFn;
 /// interface: plugin authors use the macro, never these.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::export::{dispatch, free_result};
+    pub use crate::export::{dispatch, free_result, typed, Handler};
     pub use serde_json;
 }

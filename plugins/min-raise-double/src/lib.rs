@@ -10,16 +10,21 @@
 //! point `tests/plugin-bench` plays to compare a plugin with a Rhai decision giving the same
 //! answers.
 
-use serde_json::{json, Value};
+use serde::Deserialize;
+
+/// The facts of `MinRaiseContext` this rule reads (the others, `structure`, `street` and
+/// `last_full_increment`, are skipped as the context is read).
+#[derive(Debug, Deserialize)]
+pub struct Bets {
+    /// The table's minimum bet.
+    pub min_bet: u64,
+    /// The highest bet in this round so far.
+    pub current_bet: u64,
+}
 
 /// The smallest raise: the current bet, and at least the table's minimum bet.
-pub fn min_raise(context: Value) -> Result<Value, String> {
-    let chips = |field: &str| {
-        context[field]
-            .as_u64()
-            .ok_or_else(|| format!("`{field}` is not a number of chips"))
-    };
-    Ok(json!(chips("current_bet")?.max(chips("min_bet")?)))
+pub fn min_raise(bets: Bets) -> Result<u64, String> {
+    Ok(bets.current_bet.max(bets.min_bet))
 }
 
 floor_plugin_api::export_plugin! {
@@ -34,14 +39,21 @@ floor_plugin_api::export_plugin! {
 mod tests {
     use super::*;
 
+    fn read(json: &str) -> Result<Bets, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+
     #[test]
     fn a_raise_doubles_the_bet_and_never_falls_under_the_minimum_bet() {
         let ctx = |current: u64| {
-            json!({"structure": "NoLimit", "street": "Flop", "min_bet": 100,
-                   "current_bet": current, "last_full_increment": 50})
+            format!(
+                r#"{{"structure": "NoLimit", "street": "Flop", "min_bet": 100,
+                    "current_bet": {current}, "last_full_increment": 50}}"#
+            )
         };
-        assert_eq!(min_raise(ctx(350)), Ok(json!(350)));
-        assert_eq!(min_raise(ctx(0)), Ok(json!(100)));
-        assert!(min_raise(json!({"min_bet": 100})).is_err());
+        let answer = |current| read(&ctx(current)).map(|bets| min_raise(bets));
+        assert_eq!(answer(350).ok(), Some(Ok(350)));
+        assert_eq!(answer(0).ok(), Some(Ok(100)));
+        assert!(read(r#"{"min_bet": 100}"#).is_err());
     }
 }

@@ -259,7 +259,8 @@ pub(super) const SIGNATURES: &[Signature] = &[
         check_min_raise,
         computed,
         schemas_of::<MinRaiseContext, HandAmount>,
-    ),
+    )
+    .context_unread(),
     Signature::new(
         "betting.pot_limit_max",
         "PotLimitContext",
@@ -268,7 +269,8 @@ pub(super) const SIGNATURES: &[Signature] = &[
         check_pot_limit,
         computed,
         schemas_of::<PotLimitContext, HandAmount>,
-    ),
+    )
+    .context_unread(),
     Signature::new(
         "allin.reopening",
         "ReopenContext",
@@ -277,7 +279,8 @@ pub(super) const SIGNATURES: &[Signature] = &[
         check_reopens,
         computed,
         schemas_of::<ReopenContext, bool>,
-    ),
+    )
+    .context_unread(),
     Signature::new(
         "showdown.order",
         "ShowdownOrderContext",

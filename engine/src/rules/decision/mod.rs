@@ -53,6 +53,10 @@ pub struct Signature {
     check: fn(&Dynamic, &Dynamic) -> Result<(), String>,
     fits: fn(&Facts) -> Result<(), String>,
     schemas: fn() -> (serde_json::Value, serde_json::Value),
+    /// Whether `check` reads the context (an answer checked against it, e.g. a position among
+    /// the players in hand): when not, a plugin's answer is checked without the context being
+    /// converted for it, a conversion as costly as the call at the points asked most.
+    reads_context: bool,
 }
 
 impl std::fmt::Debug for Signature {
@@ -84,7 +88,22 @@ impl Signature {
             check,
             fits,
             schemas,
+            reads_context: true,
         }
+    }
+
+    /// The same signature, declaring that its `check` does not read the context.
+    pub(crate) const fn context_unread(self) -> Signature {
+        Signature {
+            reads_context: false,
+            ..self
+        }
+    }
+
+    /// Whether [`Signature::check`] reads the context it is given (otherwise any may be
+    /// given, e.g. `Dynamic::UNIT`).
+    pub fn reads_context(&self) -> bool {
+        self.reads_context
     }
 
     /// The JSON Schemas (draft 2020-12) of the point's context and of its answer, generated
@@ -199,6 +218,7 @@ pub(crate) const fn event<
         fits_of::<C>,
         schema::schemas_of::<C, schema::EventAnswer<F>>,
     )
+    .context_unread()
 }
 
 #[cfg(test)]

@@ -174,3 +174,31 @@ fn every_points_schema_lists_the_fields_of_its_generated_contexts() {
         );
     }
 }
+
+/// A signature that declares its check does not read the context is checked without it (a
+/// plugin's answer at the points asked most): the verdict must not depend on the context.
+#[test]
+fn a_check_declared_not_to_read_the_context_gives_the_same_verdict_without_it() {
+    let answers = [
+        Dynamic::from_int(0),
+        Dynamic::from_int(1),
+        Dynamic::from_int(-5),
+        Dynamic::from_bool(true),
+        Dynamic::from("word"),
+        Dynamic::UNIT,
+    ];
+    let unread: Vec<_> = all().filter(|s| !s.reads_context()).collect();
+    assert!(unread.iter().any(|s| s.point == "betting.min_raise"));
+    for signature in unread {
+        for ctx in signature.samples() {
+            for answer in &answers {
+                assert_eq!(
+                    signature.check(&ctx, answer),
+                    signature.check(&Dynamic::UNIT, answer),
+                    "{} with {answer:?}",
+                    signature.point
+                );
+            }
+        }
+    }
+}

@@ -106,6 +106,11 @@ pub struct Done {
     pub purchase: Option<Purchase>,
     /// Every ruling the command made (the tournament's and its tables'), in order.
     pub rulings: Vec<Recorded>,
+    /// Every hand the command dealt: the table's id (`tour1.3`) and the hand's number.
+    pub dealt: Vec<(String, u64)>,
+    /// Every hand the command ended (played out or void), in order, as its table records
+    /// it — a hand may end and the next round be dealt at the same table in one command.
+    pub ended: Vec<crate::table::PlayedHand>,
 }
 
 /// A rebuy or add-on bought: what it cost, where the money went, the chips it added.

@@ -82,6 +82,13 @@ pub struct TournamentTable {
     pub table: Table<Player>,
 }
 
+/// The hands a command dealt and ended, gathered for its answer.
+#[derive(Clone, Default)]
+struct Hands {
+    dealt: Vec<(String, u64)>,
+    ended: Vec<crate::table::PlayedHand>,
+}
+
 /// The most chips a stack, a blind or an add-on may be: far beyond any real event, and small
 /// enough that a whole field's chips fit in a table's sums.
 const MAX_TOURNAMENT_CHIPS: Chips = MAX_CHIPS / 10_000;
@@ -115,6 +122,8 @@ pub struct Director {
     /// For each late entry or re-entry, how many finishing places were given before it.
     late_marks: Vec<usize>,
     made: Vec<Recorded>,
+    /// The hands dealt and ended since the last command's answer (see [`Done`]).
+    hands: Hands,
     payout_table: (PayoutTable, String),
     /// Rebuys and add-ons paid during a hand, added before the player's next one.
     queued: Vec<Queued>,
@@ -347,6 +356,7 @@ impl Director {
             seen: 0,
             late_marks: Vec::new(),
             made: Vec::new(),
+            hands: Hands::default(),
             payout_table,
             queued: Vec::new(),
         })
@@ -450,11 +460,16 @@ impl Director {
                 let t = self.playing_table(*table)?;
                 let index = t.table.index(&t.id, *seat)?;
                 t.table.act(index, action.action())?;
+                self.note_ended(*table);
                 self.after_hand(at_ms)?;
             }
             Command::Event { table, event } => {
                 let t = self.playing_table(*table)?;
+                let was_playing = t.table.in_hand();
                 done.ruling = Some(t.table.event(&t.id, event)?);
+                if was_playing {
+                    self.note_ended(*table);
+                }
                 self.after_hand(at_ms)?;
             }
             Command::Deal => self.deal_on(at_ms)?,
@@ -473,13 +488,28 @@ impl Director {
                 self.playing_table(*table)?
                     .table
                     .void_ruled(point, citation, why)?;
+                self.note_ended(*table);
                 self.after_hand(at_ms)?;
             }
             Command::Cancel => self.cancel()?,
         }
         self.collect();
         done.rulings = std::mem::take(&mut self.made);
+        let hands = std::mem::take(&mut self.hands);
+        (done.dealt, done.ended) = (hands.dealt, hands.ended);
         Ok(done)
+    }
+
+    /// Records the hand at table `number` if it has ended (an action or event that ends a
+    /// hand is the only one that can: a table plays one hand at a time).
+    pub(super) fn note_ended(&mut self, number: u32) {
+        if let Some(t) = self.tables.get(&number) {
+            if !t.table.in_hand() {
+                if let Some(played) = t.table.played(&t.id) {
+                    self.hands.ended.push(played);
+                }
+            }
+        }
     }
 
     fn playing_table(&mut self, number: u32) -> Result<&mut TournamentTable, TableError> {
@@ -507,6 +537,7 @@ impl Director {
                     citation.clone(),
                     "the tournament direction cancelled the tournament",
                 )?;
+                self.hands.ended.extend(t.table.played(&t.id));
             }
         }
         self.round = None;

@@ -201,7 +201,13 @@ impl Director {
                     DealError::Setup(why) => refused(why),
                     DealError::Cards(e) => refused(format!("dealing: {e}")),
                 })?;
+            let number = table.table.hands_dealt();
+            self.hands.dealt.push((table.id.clone(), number));
             table.table.progress().map_err(|e| refused(e.to_string()))?;
+            if !table.table.in_hand() {
+                // Ended as dealt (every player all in on the forced bets).
+                self.hands.ended.extend(table.table.played(&table.id));
+            }
         }
         self.round = Some(InPlay {
             number: round,

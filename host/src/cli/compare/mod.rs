@@ -35,6 +35,10 @@ pub enum Format {
     Csv,
 }
 
+impl super::output::Formats for Format {
+    const JSON: Self = Format::Json;
+}
+
 /// A kind of difference `--only-differences` keeps.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -69,9 +73,9 @@ pub struct CompareArgs {
     /// outcome, silent, ruling, wording), only those kinds of difference.
     #[arg(long, value_enum, value_delimiter = ',', num_args = 0.., value_name = "KINDS")]
     only_differences: Option<Vec<Kind>>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    format: Format,
+    /// `text`, `json`, `html` (one page: anchors, filters, print) or `csv`.
+    #[command(flatten)]
+    output: super::output::Output<Format>,
     /// The date printed on the comparison (default: today, UTC), e.g. 2026-03-01.
     #[arg(long, value_name = "DATE")]
     date: Option<String>,
@@ -100,14 +104,19 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, CliError> {
     let matrix = build_from(&store, &loaded, kinds.as_deref());
     let date = args.date.clone().unwrap_or_else(meta::today);
     let comparison = Comparison::new(&loaded, date, matrix);
-    let out = match args.format {
+    let out = match args.output.format() {
         Format::Json => serde_json::to_string_pretty(&comparison)
             .map_err(|e| CliError::Output(e.to_string()))?,
         Format::Text => text::render(&comparison),
         Format::Html => html::render(&comparison),
         Format::Csv => csv::render(&comparison),
     };
-    println!("{out}");
+    // Only the text carries colour; the other formats are written byte for byte.
+    if args.output.format() == Format::Text {
+        anstream::println!("{out}");
+    } else {
+        println!("{out}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,6 +3,7 @@
 //! point whose first line says what kind of difference separates which rulesets.
 
 use super::meta::Comparison;
+use crate::cli::output::{paint, FAIL, NOTE, PASS, WARN};
 use floor_engine::ruleset::{Cell, Difference, Pair, Row};
 use std::fmt::Write as _;
 
@@ -77,17 +78,32 @@ fn block(out: &mut String, row: &Row, rulesets: &[String], width: usize) {
     out.push('\n');
 }
 
+/// The colour a reader scans for: red where results differ, yellow where a text is silent
+/// or rules in words floor cannot measure, cyan for wording only, green when alike.
+fn style(kind: Difference) -> anstyle::Style {
+    match kind {
+        Difference::Outcome => FAIL,
+        Difference::Silent | Difference::Ruling => WARN,
+        Difference::Wording => NOTE,
+        Difference::Same => PASS,
+    }
+}
+
 /// The row's first line: its strongest kind of difference, or SAME.
 fn summary(row: &Row) -> String {
     if row.pairs.is_empty() {
-        return format!("{}: every ruleset rules alike", Difference::Same.label());
+        let same = Difference::Same;
+        return format!(
+            "{}: every ruleset rules alike",
+            paint(style(same), same.label())
+        );
     }
     let mut kinds: Vec<Difference> = row.pairs.iter().map(|p| p.difference).collect();
     kinds.sort_by(|a, b| b.cmp(a));
     kinds.dedup();
     kinds
         .iter()
-        .map(|k| k.label())
+        .map(|&k| paint(style(k), k.label()))
         .collect::<Vec<_>>()
         .join(", ")
 }

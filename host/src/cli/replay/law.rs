@@ -1,4 +1,4 @@
-//! `floor replay --ruleset ID FILES` and `--compare-rulesets A,B FILES`: the law's effect on
+//! `floor replay --ruleset ID FILES` and `--rulesets A,B FILES`: the law's effect on
 //! real play. Every hand is replayed twice — under the PHH reference conventions and under
 //! the jurisdiction's ruleset (or under two rulesets) — and compared: an action one law
 //! forbids, a pot divided otherwise, a commission taken. Each effect names its rule point and
@@ -112,22 +112,22 @@ pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<Ex
             ruleset: Some(ruleset),
         })
     };
-    let sides: [Side; 2] = match (&args.ruleset, args.compare_rulesets.as_slice()) {
-        (Some(id), []) => [
-            Side {
-                id: "phh-reference".into(),
-                rules: Arc::new(PhhConventions),
-                ruleset: None,
-            },
-            load(id)?,
-        ],
-        (None, [a, b]) => [load(a)?, load(b)?],
-        _ => {
-            return Err(CliError::Usage(
-                "--compare-rulesets takes two ruleset ids, like `--compare-rulesets pt-casino-2007,br-adtp-2012`".into(),
-            ))
-        }
-    };
+    let sides: [Side; 2] =
+        match (&args.ruleset, args.compare_rulesets.as_slice()) {
+            (Some(id), []) => [
+                Side {
+                    id: "phh-reference".into(),
+                    rules: Arc::new(PhhConventions),
+                    ruleset: None,
+                },
+                load(id)?,
+            ],
+            (None, [a, b]) => [load(a)?, load(b)?],
+            _ => return Err(CliError::Usage(
+                "--rulesets takes two ruleset ids, like `--rulesets pt-casino-2007,br-adtp-2012`"
+                    .into(),
+            )),
+        };
     let worker = || {
         let mut replayers = [
             Replayer::new(sides[0].rules.clone()),
@@ -179,7 +179,7 @@ pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<Ex
             .collect(),
     };
     let mut out = std::io::stdout().lock();
-    let printed = if args.json {
+    let printed = if args.output.is_json() {
         report.json(&mut out, &mut affected)
     } else {
         report.table(&mut out, &mut affected)

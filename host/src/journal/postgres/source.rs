@@ -48,6 +48,7 @@ fn raw(r: &postgres::Row) -> Result<RawCommand, postgres::Error> {
         table: r.try_get(1)?,
         body: r.try_get(2)?,
         sealed: r.try_get(3)?,
+        at_ms: r.try_get(4)?,
     })
 }
 
@@ -61,11 +62,11 @@ impl Source for PgSource {
         self.call(move |c| {
             let rows = match &tables {
                 None => c.query(
-                    "SELECT seq, table_id, body, sealed_seed FROM commands ORDER BY seq",
+                    "SELECT seq, table_id, body, sealed_seed, at_ms FROM commands ORDER BY seq",
                     &[],
                 )?,
                 Some(t) => c.query(
-                    "SELECT seq, table_id, body, sealed_seed FROM commands
+                    "SELECT seq, table_id, body, sealed_seed, at_ms FROM commands
                      WHERE table_id = ANY($1) ORDER BY seq",
                     &[t],
                 )?,

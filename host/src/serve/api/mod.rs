@@ -7,6 +7,7 @@
 //! changed), 503 (shutting down).
 
 pub mod preamble;
+mod reports;
 mod rulesets;
 mod screens;
 mod tables;
@@ -109,6 +110,7 @@ struct ActRequest {
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .merge(rulesets::routes())
+        .merge(reports::routes())
         .merge(screens::routes())
         .merge(tables::routes())
         .merge(tournaments::routes())

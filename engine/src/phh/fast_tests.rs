@@ -1,0 +1,185 @@
+//! The in-place reading of an action's notation ([`quoted_action`]) against the reading of
+//! the same notation as a string ([`quick_action`]): what the first reads, the second reads
+//! the same, up to the closing quote and no further.
+
+use super::{quick_action, quoted_action};
+use proptest::prelude::*;
+
+/// Reads `notation` as it lies in an `actions` array (quoted, another action after it).
+fn in_place(notation: &str, players: usize) -> Option<(super::Action, Option<super::Small>)> {
+    let text = format!("['{notation}', 'p2 f']");
+    let (action, amount, end) = quoted_action(text.as_bytes(), 2, players)?;
+    assert_eq!(
+        end,
+        2 + notation.len(),
+        "{notation:?} is read up to its closing quote"
+    );
+    Some((action, amount))
+}
+
+/// Every notation the writers use is read in place, as the string reading reads it.
+#[test]
+fn the_usual_notations_are_read_in_place() {
+    for notation in [
+        "d dh p1 AhKd",
+        "d dh p3 ????",
+        "d dh p2 AhKdQcJs",
+        "d db 2c7d9h",
+        "d db Ts",
+        "p1 f",
+        "p6 cc",
+        "p10 cc",
+        "p2 cbr 18",
+        "p2 cbr 18.50",
+        "p4 sm",
+        "p4 sm AhKd",
+        "p4 sm ??Kd",
+    ] {
+        let read = in_place(notation, 10);
+        assert!(read.is_some(), "{notation:?} is not read in place");
+        assert_eq!(read, quick_action(notation.as_bytes(), 10), "{notation:?}");
+    }
+}
+
+/// Notations built from the pieces of the usual ones, and of their near misses.
+fn notation() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "d dh ",
+        "d db ",
+        "d ",
+        "p",
+        "p1",
+        "p2 ",
+        "p10",
+        "p0",
+        "p01",
+        "p300",
+        "1",
+        "9",
+        " ",
+        "f",
+        "cc",
+        "ccc",
+        "sm",
+        "cbr",
+        " f",
+        " cc",
+        " sm",
+        " sm ",
+        " cbr ",
+        "  f",
+        "AhKd",
+        "??",
+        "????",
+        "Ah",
+        "AhKdQc",
+        "AhKdQcJs2d",
+        "AhKdQcJs2d3c",
+        "ahkD",
+        "Xx",
+        "A",
+        "12",
+        "12.50",
+        "0.5",
+        ".5",
+        "5.",
+        "1e3",
+        "-3",
+        "0012",
+        "999999999999999999",
+        "1234567890123456789",
+        "#",
+        "-",
+    ]);
+    prop::collection::vec(piece, 1..6).prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #[test]
+    fn what_is_read_in_place_is_what_the_string_reading_reads(
+        notation in notation(),
+        players in 2usize..12,
+    ) {
+        if let Some(read) = in_place(&notation, players) {
+            prop_assert_eq!(Some(read), quick_action(notation.as_bytes(), players));
+        }
+    }
+}
+
+/// Lists built from the pieces of integer lists and of their near misses.
+fn list_text() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "[",
+        "]",
+        "1",
+        "23",
+        "0",
+        "007",
+        ", ",
+        ",",
+        " ",
+        ".",
+        "-",
+        "+",
+        "inf",
+        "5.5",
+        "e3",
+        "999999999999999999",
+        "9",
+        "\n",
+    ]);
+    prop::collection::vec(piece, 1..10).prop_map(|pieces| pieces.concat())
+}
+
+/// The amounts `reader` read, as `(mantissa, decimals)`.
+fn amounts(items: &[super::Raw]) -> Vec<Option<(i64, u32)>> {
+    items
+        .iter()
+        .map(|raw| match raw {
+            super::Raw::Amount(s) => Some((s.mantissa, s.frac)),
+            super::Raw::Inf => None,
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn an_integer_list_is_read_as_the_general_list_reading_reads_it(text in list_text()) {
+        let mut tight = super::FastReader::new(&text, 1);
+        let mut read = Vec::new();
+        if tight.integers(&mut read) {
+            let mut general = super::FastReader::new(&text, 1);
+            let mut expected = Vec::new();
+            let count = general.array(|r| {
+                expected.push(super::Raw::Amount(r.number()?.0));
+                Some(())
+            });
+            prop_assert_eq!(count, Some(read.len()));
+            prop_assert_eq!(amounts(&read), amounts(&expected));
+            prop_assert_eq!(tight.at, general.at);
+        } else {
+            prop_assert!(read.is_empty());
+            prop_assert_eq!(tight.at, 0);
+        }
+    }
+}
+
+/// The list layout every writer uses is read by the tight loop.
+#[test]
+fn the_usual_integer_lists_are_read_by_the_tight_loop() {
+    for (text, expected) in [
+        ("[0, 0]", vec![0, 0]),
+        ("[1, 2, 0, 0, 0, 0]\n", vec![1, 2, 0, 0, 0, 0]),
+        ("[298, 599]", vec![298, 599]),
+    ] {
+        let mut reader = super::FastReader::new(text, 1);
+        let mut read = Vec::new();
+        assert!(reader.integers(&mut read), "{text:?}");
+        let read: Vec<_> = amounts(&read)
+            .into_iter()
+            .flatten()
+            .map(|(m, _)| m)
+            .collect();
+        assert_eq!(read, expected);
+    }
+}
