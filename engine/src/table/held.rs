@@ -136,7 +136,11 @@ impl<S> Dealt<S> {
     /// `player` (a position) did `action` at the table: in turn, a fold when a check was
     /// possible is ruled on; out of turn, the action is ruled on and held, released or left
     /// to the floor.
-    pub(crate) fn played(&mut self, p: usize, action: Action) -> Result<EventRuling, TableError> {
+    pub(crate) fn played_at_table(
+        &mut self,
+        p: usize,
+        action: Action,
+    ) -> Result<EventRuling, TableError> {
         let seat = self.seat_of(p);
         if self.hand.phase() != Phase::Betting || p >= self.positions.len() {
             return Err(refused(format!(

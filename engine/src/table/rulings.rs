@@ -232,7 +232,7 @@ impl<S> Dealt<S> {
         }
         self.refuse_if_waiting()?;
         if let TableEvent::Played { player, action } = event {
-            return self.played(*player, *action);
+            return self.played_at_table(*player, *action);
         }
         if let Some(q) = &self.awaiting {
             return Err(refused(format!(
