@@ -51,7 +51,7 @@ mod tests {
                     "current_bet": {current}, "last_full_increment": 50}}"#
             )
         };
-        let answer = |current| read(&ctx(current)).map(|bets| min_raise(bets));
+        let answer = |current| read(&ctx(current)).map(min_raise);
         assert_eq!(answer(350).ok(), Some(Ok(350)));
         assert_eq!(answer(0).ok(), Some(Ok(100)));
         assert!(read(r#"{"min_bet": 100}"#).is_err());
