@@ -102,7 +102,7 @@ fn a_record_that_contradicts_itself_is_reported_apart() {
 }
 
 #[test]
-fn an_unreadable_or_unparsable_file_exits_2_naming_file_and_line() {
+fn an_unreadable_or_unparsable_file_exits_2_naming_file_line_and_column() {
     let out = floor(&["replay", "/nonexistent/hands.phhs"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/hands.phhs"));
@@ -111,7 +111,7 @@ fn an_unreadable_or_unparsable_file_exits_2_naming_file_and_line() {
     let out = floor(&["replay", &path]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(&path) && err.contains("line 2"), "{err}");
+    assert!(err.contains(&format!("{path}:2:")), "{err}");
 }
 
 /// Every shared corpus (`../shared/data/phh` and `crosscheck`: 3,631 hands, one inferred
