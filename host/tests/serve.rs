@@ -372,13 +372,21 @@ fn kill_9_restores_on(backend: &Backend) {
     let rulesets = scratch.rulesets();
     let d = Daemon::start_on(&rulesets, &scratch.data(), backend);
     let (t, tokens) = d.table("pt-online", 3, 100);
-    // Hand 1 is played to the end: the stacks change.
+    // Hand 1 is played to the end: a raise the others fold to, so the stacks change (a
+    // showdown could split the pot three ways and leave them as they were).
     d.post(&format!("/api/tables/{t}/hands"), "");
     let first = d.view(&t)["hand"]["to_act"].as_u64().expect("to act");
     d.post(
         &format!("/api/tables/{t}/actions"),
         &format!(r#"{{"seat": {first}, "action": "cbr 10"}}"#),
     );
+    for _ in 0..2 {
+        let seat = d.view(&t)["hand"]["to_act"].as_u64().expect("to act");
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
+        );
+    }
     d.play_out(&t);
     let after_hand_1: Vec<u64> = (0..3)
         .map(|s| d.view(&t)["seats"][s]["stack"].as_u64().expect("stack"))
