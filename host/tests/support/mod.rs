@@ -170,10 +170,14 @@ pub fn refused_start_config(rulesets: &Path, data: &Path, config: &str) -> Strin
         if let Ok(Some(status)) = child.try_wait() {
             break status;
         }
-        if start.elapsed() > PATIENCE || data.join("addr").exists() {
+        let started = data.join("addr").exists();
+        if started || start.elapsed() > PATIENCE {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("floor serve started on a data directory it must refuse");
+            if started {
+                panic!("floor serve started on a data directory it must refuse");
+            }
+            panic!("floor serve neither refused nor started within {PATIENCE:?}");
         }
         std::thread::sleep(Duration::from_millis(10));
     };
