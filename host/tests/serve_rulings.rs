@@ -274,3 +274,56 @@ fn an_action_out_of_turn_is_held_and_put_in_at_its_turn_and_replays_after_kill_9
     assert_eq!(after[..before.len()], before[..], "{replayed}");
     assert_eq!(replayed["hand"]["voided"], true, "{replayed}");
 }
+
+/// A raise in two silent motions (a call of 2, then 4 more), as the dealer's console reports
+/// it for `seat`, the player to act.
+fn string_raise(d: &Daemon, t: &str, seat: u64) -> Value {
+    event(
+        d,
+        t,
+        &format!(
+            r#"{{"Acted": {{"player": {seat}, "point": "action.string_bets", "motions": [[2], [4]]}}}}"#
+        ),
+    )
+}
+
+#[test]
+fn a_string_bet_counts_its_first_motion_at_a_live_table_and_replays_after_kill_9() {
+    let scratch = Scratch::new("serve-string-bet");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = dealt_table(&d);
+    let (first, _) = to_act_and_next(&d, &t);
+    // Rule 55: bets must be clear and immediate; the second motion is refused and only the
+    // first counts, a call of the big blind.
+    let ruling = string_raise(&d, &t, first);
+    assert_eq!(ruling["outcome"], "refused", "{ruling}");
+    assert_eq!(ruling["fields"]["remedy"], "first_motion_only", "{ruling}");
+    assert_eq!(ruling["citation"]["text"], "rule 55", "{ruling}");
+    let called = table(&d, &t);
+    assert_eq!(bet_of(&called, first), 2, "{called}");
+    assert_eq!(called["hand"]["to_act"], first % 4 + 1, "{called}");
+
+    // Killed after the ruling was acknowledged: the journal replays the hand to it exactly.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let restarted = table(&d, &t);
+    let rulings = |v: &Value| v["hand"]["rulings"].as_array().cloned().unwrap_or_default();
+    let (before, after) = (rulings(&called), rulings(&restarted));
+    assert_eq!(after[..before.len()], before[..], "{restarted}");
+    assert_eq!(restarted["hand"]["voided"], true, "{restarted}");
+
+    // After the restart the daemon takes the event again and carries it out.
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    let (first, _) = to_act_and_next(&d, &t);
+    let ruling = string_raise(&d, &t, first);
+    assert_eq!(ruling["fields"]["remedy"], "first_motion_only", "{ruling}");
+    let again = table(&d, &t);
+    assert_eq!(bet_of(&again, first), 2, "{again}");
+    assert_eq!(again["hand"]["to_act"], first % 4 + 1, "{again}");
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let replayed = table(&d, &t);
+    let (before, after) = (rulings(&again), rulings(&replayed));
+    assert_eq!(after[..before.len()], before[..], "{replayed}");
+}

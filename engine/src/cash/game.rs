@@ -380,7 +380,8 @@ impl CashGame {
             TableCommand::Event { mut event } => {
                 if let TableEvent::Chips { player, .. }
                 | TableEvent::Declare { player, .. }
-                | TableEvent::Played { player, .. } = &mut event
+                | TableEvent::Played { player, .. }
+                | TableEvent::Acted { player, .. } = &mut event
                 {
                     self.player(*player)?;
                     *player = self.position(*player)?;

@@ -8,10 +8,12 @@
 //! could read aloud. Events that amount to an action are then applied to the hand like any
 //! clean action — and refused, leaving the hand unchanged, if the result would be illegal.
 
+mod acted;
 mod defaults;
 mod interpret;
 mod remedy;
 
+pub use acted::{rules_on_manner, ActionAs};
 pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
 pub use remedy::{at_players_turn, choices, Remedy};
 
@@ -62,6 +64,28 @@ pub enum TableEvent {
         player: usize,
         /// What he did.
         action: crate::hand::Action,
+    },
+    /// How the player to act made his action, where a text rules on the manner: the words he
+    /// said first and the chips he put in, motion by motion, ruled on at `point`
+    /// (`action.string_bets`, `betting.raise.fifty_percent_rule`, `action.binding_in_turn`...;
+    /// see [`rules_on_manner`]). The table reads the rest from the hand; the ruling says what
+    /// the action amounts to and it is put in (or, where the text leaves it to the floor, the
+    /// hand waits for a `FloorRuling`).
+    Acted {
+        /// Who (from 0 in a hand; a seat number at a table).
+        player: usize,
+        /// The rule point that rules on how he acted.
+        point: String,
+        /// What he said before or while putting chips in, if anything.
+        #[serde(default)]
+        said: Option<Declaration>,
+        /// The chips he put in, one list per motion (`[[25], [25]]`: two motions).
+        #[serde(default)]
+        motions: Vec<Vec<Chips>>,
+        /// What only the people at the table saw (`crossed_line`, `prior_offences`...), by
+        /// the point's fact names.
+        #[serde(default)]
+        facts: BTreeMap<String, ron::Value>,
     },
     /// The floor's ruling on a situation its text left to the floor: one of the remedies
     /// the table offered when it stopped (see [`Remedy::FloorDecides`]).
@@ -166,7 +190,9 @@ pub fn handle(
             )
         }
         TableEvent::FloorRuling { .. } => return Err(crate::hand::ActionError::NoFloorQuestion),
-        TableEvent::Played { .. } => return Err(crate::hand::ActionError::PlayedAwayFromTable),
+        TableEvent::Played { .. } | TableEvent::Acted { .. } => {
+            return Err(crate::hand::ActionError::PlayedAwayFromTable)
+        }
         TableEvent::Situation { point, facts } => {
             // The facts a caller gives must fit the point's context: known, of their kind,
             // within their bounds. Refused, never ruled on, otherwise. (The signatures come

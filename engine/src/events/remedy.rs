@@ -62,6 +62,9 @@ pub enum Remedy {
     /// Chips put in short of a call stay in the pot: the player may complete the call or fold,
     /// and folding forfeits them (pt-casino-2007 rule 71(c)).
     CommitChips,
+    /// What an action in turn amounts to, as the text reads how it was made (the words said
+    /// first, the chips motion by motion): put in for the player to act.
+    ActionIs(super::ActionAs),
     /// The text leaves it to the floor: the hand waits for a `FloorRuling` choosing among
     /// `choices` (each a remedy's name).
     FloorDecides {
@@ -110,6 +113,11 @@ impl Remedy {
             ("action.unusual_folds", "fold") => Remedy::KillHand,
             (_, "complete_or_fold") => Remedy::CommitChips,
             (p, "check") if at_players_turn(p) => Remedy::ForcedCheck,
+            // "Check" said facing a bet: he may call or fold.
+            ("action.unacceptable_declarations", "call_or_fold") => Remedy::NoRaise,
+            (p, o) if super::acted::rules_on_manner(p) => {
+                super::acted::read(p, o).map_or(Remedy::Stands, Remedy::ActionIs)
+            }
             _ => Remedy::Stands,
         }
     }
@@ -129,6 +137,9 @@ impl Remedy {
             "kill_hand" => Remedy::KillHand,
             "hold_action" => Remedy::HoldAction { may_raise: true },
             "no_raise" => Remedy::NoRaise,
+            name if super::ActionAs::named(name).is_some() => {
+                super::ActionAs::named(name).map_or(Remedy::Stands, Remedy::ActionIs)
+            }
             "return_premature" => Remedy::ReturnPremature {
                 burn: false,
                 burn_returned: false,
@@ -152,6 +163,7 @@ impl Remedy {
             Remedy::HoldAction { .. } => "hold_action",
             Remedy::NoRaise => "no_raise",
             Remedy::CommitChips => "commit_chips",
+            Remedy::ActionIs(how) => how.name(),
             Remedy::FloorDecides { .. } => "floor_decides",
         }
     }
@@ -178,6 +190,7 @@ pub fn choices(point: &str) -> Vec<String> {
         p if at_players_turn(p) => &["kill_hand", "stands"],
         "action.out_of_turn" => &["hold_action", "stands"],
         "action.skipped_turn" => &["kill_hand", "no_raise", "stands"],
+        p if super::acted::rules_on_manner(p) => super::acted::floor_choices(p),
         _ => &["stands"],
     };
     names.iter().map(|s| s.to_string()).collect()

@@ -145,7 +145,8 @@ fn step_at(
             let mut event = event.clone();
             if let TableEvent::Chips { player, .. }
             | TableEvent::Declare { player, .. }
-            | TableEvent::Played { player, .. } = &mut event
+            | TableEvent::Played { player, .. }
+            | TableEvent::Acted { player, .. } = &mut event
             {
                 *player += 1;
             }

@@ -367,6 +367,12 @@ fn describe(event: &crate::events::TableEvent) -> String {
         Situation { point, .. } => format!("situation {point}"),
         FloorRuling { choice } => format!("the floor rules: {choice}"),
         Played { player, action } => format!("p{} plays {action:?}", player + 1),
+        Acted {
+            player,
+            point,
+            motions,
+            ..
+        } => format!("p{} acts ({point}): {motions:?}", player + 1),
     }
 }
 

@@ -13,6 +13,7 @@
 mod dealer;
 mod dealt;
 mod held;
+mod manner;
 mod played;
 mod rulings;
 mod spec;
@@ -316,7 +317,8 @@ impl<S: Occupant> Table<S> {
         let mut event = event.clone();
         if let TableEvent::Chips { player, .. }
         | TableEvent::Declare { player, .. }
-        | TableEvent::Played { player, .. } = &mut event
+        | TableEvent::Played { player, .. }
+        | TableEvent::Acted { player, .. } = &mut event
         {
             let index = self.index(id, *player)?;
             *player = self.playing()?.position_or_refuse(index)?;

@@ -234,6 +234,16 @@ impl<S> Dealt<S> {
         if let TableEvent::Played { player, action } = event {
             return self.played_at_table(*player, *action);
         }
+        if let TableEvent::Acted {
+            player,
+            point,
+            said,
+            motions,
+            facts,
+        } = event
+        {
+            return self.acted_at_table(*player, point, said.as_ref(), motions, facts);
+        }
         if let Some(q) = &self.awaiting {
             return Err(refused(format!(
                 "the hand waits for the floor's ruling on {} (one of {})",
@@ -386,6 +396,7 @@ impl<S> Dealt<S> {
                     "{point}: chips are committed only when a player pushes them"
                 )))
             }
+            Remedy::ActionIs(how) => self.put_in_as(point, facts, *how)?,
             Remedy::KillHand | Remedy::ForcedCheck => {
                 let p = self.hand.actor().ok_or_else(|| {
                     refused(format!(

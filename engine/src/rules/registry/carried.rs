@@ -72,6 +72,22 @@ const PLAYED: &[&str] = &[
     "action.unusual_folds",
 ];
 
+/// How an action in turn was made — the words said first, the chips motion by motion — played
+/// in as the event `Acted`: the ruling reads what the action amounts to and it is put in.
+const MANNER: &[&str] = &[
+    "action.binding_in_turn",
+    "action.methods_of_calling",
+    "action.methods_of_raising",
+    "betting.raise.fifty_percent_rule",
+    "action.string_bets",
+    "action.conditional_statements",
+    "action.call_before_amount_known",
+    "action.unacceptable_declarations",
+    "action.accepted_action",
+    "betting.minimum_bet",
+    "betting.pot_declaration_in_no_limit",
+];
+
 /// The dealer's cards: the remedy is carried out on the hand and the dealer's cards.
 const DEALER: &[&str] = &[
     "deal.order",
@@ -208,7 +224,7 @@ const NOTHING: &[&str] = &[
 #[cfg(test)]
 pub(super) fn classified() -> impl Iterator<Item = &'static str> {
     [
-        HAND, ACTION, PLAYED, DEALER, TURN, CASH, TOURNAMENT, NOTHING,
+        HAND, ACTION, PLAYED, MANNER, DEALER, TURN, CASH, TOURNAMENT, NOTHING,
     ]
     .into_iter()
     .flatten()
@@ -234,6 +250,11 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             Carried::CarriedOut,
             "played in as an event and carried out on the hand: an action out of turn that binds is held and put in at the player's turn, and asked about again when a bet or raise comes in before it (released, or its chips standing); a skipped player's hand is killed or capped at calling as ruled; a fold when a check was possible folds",
         )
+    } else if is(MANNER) {
+        (
+            Carried::CarriedOut,
+            "played in as the event `Acted` (the words said first, the chips motion by motion) and carried out on the hand: the ruling reads what the action amounts to — as made, its first motion only, a call, a check, a raise completed to the ruled amount, at least the minimum bet — and it is put in; where the text leaves it to the floor the hand waits for a `FloorRuling`",
+        )
     } else if is(DEALER) {
         (Carried::CarriedOut, "carried out on the hand and the dealer's cards (misdeal redealt or voided, exposed card replaced, premature cards set aside and returned, call-only cap in the legal menu)")
     } else if is(TURN) {
@@ -257,10 +278,24 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             "the ruling is about people, paper or equipment: nothing the table holds changes",
         )
     } else {
-        (Carried::RulingOnly, ruling_only_reason(point.area))
+        let why = PRESENCE_LEFT
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map_or_else(|| ruling_only_reason(point.area), |(_, why)| why);
+        (Carried::RulingOnly, why)
     };
     Carrying { status, why }
 }
+
+/// Presence and blinds points still left as words, each with exactly what is missing.
+const PRESENCE_LEFT: &[(&str, &str)] = &[
+    ("blinds.dodging", "dodging a blind when moved is ruled as a penalty in words: the table does not yet serve penalties (missed hands), and a moved player's blind position is the tournament director's seating, which does not record the intent the texts punish"),
+    ("blinds.missing_posts_at_deal", "the deal standing with a blind unposted is ruled in words: the cash table always posts the blinds it deals, so it has no event for a post found missing after the deal, nor for a player posting late to play the hand"),
+    ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; a big blind paying the table's antes is not yet a hand configuration"),
+    ("presence.remain_at_table_with_live_hand", "leaving the seat with a live hand is ruled in words (a conduct point, possibly a penalty): a player away when the action reaches him is carried out at presence.at_seat_for_live_hand"),
+    ("presence.no_show_and_unpaid_seat", "a player away when the last card is dealt is ruled in words: the table does not yet take an event that kills a hand other than the player to act's (his blinds and antes staying in the pot)"),
+    ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table's leave-and-return session does not yet take a stack taken off in part"),
+];
 
 /// Why the points of `area` still left as words are not carried out.
 fn ruling_only_reason(area: Area) -> &'static str {

@@ -319,7 +319,8 @@ async fn event(at: AtTable, body: Bytes) -> ApiResult {
         // What a player did out of turn is the dealer's report, not the player's own.
         TableEvent::Situation { .. }
         | TableEvent::FloorRuling { .. }
-        | TableEvent::Played { .. } => None,
+        | TableEvent::Played { .. }
+        | TableEvent::Acted { .. } => None,
     };
     match (at.who, own) {
         (Who::Operator, _) => {}

@@ -327,13 +327,15 @@ async fn event(
         (
             TableEvent::Situation { .. }
             | TableEvent::FloorRuling { .. }
-            | TableEvent::Played { .. },
+            | TableEvent::Played { .. }
+            | TableEvent::Acted { .. },
             Who::Public,
         ) => return Err(unauthorized()),
         (
             TableEvent::Situation { .. }
             | TableEvent::FloorRuling { .. }
-            | TableEvent::Played { .. },
+            | TableEvent::Played { .. }
+            | TableEvent::Acted { .. },
             _,
         ) => return Err(forbidden("post events for the floor")),
     }
