@@ -140,9 +140,14 @@ impl<S> Dealt<S> {
         // A miscalled amount: the real bet is the table's, and whether chips went in.
         facts.insert("actual_bet".into(), number(self.hand.current_bet()));
         facts.insert("chips_put_in".into(), Value::Bool(!chips.is_empty()));
+        // Numbers compare by value (a caller's 20 may come as a signed number).
+        let same = |a: &Value, b: &Value| match (a, b) {
+            (Value::Number(x), Value::Number(y)) => x.into_f64() == y.into_f64(),
+            _ => a == b,
+        };
         for (key, value) in given {
             match facts.get(key) {
-                Some(known) if known != value => {
+                Some(known) if !same(known, value) => {
                     return Err(refused(format!(
                         "{point}: the table's {key} is {}, not {} as reported",
                         ron::to_string(known).unwrap_or_default(),
