@@ -11,9 +11,11 @@
 mod defaults;
 mod interpret;
 mod remedy;
+mod showdown_remedy;
 
 pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
 pub use remedy::{at_players_turn, choices, Remedy};
+pub use showdown_remedy::{is_showdown_point, SHOWDOWN_POINTS};
 
 use crate::rules::{Citation, RulesetRef};
 use crate::Chips;

@@ -62,6 +62,12 @@ pub enum Remedy {
     /// Chips put in short of a call stay in the pot: the player may complete the call or fold,
     /// and folding forfeits them (pt-casino-2007 rule 71(c)).
     CommitChips,
+    /// At a called showdown the seat's hand is live: it is shown (tabled) and its cards
+    /// speak for it; the pots go to the best of the live hands.
+    ShowHand,
+    /// At a called showdown the seat's hand is dead: it contests no pot (mucked and not
+    /// recoverable, killed, or shown at another's request where the text makes it dead).
+    DeadHand,
     /// The text leaves it to the floor: the hand waits for a `FloorRuling` choosing among
     /// `choices` (each a remedy's name).
     FloorDecides {
@@ -80,6 +86,9 @@ impl Remedy {
                 Remedy::FloorDecides {
                     choices: choices(point),
                 }
+            }
+            (p, o) if super::showdown_remedy::is_showdown_point(p) => {
+                super::showdown_remedy::showdown_remedy(p, o, fields)
             }
             (_, "misdeal") => Remedy::Misdeal { same_button: true },
             ("deal.exposed_card_during_deal", "card_replaced" | "card_becomes_burn") => {
@@ -129,6 +138,8 @@ impl Remedy {
             "kill_hand" => Remedy::KillHand,
             "hold_action" => Remedy::HoldAction { may_raise: true },
             "no_raise" => Remedy::NoRaise,
+            "show_hand" => Remedy::ShowHand,
+            "dead_hand" => Remedy::DeadHand,
             "return_premature" => Remedy::ReturnPremature {
                 burn: false,
                 burn_returned: false,
@@ -152,6 +163,8 @@ impl Remedy {
             Remedy::HoldAction { .. } => "hold_action",
             Remedy::NoRaise => "no_raise",
             Remedy::CommitChips => "commit_chips",
+            Remedy::ShowHand => "show_hand",
+            Remedy::DeadHand => "dead_hand",
             Remedy::FloorDecides { .. } => "floor_decides",
         }
     }
@@ -178,6 +191,7 @@ pub fn choices(point: &str) -> Vec<String> {
         p if at_players_turn(p) => &["kill_hand", "stands"],
         "action.out_of_turn" => &["hold_action", "stands"],
         "action.skipped_turn" => &["kill_hand", "no_raise", "stands"],
+        p if super::showdown_remedy::is_showdown_point(p) => &["show_hand", "dead_hand", "stands"],
         _ => &["stands"],
     };
     names.iter().map(|s| s.to_string()).collect()
