@@ -70,3 +70,56 @@ pub(super) fn showdown_remedy(
         _ => Remedy::Stands,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn rule_14_a_hand_shown_on_request_is_dead_where_art_18_keeps_it_live() {
+        let point = "showdown.request_to_see_hand";
+        // ADTP 2012 rule 14: the shown cards are dead.
+        assert_eq!(
+            Remedy::of(point, "shown_hand_dead", &fields(&[("shown_hand", "dead")])),
+            Remedy::DeadHand
+        );
+        // pt-tournament Art. 18º(2): the caller sees the last aggressor's hand, which plays.
+        assert_eq!(
+            Remedy::of(point, "show_on_request", &fields(&[])),
+            Remedy::ShowHand
+        );
+        // Left to the director: the hand waits for the floor.
+        assert!(matches!(
+            Remedy::of(point, "td_discretion", &fields(&[])),
+            Remedy::FloorDecides { .. }
+        ));
+    }
+
+    #[test]
+    fn an_outcome_outside_the_vocabulary_changes_nothing() {
+        assert_eq!(
+            Remedy::of("showdown.partial_show", "must_show_all", &fields(&[])),
+            Remedy::Stands
+        );
+        assert_eq!(
+            Remedy::of("showdown.muck_retrieval", "something_new", &fields(&[])),
+            Remedy::Stands
+        );
+    }
+
+    #[test]
+    fn a_floor_may_choose_a_live_or_a_dead_hand_at_a_showdown_point() {
+        assert_eq!(
+            Remedy::chosen("showdown.mandatory_show", "dead_hand"),
+            Ok(Remedy::DeadHand)
+        );
+        assert!(Remedy::chosen("showdown.mandatory_show", "misdeal").is_err());
+    }
+}
