@@ -280,6 +280,9 @@ fn still_words(id: &str) -> Option<&'static str> {
         "allin.hidden_chip_found_later" => "a chip found after the pots are awarded is ruled in words: carrying it out needs the table to reopen a settled hand's pots (a correction event after the settlement), which it does not take yet",
         "pot.disputes_window" => "a claim within the window is ruled in words: changing a pot already awarded needs a correction event after the settlement, which the table does not take yet",
         "showdown.split_pot_division" => "the showdown splits a tied pot equally to the single chip, the odd chip going where `showdown.odd_chip` decides; shares in proportion to the bets (pt-casino-2007 rule 66) and a split unit of the table minimum (rule 67) are stated in words, not yet paid",
+        "time.time_bank" => "a time bank is ruled in words: the table keeps no player's banked time from hand to hand, so a time event cannot draw it down or renew it yet (the engine reads no clock; time comes in as events)",
+        "time.dealer_push_timing" => "when the dealers rotate is ruled in words: the table holds no dealer, only the dealer's cards, so there is nothing at the table to rotate",
+        "time.slow_play_sanction" => "a sanction for slow play is a penalty: ruled in words, as the table does not yet serve missed hands",
         _ => return None,
     })
 }
