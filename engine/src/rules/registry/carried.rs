@@ -180,6 +180,9 @@ const NOTHING: &[&str] = &[
     "deal.consecutive_cards_to_button",
     "board.burn_policy",
     "board.rabbit_hunting",
+    // When the dealers rotate (breaks, level changes) concerns the staff, not the cards or
+    // the chips.
+    "time.dealer_push_timing",
     "betting.pot_size_information",
     "betting.dealer_bet_handling_and_announcement",
     "action.wait_for_clarity",
@@ -281,7 +284,6 @@ fn still_words(id: &str) -> Option<&'static str> {
         "pot.disputes_window" => "a claim within the window is ruled in words: changing a pot already awarded needs a correction event after the settlement, which the table does not take yet",
         "showdown.split_pot_division" => "the showdown splits a tied pot equally to the single chip, the odd chip going where `showdown.odd_chip` decides; shares in proportion to the bets (pt-casino-2007 rule 66) and a split unit of the table minimum (rule 67) are stated in words, not yet paid",
         "time.time_bank" => "a time bank is ruled in words: the table keeps no player's banked time from hand to hand, so a time event cannot draw it down or renew it yet (the engine reads no clock; time comes in as events)",
-        "time.dealer_push_timing" => "when the dealers rotate is ruled in words: the table holds no dealer, only the dealer's cards, so there is nothing at the table to rotate",
         "time.slow_play_sanction" => "a sanction for slow play is a penalty: ruled in words, as the table does not yet serve missed hands",
         _ => return None,
     })
