@@ -284,6 +284,38 @@ fn string_raise(d: &Daemon, t: &str, seat: u64) -> Value {
         &format!(
             r#"{{"Acted": {{"player": {seat}, "point": "action.string_bets", "motions": [[2], [4]]}}}}"#
         ),
+/// Each seated player's stack, in seat order.
+fn seat_stacks(v: &Value) -> Vec<u64> {
+    v["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter(|s| s["player"].is_string())
+        .filter_map(|s| s["stack"].as_u64())
+        .collect()
+}
+
+/// Every player in turn checks or calls until nobody is to act: the hand is at its showdown.
+fn check_down(d: &Daemon, t: &str) -> Value {
+    for _ in 0..40 {
+        let view = table(d, t);
+        let Some(seat) = view["hand"]["to_act"].as_u64() else {
+            return view;
+        };
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
+        );
+    }
+    panic!("the hand never reached its showdown: {}", table(d, t));
+}
+
+/// A showdown event for `seat`, as the dealer's console reports it.
+fn at_showdown(d: &Daemon, t: &str, point: &str, seat: u64) -> Value {
+    event(
+        d,
+        t,
+        &format!(r#"{{"Situation": {{"point": "{point}", "facts": {{"seat": {seat}}}}}}}"#),
     )
 }
 
@@ -326,4 +358,55 @@ fn a_string_bet_counts_its_first_motion_at_a_live_table_and_replays_after_kill_9
     let replayed = table(&d, &t);
     let (before, after) = (rulings(&again), rulings(&replayed));
     assert_eq!(after[..before.len()], before[..], "{replayed}");
+fn rule_71_b_a_bettors_premature_muck_at_a_called_showdown_replays_after_kill_9() {
+    let scratch = Scratch::new("serve-showdown");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let created = d.post(
+        "/api/tables",
+        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200, "called_showdown": true}"#,
+    );
+    let t = created["table"].as_str().expect("table id").to_string();
+    for s in 1..=4 {
+        d.post(
+            &format!("/api/tables/{t}/seats"),
+            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
+        );
+    }
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    // The showdown waits for the dealer to call each hand; killed there, the restart voids
+    // the interrupted hand and every bet goes back.
+    let waiting = check_down(&d, &t);
+    assert_eq!(waiting["hand"]["phase"], "Showdown", "{waiting}");
+    assert_eq!(waiting["hand"]["pot"], 8, "{waiting}");
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let restarted = table(&d, &t);
+    assert_eq!(restarted["hand"]["voided"], true, "{restarted}");
+    assert_eq!(seat_stacks(&restarted), vec![200; 4], "{restarted}");
+
+    // The next hand: seat 1 throws his hand into the discards before the showdown is called
+    // and it cannot be rebuilt: rule 71(b), he loses the pot; the others table their hands
+    // and the best of them wins the 8 chips (the 5% commission of 8 rounds to nothing).
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    check_down(&d, &t);
+    let ruling = at_showdown(&d, &t, "showdown.premature_muck_by_bettor", 1);
+    assert_eq!(ruling["outcome"], "loses_pot", "{ruling}");
+    assert_eq!(ruling["fields"]["remedy"], "dead_hand", "{ruling}");
+    assert_eq!(ruling["citation"]["text"], "rule 71(b)", "{ruling}");
+    for seat in 2..=4 {
+        let shown = at_showdown(&d, &t, "showdown.proper_show", seat);
+        assert_eq!(shown["fields"]["remedy"], "show_hand", "{shown}");
+    }
+    let settled = table(&d, &t);
+    let stacks = seat_stacks(&settled);
+    assert_eq!(stacks[0], 198, "seat 1's hand is dead: {settled}");
+    assert_eq!(stacks.iter().sum::<u64>(), 800, "{settled}");
+    assert!(stacks[1..].iter().any(|&s| s > 200), "{settled}");
+
+    // Killed after the hand: the journal replays it to exactly these stacks.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let replayed = table(&d, &t);
+    assert_eq!(seat_stacks(&replayed), stacks, "{replayed}");
 }

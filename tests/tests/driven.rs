@@ -35,6 +35,7 @@ fn cash_spec(ruleset: &str, seats: usize) -> TableSpec {
         table_maximum: None,
         mode: None,
         variant: None,
+        called_showdown: false,
     }
 }
 

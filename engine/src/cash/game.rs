@@ -194,6 +194,7 @@ impl CashGame {
         let config = config(&spec)?;
         let (mut cash, rulings) = CashTable::under(version, config).map_err(refused)?;
         cash.clear_log();
+        cash.table.call_showdowns(spec.called_showdown);
         let game = CashGame {
             id,
             spec,

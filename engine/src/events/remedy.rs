@@ -65,6 +65,12 @@ pub enum Remedy {
     /// What an action in turn amounts to, as the text reads how it was made (the words said
     /// first, the chips motion by motion): put in for the player to act.
     ActionIs(super::ActionAs),
+    /// At a called showdown the seat's hand is live: it is shown (tabled) and its cards
+    /// speak for it; the pots go to the best of the live hands.
+    ShowHand,
+    /// At a called showdown the seat's hand is dead: it contests no pot (mucked and not
+    /// recoverable, killed, or shown at another's request where the text makes it dead).
+    DeadHand,
     /// The text leaves it to the floor: the hand waits for a `FloorRuling` choosing among
     /// `choices` (each a remedy's name).
     FloorDecides {
@@ -83,6 +89,9 @@ impl Remedy {
                 Remedy::FloorDecides {
                     choices: choices(point),
                 }
+            }
+            (p, o) if super::showdown_remedy::is_showdown_point(p) => {
+                super::showdown_remedy::showdown_remedy(p, o, fields)
             }
             (_, "misdeal") => Remedy::Misdeal { same_button: true },
             ("deal.exposed_card_during_deal", "card_replaced" | "card_becomes_burn") => {
@@ -140,6 +149,8 @@ impl Remedy {
             name if super::ActionAs::named(name).is_some() => {
                 super::ActionAs::named(name).map_or(Remedy::Stands, Remedy::ActionIs)
             }
+            "show_hand" => Remedy::ShowHand,
+            "dead_hand" => Remedy::DeadHand,
             "return_premature" => Remedy::ReturnPremature {
                 burn: false,
                 burn_returned: false,
@@ -164,6 +175,8 @@ impl Remedy {
             Remedy::NoRaise => "no_raise",
             Remedy::CommitChips => "commit_chips",
             Remedy::ActionIs(how) => how.name(),
+            Remedy::ShowHand => "show_hand",
+            Remedy::DeadHand => "dead_hand",
             Remedy::FloorDecides { .. } => "floor_decides",
         }
     }
@@ -191,6 +204,7 @@ pub fn choices(point: &str) -> Vec<String> {
         "action.out_of_turn" => &["hold_action", "stands"],
         "action.skipped_turn" => &["kill_hand", "no_raise", "stands"],
         p if super::acted::rules_on_manner(p) => super::acted::floor_choices(p),
+        p if super::showdown_remedy::is_showdown_point(p) => &["show_hand", "dead_hand", "stands"],
         _ => &["stands"],
     };
     names.iter().map(|s| s.to_string()).collect()

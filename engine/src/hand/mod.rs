@@ -3,6 +3,7 @@
 
 mod action;
 mod betting;
+mod called;
 mod commission;
 mod config;
 mod corrections;

@@ -49,6 +49,7 @@ pub(super) fn open(
         })
         .collect();
     table.set_seats(seats).map_err(|e| e.to_string())?;
+    table.call_showdowns(setup.called_showdown);
     table
         .deal(Deal {
             config,
@@ -269,6 +270,20 @@ pub(super) fn compare(e: &TableExpect, d: &Dealt<Player>) -> Vec<String> {
         "void",
         d.is_void().to_string(),
         e.void.map(|b| b.to_string()),
+    );
+    let live: Vec<usize> = (0..d.positions.len())
+        .filter(|&p| !hand.has_folded(p) && !hand.has_mucked(p))
+        .map(|p| p + 1)
+        .collect();
+    is(
+        "the live hands",
+        format!("{live:?}"),
+        e.live.as_ref().map(|v| format!("{v:?}")),
+    );
+    is(
+        "complete",
+        hand.is_complete().to_string(),
+        e.complete.map(|b| b.to_string()),
     );
     misses
 }

@@ -69,6 +69,11 @@ pub struct TableSetup {
     /// small bet himself).
     #[serde(default)]
     pub seating: Seating,
+    /// The dealer calls the showdown hand by hand: it waits for each live hand to be
+    /// reported (`showdown.proper_show`, `showdown.premature_muck_by_bettor`...) and the pots
+    /// go to the best live hand. Off (default), every hand still in is tabled and speaks.
+    #[serde(default)]
+    pub called_showdown: bool,
     /// The deck, laid out as a hand record writes it (each player's hole cards in position
     /// order, then the five board cards; the rest of the deck follows in a fixed order).
     /// Given, the hand is dealt by the table's dealer — one card at a time, a burn before
@@ -204,6 +209,13 @@ pub struct TableExpect {
     /// The hand is void.
     #[serde(default)]
     pub void: Option<bool>,
+    /// The players (from 1) whose hands are live at the showdown (not folded, mucked or
+    /// ruled dead).
+    #[serde(default)]
+    pub live: Option<Vec<usize>>,
+    /// The hand is over and its pots awarded.
+    #[serde(default)]
+    pub complete: Option<bool>,
 }
 
 /// A scenario file that cannot be read.

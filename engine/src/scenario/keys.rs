@@ -96,6 +96,8 @@ impl Merge for super::format::TableExpect {
             waits_for_floor: or(&g.waits_for_floor, &s.waits_for_floor),
             redeals: or(&g.redeals, &s.redeals),
             void: or(&g.void, &s.void),
+            live: or(&g.live, &s.live),
+            complete: or(&g.complete, &s.complete),
         }
     }
 }

@@ -16,6 +16,7 @@ mod held;
 mod manner;
 mod played;
 mod rulings;
+mod showdown_rulings;
 mod spec;
 #[cfg(test)]
 mod tests;
@@ -132,6 +133,9 @@ pub struct Table<S> {
     pub(crate) dealt: Option<Dealt<S>>,
     /// Chips the hands themselves raked, over every hand.
     raked: Chips,
+    /// The dealer calls each showdown hand by hand: the showdown waits for each live hand
+    /// to be reported shown or ruled dead, instead of settling with tabled hands speaking.
+    called_showdown: bool,
 }
 
 impl<S: Occupant> Table<S> {
@@ -143,7 +147,15 @@ impl<S: Occupant> Table<S> {
             hands: 0,
             dealt: None,
             raked: 0,
+            called_showdown: false,
         }
+    }
+
+    /// Whether the dealer calls each showdown hand by hand (see
+    /// `showdown_rulings`): the showdown then waits for the hands to be reported shown or
+    /// ruled dead. Off, a showdown settles at once, every hand still in tabled.
+    pub fn call_showdowns(&mut self, on: bool) {
+        self.called_showdown = on;
     }
 
     /// Every seat, from the first (index 0).
@@ -333,11 +345,15 @@ impl<S: Occupant> Table<S> {
     /// Deals what is due, finishes a showdown; at the end of the hand carries each player's
     /// stack back to his seat. Returns whether the hand ended in this call.
     pub fn progress(&mut self) -> Result<bool, ActionError> {
+        let called = self.called_showdown;
         let Some(d) = self.dealt.as_mut().filter(|d| d.end == End::Playing) else {
             return Ok(false);
         };
         loop {
             if d.hand.phase() == crate::hand::Phase::Showdown {
+                if called {
+                    return Ok(false);
+                }
                 d.hand.finish_showdown()?;
             }
             if d.hand.is_complete() || !d.dealer.deal_board(&mut d.hand)? {

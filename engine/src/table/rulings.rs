@@ -144,6 +144,9 @@ impl<S> Dealt<S> {
             agree(given, "first_betting_round_started", &started, point)?;
             facts.insert("first_betting_round_started".into(), started);
         }
+        if events::is_showdown_point(point) {
+            self.showdown_facts(point, &mut facts)?;
+        }
         if events::at_players_turn(point) {
             let legal = self.hand.legal().ok_or_else(|| {
                 refused(format!(
@@ -379,6 +382,9 @@ impl<S> Dealt<S> {
             }
             Remedy::CallOnly => {
                 self.hand.cap_at_calling();
+            }
+            Remedy::ShowHand | Remedy::DeadHand => {
+                self.carry_out_at_showdown(point, facts, remedy)?;
             }
             Remedy::NoRaise => {
                 let p = self.hand.actor().ok_or_else(|| {

@@ -42,6 +42,11 @@ pub struct TableSpec {
     /// The game: `Holdem` (the default) or `Omaha`, no-limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<crate::hand::Variant>,
+    /// The dealer calls each showdown hand by hand: the showdown waits for each live hand to
+    /// be reported (`showdown.proper_show`, `showdown.premature_muck_by_bettor`...) and the
+    /// pots go to the best live hand. Off (the default), every hand still in is tabled.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub called_showdown: bool,
 }
 
 /// Why a table refused something. Nothing changed.

@@ -111,6 +111,10 @@ const TURN: &[&str] = &[
     "presence.at_seat_for_live_hand",
 ];
 
+/// One seat's hand at a showdown the dealer calls: shown (live, its cards speak) or dead, as
+/// the text rules; the pots go to the best live hand (`crate::events::SHOWDOWN_POINTS`).
+const SHOWDOWN: &[&str] = crate::events::SHOWDOWN_POINTS;
+
 /// The cash table's session: seats, button, blinds owed, commission, buy-ins.
 const CASH: &[&str] = &[
     "table.seats_per_table",
@@ -192,6 +196,9 @@ const NOTHING: &[&str] = &[
     "deal.consecutive_cards_to_button",
     "board.burn_policy",
     "board.rabbit_hunting",
+    // When the dealers rotate (breaks, level changes) concerns the staff, not the cards or
+    // the chips.
+    "time.dealer_push_timing",
     "betting.pot_size_information",
     "betting.dealer_bet_handling_and_announcement",
     "action.wait_for_clarity",
@@ -224,7 +231,7 @@ const NOTHING: &[&str] = &[
 #[cfg(test)]
 pub(super) fn classified() -> impl Iterator<Item = &'static str> {
     [
-        HAND, ACTION, PLAYED, MANNER, DEALER, TURN, CASH, TOURNAMENT, NOTHING,
+        HAND, ACTION, PLAYED, MANNER, DEALER, TURN, SHOWDOWN, CASH, TOURNAMENT, NOTHING,
     ]
     .into_iter()
     .flatten()
@@ -262,6 +269,11 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             Carried::CarriedOut,
             "ruled on the player to act: a dead hand folds in turn, a forced check checks",
         )
+    } else if is(SHOWDOWN) {
+        (
+            Carried::CarriedOut,
+            "carried out on the hand at a showdown the dealer calls: the seat's hand is shown (live, its cards speak) or dead as the text rules, and the pots go to the best live hand",
+        )
     } else if is(CASH) {
         (
             Carried::CarriedOut,
@@ -277,6 +289,8 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             Carried::NothingToCarryOut,
             "the ruling is about people, paper or equipment: nothing the table holds changes",
         )
+    } else if let Some(why) = still_words(id) {
+        (Carried::RulingOnly, why)
     } else {
         let why = PRESENCE_LEFT
             .iter()
@@ -296,6 +310,18 @@ const PRESENCE_LEFT: &[(&str, &str)] = &[
     ("presence.no_show_and_unpaid_seat", "a player away when the last card is dealt is ruled in words: the table does not yet take an event that kills a hand other than the player to act's (his blinds and antes staying in the pot)"),
     ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table's leave-and-return session does not yet take a stack taken off in part"),
 ];
+/// Why a point whose area is otherwise carried out is still left as words: exactly what the
+/// table lacks to carry it out.
+fn still_words(id: &str) -> Option<&'static str> {
+    Some(match id {
+        "allin.hidden_chip_found_later" => "a chip found after the pots are awarded is ruled in words: carrying it out needs the table to reopen a settled hand's pots (a correction event after the settlement), which it does not take yet",
+        "pot.disputes_window" => "a claim within the window is ruled in words: changing a pot already awarded needs a correction event after the settlement, which the table does not take yet",
+        "showdown.split_pot_division" => "the showdown splits a tied pot equally to the single chip, the odd chip going where `showdown.odd_chip` decides; shares in proportion to the bets (pt-casino-2007 rule 66) and a split unit of the table minimum (rule 67) are stated in words, not yet paid",
+        "time.time_bank" => "a time bank is ruled in words: the table keeps no player's banked time from hand to hand, so a time event cannot draw it down or renew it yet (the engine reads no clock; time comes in as events)",
+        "time.slow_play_sanction" => "a sanction for slow play is a penalty: ruled in words, as the table does not yet serve missed hands",
+        _ => return None,
+    })
+}
 
 /// Why the points of `area` still left as words are not carried out.
 fn ruling_only_reason(area: Area) -> &'static str {
@@ -303,10 +329,10 @@ fn ruling_only_reason(area: Area) -> &'static str {
         Area::Dealing => "needs the physical state of the stub or the muck (a disordered stub, mixed cards) that the dealer's cards do not record: ruled in words",
         Area::Board => "a dealer's error in burning or turning board cards (missing or extra burns, a four-card flop) is ruled in words; the board plan it needs is not yet applied",
         Area::Action => "a conditional statement, a string bet, the ways of raising or calling, a call before the amount is known or a miscalled amount accepted is ruled in words: the event that would carry it out (the motions, the words and amounts in order) is not yet taken by the table",
-        Area::Pots | Area::AllIn => "a showdown irregularity (a request to see a hand, a premature muck, a retrieved hand) is ruled in words; the hand's showdown does not yet take it as an event",
+        Area::Pots | Area::AllIn => "ruled in words: the hand's showdown does not take it as an event",
         Area::Time => "the engine reads no clock; time events are ruled in words and the hand is not yet killed or forced by them",
         Area::Presence => "a player's absence is ruled in words; the hand does not yet kill an absent player's cards",
-        Area::Penalties => "a penalty is ruled in words; missed hands are not yet served at the table",
+        Area::Penalties => "a penalty is ruled in words: the table does not yet keep a player's missed hands across deals (dealt and killed, or not dealt, blinds and antes owed or not), so they are not served",
         _ => "ruled in words; nothing in the engine applies it yet",
     }
 }

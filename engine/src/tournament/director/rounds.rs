@@ -263,6 +263,7 @@ impl Director {
                         table_maximum: None,
                         mode: None,
                         variant: None,
+                        called_showdown: false,
                     },
                     table: crate::table::Table::new(count),
                 });

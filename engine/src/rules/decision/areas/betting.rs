@@ -241,6 +241,8 @@ situations! {
     /// `showdown.cards_speak_and_miscalls`: whether verbal hand declarations bind and whether a
     /// wrong declaration is penalised.
     CardsSpeakAndMiscalls for "showdown.cards_speak_and_miscalls" -> Ruled {
+        /// At a table, the seat (from 1) whose hand it is: read against the hand.
+        seat: SeatNumber,
         /// A player announced his hand wrongly.
         declared_hand_wrongly: bool,
         /// The miscall was deliberate.
@@ -252,6 +254,8 @@ situations! {
     }
     /// `showdown.mandatory_show`: whether players left at showdown must show, or may muck unshown.
     MandatoryShow for "showdown.mandatory_show" -> Ruled {
+        /// At a table, the seat (from 1) whose hand it is: read against the hand.
+        seat: SeatNumber,
         /// A player is all in.
         all_in: bool,
         /// Every player but one mucked.
@@ -266,6 +270,8 @@ situations! {
     }
     /// `showdown.partial_show`: the response when a player shows only some of his cards.
     PartialShow for "showdown.partial_show" -> Ruled {
+        /// At a table, the seat (from 1) whose hand it is: read against the hand.
+        seat: SeatNumber,
         /// How many cards the player showed.
         cards_shown: Count,
         /// The player plays the board (missing: yes).
@@ -278,6 +284,8 @@ situations! {
     /// `showdown.premature_muck_by_bettor`: the fate of a player who bets and then mucks, believing
     /// he has won while others are still in.
     PrematureMuckByBettor for "showdown.premature_muck_by_bettor" -> Ruled {
+        /// At a table, the seat (from 1) whose hand it is: read against the hand.
+        seat: SeatNumber,
         /// The dealer kept the cards, or they can be told apart from the muck.
         identifiable: bool,
         /// His hand can be rebuilt from the discards without doubt.
@@ -288,6 +296,8 @@ situations! {
     /// `showdown.muck_retrieval`: when a discarded hand becomes dead, and whether the player can
     /// change his mind.
     MuckRetrieval for "showdown.muck_retrieval" -> Ruled {
+        /// At a table, the seat (from 1) whose hand it is: read against the hand.
+        seat: SeatNumber,
         /// He declared a fold or placed his cards away as one (missing: yes).
         declared_fold: bool,
         /// His cards can be told apart in the muck.
@@ -297,6 +307,8 @@ situations! {
     }
     /// `hand.accidentally_killed`: what happens when the dealer kills a hand by mistake.
     AccidentallyKilled for "hand.accidentally_killed" -> Ruled {
+        /// At a table, the seat (from 1) whose hand it is: read against the hand.
+        seat: SeatNumber,
         /// His cards can be told apart.
         identifiable: bool,
         /// His raise no one called.
@@ -305,6 +317,8 @@ situations! {
     /// `showdown.request_to_see_hand`: who may ask to see a hand at showdown, whose hand, and
     /// whether the hand shown stays live.
     RequestToSeeHand for "showdown.request_to_see_hand" -> Ruled {
+        /// At a table, the seat (from 1) whose hand it is: read against the hand.
+        seat: SeatNumber,
         /// There was a bet in the last round.
         bet_in_last_round: bool,
         /// The player asking called the last bet.
