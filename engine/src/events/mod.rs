@@ -8,6 +8,7 @@
 //! could read aloud. Events that amount to an action are then applied to the hand like any
 //! clean action — and refused, leaving the hand unchanged, if the result would be illegal.
 
+mod dealer_errors;
 mod defaults;
 mod interpret;
 mod remedy;

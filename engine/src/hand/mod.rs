@@ -6,6 +6,7 @@ mod betting;
 mod commission;
 mod config;
 mod corrections;
+mod dealer_errors;
 mod error;
 mod heard;
 pub mod pots;
