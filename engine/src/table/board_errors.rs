@@ -13,7 +13,7 @@
 use super::dealer::StreetDeal;
 use super::{Dealer, Dealt, TableError};
 use crate::cards::Card;
-use crate::events::Remedy;
+use crate::events::{Remedy, TableEvent};
 use crate::hand::{Event, Phase, Street};
 use rand::seq::SliceRandom;
 use ron::Value;
@@ -42,6 +42,31 @@ fn board_error(point: &str) -> Option<(BoardError, &'static [Street])> {
         "board.four_card_flop" => Some((BoardError::ExtraCard, FLOP)),
         "board.too_many_cards_turn_or_river" => Some((BoardError::ExtraCard, ANY)),
         _ => None,
+    }
+}
+
+/// Facts only the table reads, by point: not part of what the ruleset rules on.
+fn table_only(point: &str) -> &'static [&'static str] {
+    match point {
+        "hand.fouled_or_mixed_cards" => &["seat", "other_seat"],
+        _ => &[],
+    }
+}
+
+/// `event` as the ruleset is asked about it: without the facts only the table reads.
+pub(super) fn as_asked(event: &TableEvent) -> std::borrow::Cow<'_, TableEvent> {
+    match event {
+        TableEvent::Situation { point, facts }
+            if table_only(point).iter().any(|k| facts.contains_key(*k)) =>
+        {
+            let mut facts = facts.clone();
+            facts.retain(|k, _| !table_only(point).contains(&k.as_str()));
+            std::borrow::Cow::Owned(TableEvent::Situation {
+                point: point.clone(),
+                facts,
+            })
+        }
+        other => std::borrow::Cow::Borrowed(other),
     }
 }
 

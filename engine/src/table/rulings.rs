@@ -251,7 +251,10 @@ impl<S> Dealt<S> {
         };
         // A remedy that cannot be carried out leaves the table exactly as it was.
         let before = (self.hand.clone(), self.dealer.clone());
-        let mut ruling = events::handle(&mut self.hand, &event)
+        // The ruleset rules on the situation's own facts; which seats it concerns is the
+        // table's business (a fouled hand's seat), kept for carrying the remedy out.
+        let asked = super::board_errors::as_asked(&event);
+        let mut ruling = events::handle(&mut self.hand, &asked)
             .map_err(|e| refused(format!("the ruling's action is refused: {e}")))?;
         if let TableEvent::Chips { player, chips, .. } = &event {
             self.chips_remedy(*player, chips, &mut ruling)?;
