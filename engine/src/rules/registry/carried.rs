@@ -300,7 +300,7 @@ pub fn carrying(point: &RulePoint) -> Carrying {
     } else if is(TOURNAMENT_TABLES) {
         (
             Carried::CarriedOut,
-            "played by the tournament director: the final table forms when the ruleset's answer on its size says so; the table that gives a player is chosen by the director's fixed procedure (the highest-numbered fullest table), ruled on under the ruleset's article",
+            "played by the tournament director: the final table forms when the ruleset's answer on its size says so (asked at table.breaking.reseat with the fact final_table); the texts leave the table that gives a player to a procedure the director fixes beforehand, and the director's is fixed: the highest-numbered of the fullest tables",
         )
     } else if is(SEATING) {
         (

@@ -124,9 +124,6 @@ impl Tournament {
             ) else {
                 break;
             };
-            // Which table gives the player: the texts leave it to a procedure the director
-            // fixes beforehand; this director's is the highest-numbered fullest table.
-            self.decide("table.balancing.source_table", &[]);
             let Some((seat, dest, ruling)) = self.choose_move(from, to) else {
                 break;
             };
