@@ -266,6 +266,48 @@ fn the_dealers_console_draws_a_live_table_reports_a_premature_flop_and_shows_the
     }
 }
 
+/// The console's "action played at the table" button: a raise the dealer saw made out of
+/// turn is posted as a `Played` event, ruled on (pt-casino-2007 rule 71(f): it binds) and held
+/// for the player's turn, his chips still behind him.
+#[test]
+fn the_dealers_console_reports_an_action_played_out_of_turn() {
+    let scratch = Scratch::new("web-console-played");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let created = d.post(
+        "/api/tables",
+        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
+    );
+    let table = created["table"].as_str().expect("table id").to_string();
+    for s in 1..=4 {
+        d.post(
+            &format!("/api/tables/{table}/seats"),
+            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
+        );
+    }
+    d.post(&format!("/api/tables/{table}/hands"), "");
+    let first = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
+    let late = first % 4 + 1;
+    let profile = scratch.0.join("chromium-console-played");
+    let page = format!(
+        "http://{}/console?table={table}&set=played-seat:{late},played-action:BetOrRaiseTo,played-amount:6&press=played#token={}",
+        d.addr, d.operator
+    );
+    let dom = rendered(&page, &profile);
+    let rulings = text_of(&dom, "rulings").unwrap_or_default();
+    assert!(
+        rulings.contains("action.out_of_turn") && rulings.contains("rule 71(f)"),
+        "the ruling with its article: {rulings}"
+    );
+    let view = d.view(&table);
+    assert_eq!(
+        view["hand"]["held"],
+        serde_json::json!([{"seat": late, "action": "raise 6"}]),
+        "{view}"
+    );
+    assert_eq!(view["hand"]["to_act"], first, "{view}");
+    assert!(dom.contains("id=\"played\""), "the played button");
+}
+
 /// Writes `floor compare --format html` (with `args`) to `dir`, returning the file's path.
 fn comparison_page(dir: &Path, args: &[&str]) -> std::path::PathBuf {
     let out = Command::new(env!("CARGO_BIN_EXE_floor"))

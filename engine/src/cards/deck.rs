@@ -103,6 +103,12 @@ impl Deck {
         self.cards.shuffle(rng);
     }
 
+    /// Puts `cards` back on top of the deck, so that they are dealt again in the order given
+    /// (a street the dealer turned wrongly, taken back to be turned again).
+    pub fn put_on_top(&mut self, cards: &[Card]) {
+        self.cards.extend(cards.iter().rev());
+    }
+
     /// Takes `card` out of the deck (e.g. a card already exposed); returns whether it was there.
     pub fn remove(&mut self, card: Card) -> bool {
         match self.cards.iter().position(|&c| c == card) {

@@ -23,9 +23,10 @@ pub enum CashError {
     /// Every seat is occupied.
     #[error("the table is full: join the waiting list")]
     TableFull,
-    /// The player already holds a seat here.
-    #[error("{0} already holds a seat at this table: one seat per player")]
-    AlreadySeated(String),
+    /// The player already holds a seat here (`seating.one_player_per_seat`, with its
+    /// article: the ruleset's citation, or *not regulated by this text*).
+    #[error("{0} already holds a seat at this table: one seat per player ({1})")]
+    AlreadySeated(String, String),
     /// The player holds no seat here.
     #[error("{0} holds no seat at this table")]
     NotSeated(String),

@@ -17,12 +17,19 @@ impl CashTable {
     pub fn join_waiting_list(&mut self, player: &str) -> Result<Vec<Ruling>, CashError> {
         self.refuse_if_closed()?;
         if self.find(player).is_some() {
-            return Err(CashError::AlreadySeated(player.to_string()));
+            return Err(self.already_seated(player));
         }
         if !self.waiting_list.iter().any(|p| p == player) {
             self.waiting_list.push(player.to_string());
         }
         Ok(Vec::new())
+    }
+
+    /// The refusal of a second seat (or a place on the waiting list) to `player`, who holds
+    /// one already, citing `seating.one_player_per_seat`.
+    fn already_seated(&self, player: &str) -> CashError {
+        let article = self.rules.citation("seating.one_player_per_seat");
+        CashError::AlreadySeated(player.to_string(), article.to_string())
     }
 
     /// Takes `player` off the waiting list (he no longer waits, or did not answer the call).
@@ -54,7 +61,7 @@ impl CashTable {
     ) -> Result<Vec<Ruling>, CashError> {
         self.refuse_if_closed()?;
         if self.find(player).is_some() {
-            return Err(CashError::AlreadySeated(player.to_string()));
+            return Err(self.already_seated(player));
         }
         if let Some(first) = self.waiting_list.first() {
             if first != player {

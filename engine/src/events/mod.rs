@@ -9,6 +9,7 @@
 //! clean action — and refused, leaving the hand unchanged, if the result would be illegal.
 
 mod acted;
+mod dealer_errors;
 mod defaults;
 mod interpret;
 mod remedy;

@@ -71,6 +71,44 @@ pub enum Remedy {
     /// At a called showdown the seat's hand is dead: it contests no pot (mucked and not
     /// recoverable, killed, or shown at another's request where the text makes it dead).
     DeadHand,
+    /// A dealer's error on the board is put right: the first card turned is the burn and the
+    /// next card completes the street, which ends as it should have been dealt.
+    BoardCorrected,
+    /// The cards the dealer turned stand (an extra card turned is taken out of play); the
+    /// next street is dealt after `next_burns` burns (0, 1 or 2), so that later cards are
+    /// those that would have come without the error where the text says so.
+    BoardStands {
+        /// Burns before the next street.
+        next_burns: u8,
+    },
+    /// The cards turned on the street go back: into the stub at once, which is shuffled
+    /// (`return_now`), or set aside face up and shuffled back before the next street; the
+    /// street is dealt again with a burn or without one.
+    RedealStreet {
+        /// A burn before the street dealt again.
+        burn: bool,
+        /// The turned cards go back into the stub now (else before the next street).
+        return_now: bool,
+    },
+    /// The cards turned are shuffled face down and one drawn at random is a burn: the next
+    /// street's (`next_street`: a four-card flop) or this street's, the stub completing it
+    /// (a flop turned without a burn).
+    PickBurnFromBoard {
+        /// The card drawn is the next street's burn.
+        next_street: bool,
+    },
+    /// The stub is shuffled (and cut) where it lies — with the muck and the burns when they
+    /// cannot be told apart from it.
+    ReshuffleStub {
+        /// The muck and the burns are shuffled in too.
+        with_muck_and_burns: bool,
+    },
+    /// The reported player's hand is dead (fouled, mixed with the muck); with `both`, the
+    /// other player's whose cards his were mixed with too.
+    KillFouledHands {
+        /// The other reported hand is dead too.
+        both: bool,
+    },
     /// The text leaves it to the floor: the hand waits for a `FloorRuling` choosing among
     /// `choices` (each a remedy's name).
     FloorDecides {
@@ -83,6 +121,9 @@ impl Remedy {
     /// The remedy a ruleset's decision at `point` amounts to (its `outcome` and `fields`).
     pub fn of(point: &str, outcome: &str, fields: &BTreeMap<String, String>) -> Remedy {
         let flag = |k: &str| fields.get(k).map(String::as_str);
+        if let Some(remedy) = super::dealer_errors::remedy(point, outcome) {
+            return remedy;
+        }
         let call_only = flag("call_only") == Some("true");
         match (point, outcome) {
             (_, "refer_to_floor" | "td_decides" | "floor_decides" | "inspector_decides") => {
@@ -140,6 +181,9 @@ impl Remedy {
                 allowed.join(", ")
             ));
         }
+        if let Some(remedy) = super::dealer_errors::chosen(choice) {
+            return Ok(remedy);
+        }
         Ok(match choice {
             "misdeal" => Remedy::Misdeal { same_button: true },
             "replace_exposed_card" => Remedy::ReplaceExposedCard,
@@ -177,6 +221,12 @@ impl Remedy {
             Remedy::ActionIs(how) => how.name(),
             Remedy::ShowHand => "show_hand",
             Remedy::DeadHand => "dead_hand",
+            Remedy::BoardCorrected => "board_corrected",
+            Remedy::BoardStands { .. } => "board_stands",
+            Remedy::RedealStreet { .. } => "redeal_street",
+            Remedy::PickBurnFromBoard { .. } => "pick_burn_from_board",
+            Remedy::ReshuffleStub { .. } => "reshuffle_stub",
+            Remedy::KillFouledHands { .. } => "kill_fouled_hands",
             Remedy::FloorDecides { .. } => "floor_decides",
         }
     }
@@ -196,6 +246,9 @@ pub fn at_players_turn(point: &str) -> bool {
 
 /// The remedies a floor may choose among at `point` when the text leaves it to him.
 pub fn choices(point: &str) -> Vec<String> {
+    if let Some(names) = super::dealer_errors::choices(point) {
+        return names.iter().map(|s| s.to_string()).collect();
+    }
     let names: &[&str] = match point {
         "deal.exposed_card_during_deal" => &["misdeal", "replace_exposed_card", "stands"],
         p if p.starts_with("deal.") || p.starts_with("deck.") => &["misdeal", "stands"],

@@ -7,6 +7,7 @@ mod called;
 mod commission;
 mod config;
 mod corrections;
+mod dealer_errors;
 mod error;
 mod heard;
 pub mod pots;

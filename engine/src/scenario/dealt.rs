@@ -68,7 +68,25 @@ pub(super) fn open(
 pub(super) fn play(scenario: &Scenario, table: &mut Table<Player>, id: &str, out: &mut Outcome) {
     for (i, step) in scenario.steps.iter().enumerate() {
         let number = i + 1;
-        let result = step_at(step, number, table, id, &mut out.failures);
+        let refused = match step {
+            Step::Event { event, expect } => {
+                super::house::chips_in_play(scenario.table.as_ref(), event)
+                    .err()
+                    .map(|e| (e, for_ruleset(expect, id).and_then(|x| x.refused.clone())))
+            }
+            _ => None,
+        };
+        let result = match refused {
+            Some((e, Some(words))) if e.contains(words.as_str()) => {
+                out.log.push(e);
+                StepResult::new(number, "chips not in play")
+            }
+            Some((e, _)) => StepResult {
+                error: Some(e),
+                ..StepResult::new(number, "chips not in play")
+            },
+            None => step_at(step, number, table, id, &mut out.failures),
+        };
         if let Some(e) = &result.error {
             out.failures
                 .push(format!("step {number} ({}): refused: {e}", result.what));

@@ -80,6 +80,30 @@ pub struct TableSetup {
     /// each street — and rulings act on the cards: `Deal` and `Board` steps are not used.
     #[serde(default)]
     pub deck: Option<String>,
+    /// The chip denominations in play (`[5, 25, 100]`): a `Chips` event pushing any other
+    /// chip is refused. Empty: any chip.
+    #[serde(default)]
+    pub denominations: Vec<Chips>,
+    /// The house commission the table plays with, within what the text allows (e.g.
+    /// pt-casino-2007 rule 7(a): up to 5% a hand, a cap the house may set). None: the
+    /// ruleset's own binding.
+    #[serde(default)]
+    pub commission: Option<Commission>,
+}
+
+/// A house commission: how it is charged, its rate and its cap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Commission {
+    /// `per_hand` (a percentage of each pot), `per_session` (charged by the session, nothing
+    /// from the pot) or `none`.
+    pub mode: String,
+    /// The percentage (per hand: of the pot, rounded down to the chip).
+    #[serde(default)]
+    pub rate: Chips,
+    /// The most taken from one hand (0: no cap).
+    #[serde(default)]
+    pub cap: Chips,
 }
 
 /// Where a scenario table's blinds sit.
@@ -152,6 +176,10 @@ pub struct Expect {
     /// scenario names the plugin this way rather than by the whole citation.
     #[serde(default)]
     pub plugin: Option<String>,
+    /// The event must be refused before any ruling, with these words in the reason (a chip
+    /// not in play at the table).
+    #[serde(default)]
+    pub refused: Option<String>,
 }
 
 /// What the table must look like after a step. Every field given must match; omitted

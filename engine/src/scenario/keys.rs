@@ -73,6 +73,7 @@ impl Merge for Expect {
             regulated: or(&g.regulated, &s.regulated),
             text_contains: or(&g.text_contains, &s.text_contains),
             plugin: or(&g.plugin, &s.plugin),
+            refused: or(&g.refused, &s.refused),
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod bounds;
 pub mod cash;
 mod dealt;
 mod format;
+mod house;
 mod keys;
 mod run;
 pub mod tournament;

@@ -127,6 +127,16 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     if let Some(tournament) = &scenario.tournament {
         return super::tournament::run(scenario, tournament, rules);
     }
+    let rules = match super::house::with_commission(scenario.table.as_ref(), rules) {
+        Ok(rules) => rules,
+        Err(e) => {
+            match for_ruleset(&scenario.expect_refused, &id) {
+                Some(words) if e.contains(words.as_str()) => out.log.push(format!("refused: {e}")),
+                _ => out.refuse_set_up("table", e),
+            }
+            return out;
+        }
+    };
     let Ok(mut hand) = open_table(scenario, &rules, &id, &mut out) else {
         return out;
     };
@@ -146,14 +156,32 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
     let mut scratch = Hand::new(HandConfig::holdem(vec![100, 100], 1, 1, 2), rules.clone()).ok();
     for (i, step) in scenario.steps.iter().enumerate() {
         let number = i + 1;
-        let result = play_step(
-            step,
-            number,
-            &mut hand,
-            &mut scratch,
-            &id,
-            &mut out.failures,
-        );
+        let chips_refused = match step {
+            Step::Event { event, expect } => {
+                super::house::chips_in_play(scenario.table.as_ref(), event)
+                    .err()
+                    .map(|e| (describe(event), e, for_ruleset(expect, &id)))
+            }
+            _ => None,
+        };
+        let result = match chips_refused {
+            Some((what, e, expect)) => {
+                let mut result = StepResult::new(number, what);
+                match expect.and_then(|x| x.refused.clone()) {
+                    Some(words) if e.contains(words.as_str()) => out.log.push(e),
+                    _ => result.error = Some(e),
+                }
+                result
+            }
+            None => play_step(
+                step,
+                number,
+                &mut hand,
+                &mut scratch,
+                &id,
+                &mut out.failures,
+            ),
+        };
         if let Some(e) = &result.error {
             out.failures
                 .push(format!("step {number} ({}): refused: {e}", result.what));
@@ -383,6 +411,12 @@ pub(crate) fn check(
     failures: &mut Vec<String>,
 ) {
     let mut fail = |what: String| failures.push(format!("step {step}: {what}"));
+    if let Some(words) = &expect.refused {
+        fail(format!(
+            "ruled on ({}), expected refused with `{words}`",
+            ruling.outcome
+        ));
+    }
     if let Some(point) = &expect.point {
         if &ruling.point != point {
             fail(format!("decided at `{}`, expected `{point}`", ruling.point));

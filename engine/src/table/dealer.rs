@@ -34,20 +34,37 @@ pub enum BoardPlan {
         /// Burn a card before the street after.
         next_burn: bool,
     },
+    /// The next street is dealt after `0`, `1` or `2` burns: later cards are those that would
+    /// have come without a dealer's error (a burn missed or made twice on the street before).
+    Burns(u8),
+}
+
+/// One street as the dealer dealt it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreetDeal {
+    /// The burn cards made before it (one as a rule).
+    pub burns: Vec<Card>,
+    /// Whether the burn was the card a ruling set aside as the next burn (not off the stub).
+    pub burn_set_aside: bool,
+    /// The cards turned.
+    pub cards: Vec<Card>,
 }
 
 /// The deck as the dealer holds it during a hand.
 #[derive(Clone, Debug)]
 pub struct Dealer {
-    stub: Deck,
-    burns: Vec<Card>,
-    muck: Vec<Card>,
+    pub(super) stub: Deck,
+    pub(super) burns: Vec<Card>,
+    pub(super) muck: Vec<Card>,
     exposed: Vec<Card>,
     boxed: Vec<Card>,
-    set_aside: Vec<Card>,
+    pub(super) set_aside: Vec<Card>,
     /// A card a ruling made the next street's burn (an exposed hole card, rule 70(c)).
-    next_burn: Option<Card>,
-    plan: BoardPlan,
+    pub(super) next_burn: Option<Card>,
+    pub(super) plan: BoardPlan,
+    /// How each street was dealt: what was burned and what was turned, so that a reported
+    /// dealer's error is measured against what he should have done.
+    pub(super) streets: Vec<StreetDeal>,
     /// The seed of every reshuffle ordered in this hand (from the deck's own order).
     seed: u64,
     reshuffles: u64,
@@ -91,6 +108,7 @@ impl Dealer {
             set_aside: Vec::new(),
             next_burn: None,
             plan: BoardPlan::Usual,
+            streets: Vec::new(),
             seed,
             reshuffles: 0,
         }
@@ -161,7 +179,7 @@ impl Dealer {
         }
     }
 
-    fn draw(&mut self) -> Result<Card, ActionError> {
+    pub(super) fn draw(&mut self) -> Result<Card, ActionError> {
         self.stub
             .deal()
             .ok_or_else(|| ActionError::Deal("the stub is empty".into()))
@@ -192,28 +210,47 @@ impl Dealer {
         let Some(k) = hand.board_cards_due() else {
             return Ok(false);
         };
-        let burn = match std::mem::take(&mut self.plan) {
-            BoardPlan::Usual => true,
+        let burns = match std::mem::take(&mut self.plan) {
+            BoardPlan::Usual => 1,
             BoardPlan::ReturnThenDeal { burn } => {
                 self.return_set_aside();
-                burn
+                u8::from(burn)
             }
             // This street as usual; the set-aside cards go back before the next one.
             BoardPlan::DealThenReturn { next_burn } => {
                 self.plan = BoardPlan::ReturnThenDeal { burn: next_burn };
-                true
+                1
             }
+            BoardPlan::Burns(n) => n,
         };
-        if burn {
+        let street = self.deal_street(burns, k)?;
+        hand.deal_board(&street.cards)?;
+        self.streets.push(street);
+        Ok(true)
+    }
+
+    /// Burns `burns` cards (the one a ruling set aside first) and turns `k`.
+    pub(super) fn deal_street(&mut self, burns: u8, k: usize) -> Result<StreetDeal, ActionError> {
+        let mut street = StreetDeal {
+            burns: Vec::with_capacity(usize::from(burns)),
+            burn_set_aside: false,
+            cards: Vec::with_capacity(k),
+        };
+        for _ in 0..burns {
             let card = match self.next_burn.take() {
-                Some(card) => card,
+                Some(card) => {
+                    street.burn_set_aside = true;
+                    card
+                }
                 None => self.draw()?,
             };
             self.burns.push(card);
+            street.burns.push(card);
         }
-        let cards = (0..k).map(|_| self.draw()).collect::<Result<Vec<_>, _>>()?;
-        hand.deal_board(&cards)?;
-        Ok(true)
+        for _ in 0..k {
+            street.cards.push(self.draw()?);
+        }
+        Ok(street)
     }
 
     /// Puts the set-aside cards back into the stub and shuffles it.
@@ -224,10 +261,15 @@ impl Dealer {
 
     /// Shuffles `returned` into the stub with this hand's reshuffle generator.
     pub fn reshuffle(&mut self, returned: &[Card]) {
-        self.reshuffles += 1;
-        let mut rng =
-            rand_chacha::ChaCha8Rng::seed_from_u64(self.seed.wrapping_add(self.reshuffles));
+        let mut rng = self.next_rng();
         self.stub.shuffle_in(returned, &mut rng);
+    }
+
+    /// The generator of this hand's next shuffle (a reshuffle, a card drawn at random by
+    /// the floor): from the deck's own order, so the same deal always draws the same.
+    pub(super) fn next_rng(&mut self) -> rand_chacha::ChaCha8Rng {
+        self.reshuffles += 1;
+        rand_chacha::ChaCha8Rng::seed_from_u64(self.seed.wrapping_add(self.reshuffles))
     }
 
     /// The dealer turns board cards too early: the burn due (unless it was made) and `count`

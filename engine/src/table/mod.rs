@@ -10,6 +10,7 @@
 //! through [`Table::view`], so a hand is played, shown and voided the same way wherever it is
 //! dealt.
 
+mod board_errors;
 mod dealer;
 mod dealt;
 mod held;
@@ -22,7 +23,7 @@ mod spec;
 mod tests;
 mod view;
 
-pub use dealer::{BoardPlan, Dealer, DealerView};
+pub use dealer::{BoardPlan, Dealer, DealerView, StreetDeal};
 pub use dealt::{Dealt, End};
 pub use held::HeldAction;
 pub use played::PlayedHand;

@@ -51,7 +51,7 @@ fn card_list(cards: &[Card]) -> Value {
 
 /// `given` (the caller's fact `key`) must agree with `known` (the table's), or the event is
 /// refused with both.
-fn agree(
+pub(super) fn agree(
     facts: &BTreeMap<String, Value>,
     key: &str,
     known: &Value,
@@ -130,6 +130,7 @@ impl<S> Dealt<S> {
         if point == "deal.exposed_card_during_deal" {
             self.exposed_facts(given, &mut facts)?;
         }
+        self.board_error_facts(point, given, &mut facts)?;
         if point == "action.skipped_turn" {
             self.skipped_facts(given, &mut facts)?;
         }
@@ -263,7 +264,10 @@ impl<S> Dealt<S> {
         };
         // A remedy that cannot be carried out leaves the table exactly as it was.
         let before = (self.hand.clone(), self.dealer.clone());
-        let mut ruling = events::handle(&mut self.hand, &event)
+        // The ruleset rules on the situation's own facts; which seats it concerns is the
+        // table's business (a fouled hand's seat), kept for carrying the remedy out.
+        let asked = super::board_errors::as_asked(&event);
+        let mut ruling = events::handle(&mut self.hand, &asked)
             .map_err(|e| refused(format!("the ruling's action is refused: {e}")))?;
         if let TableEvent::Chips { player, chips, .. } = &event {
             self.chips_remedy(*player, chips, &mut ruling)?;
@@ -273,7 +277,10 @@ impl<S> Dealt<S> {
             return Ok(ruling);
         };
         let remedy = Remedy::of(point, &ruling.outcome, &ruling.fields);
-        if let Err(e) = self.carry_out(point, facts, &remedy, &ruling.citation) {
+        let carried = self
+            .enact_board_error(point)
+            .and_then(|()| self.carry_out(point, facts, &remedy, &ruling.citation));
+        if let Err(e) = carried {
             (self.hand, self.dealer) = before;
             self.awaiting = None;
             self.end = super::End::Playing;
@@ -340,6 +347,14 @@ impl<S> Dealt<S> {
                 }
             }
             Remedy::Misdeal { same_button } => self.misdeal(*same_button)?,
+            Remedy::BoardCorrected
+            | Remedy::BoardStands { .. }
+            | Remedy::RedealStreet { .. }
+            | Remedy::PickBurnFromBoard { .. }
+            | Remedy::ReshuffleStub { .. }
+            | Remedy::KillFouledHands { .. } => {
+                self.carry_out_dealer_error(point, facts, remedy)?;
+            }
             Remedy::ReplaceExposedCard => {
                 let card = card_of(facts.get("card"))
                     .ok_or_else(|| refused(format!("{point}: which card was exposed?")))?;

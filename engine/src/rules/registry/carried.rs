@@ -103,6 +103,30 @@ const DEALER: &[&str] = &[
     "board.premature_card_action_cap",
 ];
 
+/// The dealer's errors with the cards: the error is played out on the dealer's cards from
+/// the record of how each street was dealt, and the remedy is carried out.
+const DEALER_ERRORS: &[&str] = &[
+    "board.missing_burn_flop",
+    "board.missing_burn_turn_or_river",
+    "board.too_many_burns",
+    "board.too_many_cards_turn_or_river",
+    "board.four_card_flop",
+    "deck.disordered_stub",
+    "hand.fouled_or_mixed_cards",
+];
+
+/// How hands are valued: the hand's evaluator applies it at every showdown.
+const EVALUATOR: &[&str] = &["variant.hole_card_usage", "variant.hand_ranking_and_ties"];
+
+/// The tournament director's tables: which table gives a player, when the final table forms.
+const TOURNAMENT_TABLES: &[&str] = &["table.balancing.source_table", "table.final_table_size"];
+
+/// A seat holds one player and a player one seat.
+const SEATING: &[&str] = &["seating.one_player_per_seat"];
+
+/// How a move is made (quickly, chips in racks): the move itself is the director's.
+const MOVING: &[&str] = &["table.moving_players_procedure"];
+
 /// The player to act: his clock ran out or he is away when the action reaches him.
 const TURN: &[&str] = &[
     "time.call_clock",
@@ -231,7 +255,21 @@ const NOTHING: &[&str] = &[
 #[cfg(test)]
 pub(super) fn classified() -> impl Iterator<Item = &'static str> {
     [
-        HAND, ACTION, PLAYED, MANNER, DEALER, TURN, SHOWDOWN, CASH, TOURNAMENT, NOTHING,
+        HAND,
+        ACTION,
+        PLAYED,
+        MANNER,
+        DEALER,
+        TURN,
+        SHOWDOWN,
+        CASH,
+        TOURNAMENT,
+        NOTHING,
+        DEALER_ERRORS,
+        EVALUATOR,
+        TOURNAMENT_TABLES,
+        SEATING,
+        MOVING,
     ]
     .into_iter()
     .flatten()
@@ -284,6 +322,31 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             Carried::CarriedOut,
             "played by the tournament director (entries, levels, tables, prizes)",
         )
+    } else if is(DEALER_ERRORS) {
+        (
+            Carried::CarriedOut,
+            "the caller says what the dealer did; the dealer's cards record what he should have done (each street's burn and cards), so the error is played out on them and the remedy carried out: the board corrected, standing with one burn more or fewer before the next street, dealt again, or a burn drawn at random from the cards turned; a disordered stub shuffled (with the muck and burns where they cannot be told apart); a fouled hand killed, its chips left in the pot",
+        )
+    } else if is(EVALUATOR) {
+        (
+            Carried::CarriedOut,
+            "applied by the hand's evaluator at every showdown: Hold'em any five of the seven cards, Omaha exactly two hole cards and three of the board; the standard ranking, the ace high or low in a straight, ties split",
+        )
+    } else if is(TOURNAMENT_TABLES) {
+        (
+            Carried::CarriedOut,
+            "played by the tournament director: the final table forms when the ruleset's answer on its size says so (asked at table.breaking.reseat with the fact final_table); the texts leave the table that gives a player to a procedure the director fixes beforehand, and the director's is fixed: the highest-numbered of the fullest tables",
+        )
+    } else if is(SEATING) {
+        (
+            Carried::CarriedOut,
+            "the cash table refuses a second seat, or a place on its waiting list, to a player already seated, citing the ruleset's article; a tournament seats each entry once",
+        )
+    } else if is(MOVING) {
+        (
+            Carried::NothingToCarryOut,
+            "how a move is made (quickly, chips in racks, small chips exchanged) concerns people and equipment; the move itself is carried out by the tournament director's balancing and breaking",
+        )
     } else if is(NOTHING) {
         (
             Carried::NothingToCarryOut,
@@ -326,8 +389,6 @@ fn still_words(id: &str) -> Option<&'static str> {
 /// Why the points of `area` still left as words are not carried out.
 fn ruling_only_reason(area: Area) -> &'static str {
     match area {
-        Area::Dealing => "needs the physical state of the stub or the muck (a disordered stub, mixed cards) that the dealer's cards do not record: ruled in words",
-        Area::Board => "a dealer's error in burning or turning board cards (missing or extra burns, a four-card flop) is ruled in words; the board plan it needs is not yet applied",
         Area::Action => "a conditional statement, a string bet, the ways of raising or calling, a call before the amount is known or a miscalled amount accepted is ruled in words: the event that would carry it out (the motions, the words and amounts in order) is not yet taken by the table",
         Area::Pots | Area::AllIn => "ruled in words: the hand's showdown does not take it as an event",
         Area::Time => "the engine reads no clock; time events are ruled in words and the hand is not yet killed or forced by them",
