@@ -854,7 +854,9 @@ fn a_house_directory_beside_the_bundled_one_and_versions_that_mean_something() {
     assert!(
         twice["error"]
             .as_str()
-            .is_some_and(|e| e.contains("is in two rulesets directories")),
+            .is_some_and(|e| e.contains("is in two rulesets directories")
+                && e.contains("rulesets/pt-online/ruleset.ron")
+                && e.contains("house/pt-online/ruleset.ron")),
         "{twice}"
     );
     assert_eq!(

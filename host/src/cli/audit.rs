@@ -44,8 +44,10 @@ pub struct AuditArgs {
     output: super::Output,
     /// Check the journal instead of printing it: SQLite's integrity check, the header, the
     /// key, the hash chain over every entry, the head record (the last entry acknowledged),
-    /// and a replay of every command. Exit 1, saying what is wrong, when any fails.
-    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point", "json", "format", "phh", "report"])]
+    /// and a replay of every command. Exit 1, saying what is wrong, when any fails. JSON:
+    /// `{journal, whole, entries, chain, acknowledged, commands, tables, tournaments}`, or
+    /// `{journal, whole: false, error}`.
+    #[arg(long, conflicts_with_all = ["table", "hand", "rule_point", "phh", "report"])]
     verify: bool,
     /// Export every hand the daemon played (cash and tournament tables) as PHH hand
     /// histories: to FILE.phhs, or to a directory holding one TABLE.phhs per table. Void
@@ -83,7 +85,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
         }
     }
     if args.verify {
-        return Ok(verify(&args.data, &location));
+        return Ok(verify(&args.data, &location, args.output.is_json()));
     }
     if let Some(out) = &args.phh {
         return operator::export(&args.data, &location, out);
@@ -96,20 +98,15 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
         )?;
         return operator::report(&args.data, &location, range, args.output.is_json());
     }
-    let journal =
-        Reader::open(&args.data, &location).map_err(|e| CliError::Usage(e.to_string()))?;
+    let journal = Reader::open(&args.data, &location)?;
     let filter = Filter {
         table: args.table,
         hand: args.hand,
         rule_point: args.rule_point,
     };
     let report = Report {
-        rulings: journal
-            .rulings(&filter)
-            .map_err(|e| CliError::Usage(e.to_string()))?,
-        activations: journal
-            .activations()
-            .map_err(|e| CliError::Usage(e.to_string()))?,
+        rulings: journal.rulings(&filter)?,
+        activations: journal.activations()?,
     };
     if args.output.is_json() {
         let text =
@@ -121,17 +118,31 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--verify`: prints what was found; exit 0 when whole, 1 when not.
-fn verify(data: &std::path::Path, location: &Location) -> ExitCode {
+/// `--verify`: prints what was found (as JSON with `json`); exit 0 when whole, 1 when not.
+fn verify(data: &std::path::Path, location: &Location, json: bool) -> ExitCode {
+    let journal = location.describe();
     match crate::serve::App::verify(data, location) {
+        Ok(v) if json => {
+            let report = serde_json::json!({
+                "journal": journal,
+                "whole": true,
+                "entries": v.whole.head.seq,
+                "chain": hex::encode(v.whole.head.chain),
+                "acknowledged": v.whole.acknowledged,
+                "commands": v.commands,
+                "tables": v.tables,
+                "tournaments": v.tournaments,
+            });
+            println!("{report:#}");
+            ExitCode::SUCCESS
+        }
         Ok(v) => {
             let acknowledged = match v.whole.acknowledged {
                 Some(n) => format!("the head record's entry {n} is in it, unchanged"),
                 None => "no head record to compare its end with".to_string(),
             };
             println!(
-                "{}: whole. Integrity check ok; {} entries, hash chain intact to entry {} ({}); {acknowledged}; {} commands replayed: {} tables, {} tournaments.",
-                location.describe(),
+                "{journal}: whole. Integrity check ok; {} entries, hash chain intact to entry {} ({}); {acknowledged}; {} commands replayed: {} tables, {} tournaments.",
                 v.whole.head.seq,
                 v.whole.head.seq,
                 hex::encode(&v.whole.head.chain[..8]),
@@ -140,6 +151,15 @@ fn verify(data: &std::path::Path, location: &Location) -> ExitCode {
                 v.tournaments
             );
             ExitCode::SUCCESS
+        }
+        Err(e) if json => {
+            let report = serde_json::json!({
+                "journal": journal,
+                "whole": false,
+                "error": e.to_string(),
+            });
+            println!("{report:#}");
+            ExitCode::FAILURE
         }
         Err(e) => {
             eprintln!("floor: {e}");

@@ -68,10 +68,10 @@ fn activated(data: Option<&PathBuf>, journal: Option<&String>) -> Result<Option<
             )));
         }
     }
-    let reader = Reader::open(&data, &location).map_err(|e| CliError::Usage(e.to_string()))?;
+    let reader = Reader::open(&data, &location)?;
     Ledger::from_journal(&reader)
         .map(Some)
-        .map_err(|e| CliError::Usage(e.to_string()))
+        .map_err(CliError::from)
 }
 
 /// Each target's own content against the versions already activated: one problem per
@@ -94,10 +94,7 @@ fn against(targets: &[(Store, String)], ledger: &Ledger) -> Vec<(String, String)
 pub fn run(args: CheckArgs) -> Result<ExitCode, CliError> {
     let targets = Store::targets_in(&args.dirs, args.rulesets.given()?.as_ref())?;
     let plugins = match &args.config {
-        Some(path) => Some(Arc::new(
-            Plugins::load(&super::plugin::read_config(path)?)
-                .map_err(|e| CliError::Usage(e.to_string()))?,
-        )),
+        Some(path) => Some(Arc::new(Plugins::load(&super::plugin::read_config(path)?)?)),
         None => None,
     };
     let ledger = activated(args.data.as_ref(), args.journal.as_ref())?;

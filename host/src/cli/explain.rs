@@ -205,7 +205,7 @@ pub fn list_json(store: &Store) -> Result<String, CliError> {
             })
         })
         .collect();
-    serde_json::to_string_pretty(&points).map_err(|e| CliError::Usage(e.to_string()))
+    serde_json::to_string_pretty(&points).map_err(|e| CliError::Output(e.to_string()))
 }
 
 /// The explanation as text, the rulesets `ids` loaded from `store` (also used by tests).

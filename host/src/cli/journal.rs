@@ -39,8 +39,7 @@ pub fn run(args: JournalArgs) -> Result<ExitCode, CliError> {
                     journal.display()
                 )));
             }
-            let whole = crate::journal::backup::backup(&data, &dest)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+            let whole = crate::journal::backup::backup(&data, &dest)?;
             let key = data.join(crate::journal::seal::KEY_FILE);
             if output.is_json() {
                 let report = serde_json::json!({

@@ -148,8 +148,7 @@ pub fn run(args: LoadArgs) -> Result<ExitCode, CliError> {
         }
         None => {
             let store = args.rulesets.store()?;
-            let d = OwnDaemon::start(&store, args.keep, args.journal.as_deref())
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+            let d = OwnDaemon::start(&store, args.keep, args.journal.as_deref())?;
             if args.keep {
                 eprintln!("floor load: daemon scratch directory {}", d.dir.display());
             }
@@ -181,7 +180,7 @@ pub fn run(args: LoadArgs) -> Result<ExitCode, CliError> {
             stopped_cleanly = d.stop();
         }
     }));
-    let mut report = report.map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut report = report?;
     if !stopped_cleanly {
         report.errors += 1;
         report

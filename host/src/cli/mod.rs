@@ -3,6 +3,7 @@
 mod audit;
 pub(crate) mod check;
 pub(crate) mod compare;
+mod error;
 pub(crate) mod explain;
 mod generate;
 mod journal;
@@ -113,7 +114,7 @@ pub struct RulesetsDirs {
 impl RulesetsDirs {
     /// The store over the directories given, or the default one.
     pub fn store(&self) -> Result<crate::rulesets::Store, CliError> {
-        crate::rulesets::Store::from_dirs(&self.dirs).map_err(|e| CliError::Usage(e.to_string()))
+        Ok(crate::rulesets::Store::from_dirs(&self.dirs)?)
     }
 
     /// The store over the directories given, `None` when none is (for the commands whose
@@ -129,37 +130,4 @@ impl RulesetsDirs {
 /// The report format of the commands that print text or JSON.
 pub type Output = output::Output<output::Format>;
 
-/// Errors that stop a command before it can report: unreadable or malformed input.
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    /// A file that could not be read.
-    #[error("{path}: {source}")]
-    Read {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// A file that could not be parsed.
-    #[error("{path}:{error}")]
-    Parse {
-        /// The file.
-        path: String,
-        /// The parser's message, starting with the line.
-        error: String,
-    },
-    /// A ruleset that cannot be loaded.
-    #[error("ruleset `{id}` cannot be loaded:\n  {}", problems.join("\n  "))]
-    Ruleset {
-        /// The ruleset.
-        id: String,
-        /// Its problems, each with file:line:col.
-        problems: Vec<String>,
-    },
-    /// A bad invocation.
-    #[error("{0}")]
-    Usage(String),
-    /// Output that could not be written.
-    #[error("cannot write the report: {0}")]
-    Output(String),
-}
+pub use error::CliError;

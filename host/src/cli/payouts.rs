@@ -102,6 +102,10 @@ pub fn report(store: &Store, args: &PayoutsArgs) -> Result<Report, CliError> {
     let buy_in = parse_euros(&args.buy_in)?;
     let ruleset = store.load_for_cli(&args.ruleset, &Sandbox::new())?;
     let id = ruleset.id().to_string();
+    let refused = |source| CliError::Payouts {
+        ruleset: id.clone(),
+        source,
+    };
     let not_regulated = |point: &str| {
         CliError::Usage(format!(
             "{id} does not regulate `{point}` (not regulated by this text): it has no {} to compute payouts from",
@@ -109,7 +113,7 @@ pub fn report(store: &Store, args: &PayoutsArgs) -> Result<Report, CliError> {
         ))
     };
     let (table, table_article) = bindings::payout_table(&ruleset)
-        .map_err(|e| CliError::Usage(format!("{id}: {e}")))?
+        .map_err(refused)?
         .ok_or_else(|| not_regulated(bindings::TABLE_POINT))?;
     let (bounds, fee_article) = bindings::fee_bounds(&ruleset).unwrap_or_else(|| {
         (
@@ -138,9 +142,8 @@ pub fn report(store: &Store, args: &PayoutsArgs) -> Result<Report, CliError> {
         &bounds,
         &fee_article,
     )
-    .map_err(|e| CliError::Usage(e.to_string()))?;
-    let list = payouts(&table, &pool, args.six_max, &table_article)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    .map_err(refused)?;
+    let list = payouts(&table, &pool, args.six_max, &table_article).map_err(refused)?;
     Ok(Report {
         ruleset: id,
         entries: pool.entries,

@@ -300,7 +300,7 @@ fn refused(error: &PluginError) -> ExitCode {
 }
 
 pub(super) fn read_config(path: &Path) -> Result<PluginConfig, CliError> {
-    PluginConfig::from_file(path).map_err(|e| CliError::Usage(e.to_string()))
+    Ok(PluginConfig::from_file(path)?)
 }
 
 /// The context argument: JSON text, `@FILE`, or `-` (standard input).

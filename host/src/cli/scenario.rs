@@ -40,8 +40,7 @@ pub fn desk(config: Option<&std::path::Path>) -> Result<Arc<dyn PluginDesk>, Cli
     let Some(path) = config else {
         return Ok(Arc::new(NoPlugins));
     };
-    let plugins = crate::plugins::Plugins::load(&super::plugin::read_config(path)?)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let plugins = crate::plugins::Plugins::load(&super::plugin::read_config(path)?)?;
     Ok(Arc::new(crate::plugins::HostDesk::in_place(Arc::new(
         plugins,
     ))))
@@ -53,10 +52,9 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
         path: path.clone(),
         source,
     })?;
-    let parsed = scenario::parse(&path, &text).map_err(|e| CliError::Usage(e.to_string()))?;
+    let parsed = scenario::parse(&path, &text)?;
     let store = args.dir.store()?;
-    scenario::check_keys(&path, &text, &parsed, &super::test::known_ids(&store))
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    scenario::check_keys(&path, &text, &parsed, &super::test::known_ids(&store))?;
     let ids = if args.all {
         store.ids()
     } else {

@@ -42,7 +42,7 @@ pub struct ServeArgs {
 
 pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     let file = match &args.config {
-        Some(path) => FileConfig::read(path).map_err(|e| CliError::Usage(e.to_string()))?,
+        Some(path) => FileConfig::read(path)?,
         None => FileConfig::default(),
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
@@ -73,7 +73,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     if dirs.is_empty() {
         dirs.extend(file.rulesets.clone());
     }
-    let store = Store::from_dirs(&dirs).map_err(|e| CliError::Usage(e.to_string()))?;
+    let store = Store::from_dirs(&dirs)?;
     let addr = args
         .addr
         .or(file.addr.clone())
@@ -82,17 +82,15 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     // missing, rebuilt (another SHA-256) or of another ABI version stops the daemon here.
     let plugins = match &args.config {
         Some(path) => {
-            let config = file
-                .plugin_config(path)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
-            Plugins::load(&config).map_err(|e| CliError::Usage(e.to_string()))?
+            let config = file.plugin_config(path)?;
+            Plugins::load(&config)?
         }
         None => Plugins::default(),
     };
     for p in plugins.iter() {
         tracing::info!(plugin = %p.identity(), rule_points = ?p.rule_points(), "plugin loaded");
     }
-    let tokens = Tokens::resolve(&file, &data).map_err(|e| CliError::Usage(e.to_string()))?;
+    let tokens = Tokens::resolve(&file, &data)?;
     tracing::info!(file = %data.join("tokens.json").display(), "operator and auditor tokens");
     let clock_tick = match file.clock_tick_ms {
         Some(0) => {

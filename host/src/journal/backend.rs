@@ -205,6 +205,21 @@ pub trait Source: Send + Sync {
         after: i64,
         limit: i64,
     ) -> Result<Vec<RulingRecord>, DbError>;
+    /// The byte offset, in the database file, of the page that holds `row` (`None` when the
+    /// back end has no file to point into, or the row is not there).
+    fn offset(&self, row: Kept<'_>) -> Option<u64> {
+        let _ = row;
+        None
+    }
+}
+
+/// A stored row, to find where it is kept.
+#[derive(Clone, Copy, Debug)]
+pub enum Kept<'a> {
+    /// An entry of `kind`, by its sequence number.
+    Entry(super::chain::Kind, i64),
+    /// A file text, by its hash.
+    Text(&'a str),
 }
 
 /// What the chain check reads: each kind's entries by pages, and the texts.
@@ -224,5 +239,10 @@ pub trait ChainSource {
     fn end(&mut self, head: Head) -> Result<(), String> {
         let _ = head;
         Ok(())
+    }
+    /// As [`Source::offset`], for the refusal that names the entry the walk stopped at.
+    fn offset(&mut self, row: Kept<'_>) -> Option<u64> {
+        let _ = row;
+        None
     }
 }

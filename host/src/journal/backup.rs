@@ -7,7 +7,7 @@ use super::files;
 use super::head::{self, Head};
 use super::schema;
 use super::sqlite::SqliteSource;
-use super::{check, Journal, JournalError, Location, Reader};
+use super::{check, Finding, Journal, JournalError, Location, Reader};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::Connection;
 use std::path::Path;
@@ -36,6 +36,7 @@ pub fn verify(data: &Path, location: &Location) -> Result<(Reader, Whole), Journ
     let damaged = |what: String| JournalError::Damaged {
         file: file.clone(),
         data: data.display().to_string(),
+        at: crate::journal::place::Place::File,
         what,
     };
     if !path.is_file() {
@@ -43,7 +44,8 @@ pub fn verify(data: &Path, location: &Location) -> Result<(Reader, Whole), Journ
             "there is no journal here (is this the daemon's data directory?)".into(),
         ));
     }
-    let recorded = head::read(data).map_err(damaged)?;
+    let found = |f: Finding| JournalError::damaged(&file, data, f);
+    let recorded = head::read(data).map_err(found)?;
     let mut c = schema::connect(&path, false).map_err(|e| {
         if schema::is_damage(&e) {
             damaged(format!("SQLite cannot read it: {e}"))
@@ -54,16 +56,12 @@ pub fn verify(data: &Path, location: &Location) -> Result<(Reader, Whole), Journ
             }
         }
     })?;
-    schema::integrity(&c).map_err(damaged)?;
+    schema::integrity(&c).map_err(found)?;
     if schema::is_empty(&c).map_err(|e| damaged(format!("SQLite cannot read it: {e}")))? {
-        return Err(damaged(match &recorded {
-            Some((_, h)) => format!(
-                "it holds nothing, but {} records that entry {} was acknowledged: the journal was emptied, truncated or replaced",
-                head::HEAD_FILE,
-                h.seq
-            ),
-            None => "it holds nothing".into(),
-        }));
+        return Err(match &recorded {
+            Some((journal, h)) => found(head::emptied(data, journal, h, &file)),
+            None => damaged("it holds nothing".into()),
+        });
     }
     let header = schema::header(&c).map_err(damaged)?;
     let (seal, head) = check(&mut c, &header, data, &file, recorded.as_ref())?;
@@ -127,12 +125,14 @@ pub fn backup(data: &Path, dest: &Path) -> Result<Whole, JournalError> {
     let damaged = |what: String| JournalError::Damaged {
         file: dest.display().to_string(),
         data: data.display().to_string(),
+        at: crate::journal::place::Place::File,
         what,
     };
-    schema::integrity(&copy).map_err(damaged)?;
+    let copied = dest.display().to_string();
+    schema::integrity(&copy).map_err(|f| JournalError::damaged(&copied, data, f))?;
     let header = schema::header(&copy).map_err(damaged)?;
     let (head, _) = super::chain::verify(&mut copy, &header.journal, None)
-        .map_err(|e| damaged(e.to_string()))?;
+        .map_err(|e| JournalError::damaged(&copied, data, e.finding(&mut copy)))?;
     Ok(Whole {
         head,
         acknowledged: None,

@@ -8,8 +8,9 @@
 //! Fields are hashed with their length (and integers as 8 bytes), so no two different entries
 //! hash the same way by moving a boundary.
 
-use super::backend::{ChainRow, ChainSource, DbError, Value};
+use super::backend::{ChainRow, ChainSource, DbError, Kept, Value};
 use super::head::Head;
+use super::place::{Finding, Place};
 use sha2::{Digest, Sha256};
 
 /// One field of an entry, as hashed.
@@ -123,12 +124,12 @@ pub enum Broken {
     #[error("{0}")]
     Db(#[from] DbError),
     /// An entry's chain hash is not what its content and the entries before it give.
-    #[error("entry {seq} ({kind}) does not match the hash chain: it, or an entry before it, was changed")]
+    #[error("entry {seq} ({}) does not match the hash chain: it, or an entry before it, was changed", kind.name())]
     Changed {
         /// The entry.
         seq: i64,
         /// Its kind.
-        kind: &'static str,
+        kind: Kind,
     },
     /// A sequence number is missing.
     #[error("entry {missing} is missing: the journal goes from entry {before} to entry {after}")]
@@ -139,6 +140,8 @@ pub enum Broken {
         before: i64,
         /// The entry after it.
         after: i64,
+        /// The kind of the entry after it.
+        kind: Kind,
     },
     /// A text whose content is not its hash.
     #[error("the file text kept as {hash} was changed")]
@@ -146,6 +149,47 @@ pub enum Broken {
         /// The hash it is kept under.
         hash: String,
     },
+}
+
+impl Broken {
+    /// What was found and where: the entry the walk stopped at (the changed one, or the one
+    /// after a gap) or the text, with the byte offset of its page when `db` can tell.
+    pub fn finding(&self, db: &mut dyn ChainSource) -> Finding {
+        match self {
+            Broken::Db(e) => Finding::file(e.to_string()),
+            Broken::Changed { seq, kind } => Finding {
+                at: Place::Entry {
+                    seq: *seq,
+                    byte: db.offset(Kept::Entry(*kind, *seq)),
+                },
+                what: format!(
+                    "this {} does not match the hash chain: it, or an entry before it, was changed",
+                    kind.name()
+                ),
+            },
+            Broken::Gap {
+                missing,
+                before,
+                after,
+                kind,
+            } => Finding {
+                at: Place::Entry {
+                    seq: *after,
+                    byte: db.offset(Kept::Entry(*kind, *after)),
+                },
+                what: format!(
+                    "entry {missing} is missing: the journal goes from entry {before} to this one"
+                ),
+            },
+            Broken::Text { hash } => Finding {
+                at: Place::Text {
+                    hash: hash.clone(),
+                    byte: db.offset(Kept::Text(hash)),
+                },
+                what: "this file text was changed: its content is not its hash".into(),
+            },
+        }
+    }
 }
 
 /// Entries are read this many at a time per kind (a bound on memory, whatever the journal's
@@ -217,6 +261,7 @@ pub fn verify(
                 missing: head.seq + 1,
                 before: head.seq,
                 after: row.seq,
+                kind,
             });
         }
         let fields: Vec<Field> = row
@@ -230,10 +275,7 @@ pub fn verify(
             .collect();
         let chain = link(&head.chain, row.seq, kind, &fields);
         if hex::encode(chain) != row.chain {
-            return Err(Broken::Changed {
-                seq: row.seq,
-                kind: kind.name(),
-            });
+            return Err(Broken::Changed { seq: row.seq, kind });
         }
         head = Head {
             seq: row.seq,

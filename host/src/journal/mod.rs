@@ -43,6 +43,7 @@ pub mod backup;
 pub mod chain;
 pub mod files;
 pub mod head;
+pub mod place;
 pub mod postgres;
 pub mod read;
 pub mod schema;
@@ -57,6 +58,7 @@ use crate::live::Content;
 use backend::{Backend, ChainSource, DbError, Row, Source};
 use chain::{Field, Kind};
 use head::{Head, HeadFile};
+pub use place::{Finding, Place};
 pub use read::Reader;
 use seal::Seal;
 use serde::{Deserialize, Serialize};
@@ -101,25 +103,39 @@ pub enum JournalError {
         message: String,
     },
     /// A stored entry that does not parse.
-    #[error("journal {file}: entry {seq} cannot be read: {message}")]
+    #[error("{}: cannot be read: {message}", at.locate(.file))]
     Corrupt {
         /// The database file.
         file: String,
-        /// The entry.
-        seq: i64,
+        /// The entry (or version text) and, on SQLite, the byte offset of its page.
+        at: Place,
         /// The parser's message.
         message: String,
     },
     /// The journal is damaged or lost acknowledged entries: it is not used.
-    #[error("journal {file} cannot be trusted: {what}. The daemon serves nothing from it: {WAY_OUT} (`--data {data}`{}).", journal_arg(.file))]
+    #[error("{}: {what}. The journal cannot be trusted; the daemon serves nothing from it: {WAY_OUT} (`--data {data}`{}).", at.locate(.file), journal_arg(.file))]
     Damaged {
         /// The database file.
         file: String,
         /// The data directory.
         data: String,
+        /// Where the damage was found: an entry and its byte, a line of the head record.
+        at: Place,
         /// What was found.
         what: String,
     },
+}
+
+impl JournalError {
+    /// The refusal of journal `file` (data directory `data`) for `found`.
+    pub fn damaged(file: &str, data: &Path, found: Finding) -> JournalError {
+        JournalError::Damaged {
+            file: file.to_string(),
+            data: data.display().to_string(),
+            at: found.at,
+            what: found.what,
+        }
+    }
 }
 
 /// One ruling as journaled.
@@ -368,12 +384,8 @@ impl Journal {
             files::private_file(&f)?;
         }
         let name = location.describe();
-        let damaged = |what: String| JournalError::Damaged {
-            file: name.clone(),
-            data: data.display().to_string(),
-            what,
-        };
-        let recorded = head::read(data).map_err(damaged)?;
+        let recorded =
+            head::read(data).map_err(|found| JournalError::damaged(&name, data, found))?;
         let opened = match location {
             Location::Sqlite(path) => schema::open_writer(data, path, recorded.as_ref())?,
             Location::Postgres(url) => postgres::open(data, url, recorded.as_ref(), lease)?,
@@ -605,6 +617,7 @@ pub fn check(
     let damaged = |what: String| JournalError::Damaged {
         file: name.to_string(),
         data: data.display().to_string(),
+        at: crate::journal::place::Place::File,
         what,
     };
     let seal = Seal::load(data, false)?.ok_or_else(|| {
@@ -620,27 +633,51 @@ pub fn check(
         )));
     }
     let at = recorded.map(|(_, h)| h.seq);
-    let (head, chain_at) =
-        chain::verify(chain, &header.journal, at).map_err(|e| damaged(e.to_string()))?;
+    let (head, chain_at) = match chain::verify(chain, &header.journal, at) {
+        Ok(walked) => walked,
+        Err(broken) => return Err(JournalError::damaged(name, data, broken.finding(chain))),
+    };
     let ended = chain.end(head).map_err(damaged);
-    match recorded {
-        Some((journal, _)) if *journal != header.journal => Err(damaged(format!(
-            "{} belongs to another journal",
-            head::HEAD_FILE
-        ))),
-        Some((_, h)) if h.seq > head.seq => Err(damaged(format!(
-            "it ends at entry {}, but entry {} was acknowledged ({}): acknowledged entries were lost (its WAL file truncated, damaged or deleted, or the database restored from an older copy?)",
-            head.seq,
-            h.seq,
-            head::HEAD_FILE
-        ))),
-        Some((_, h)) if chain_at != Some(h.chain) => Err(damaged(format!(
-            "its entry {} is not the one acknowledged ({} records another chain hash)",
-            h.seq,
-            head::HEAD_FILE
-        ))),
-        _ => ended.map(|()| (seal, head)),
+    let Some((journal, h)) = recorded else {
+        return ended.map(|()| (seal, head));
+    };
+    // The head record disagrees with the database: the refusal points at the record's field.
+    let columns = head::columns(journal);
+    let refused = |col: usize, what: String| {
+        Err(JournalError::damaged(
+            name,
+            data,
+            Finding {
+                at: head::place(data, col),
+                what,
+            },
+        ))
+    };
+    if *journal != header.journal {
+        return refused(
+            columns.journal,
+            format!("this head record belongs to another journal than {name}"),
+        );
     }
+    if h.seq > head.seq {
+        return refused(
+            columns.seq,
+            format!(
+                "records that entry {} was acknowledged, but the journal {name} ends at entry {}: acknowledged entries were lost (its WAL file truncated, damaged or deleted, or the database restored from an older copy?)",
+                h.seq, head.seq
+            ),
+        );
+    }
+    if chain_at != Some(h.chain) {
+        return refused(
+            columns.chain,
+            format!(
+                "records another chain hash for entry {} than the journal {name}'s: that entry is not the one acknowledged",
+                h.seq
+            ),
+        );
+    }
+    ended.map(|()| (seal, head))
 }
 
 /// What sealing a deck seed needs inside a transaction.

@@ -4,7 +4,9 @@
 //! here, the same way for every back end.
 
 use super::audit::{Filter, Page};
-use super::backend::{DbError, Source};
+use super::backend::{DbError, Kept, Source};
+use super::chain::Kind;
+use super::place::Place;
 use super::seal::Seal;
 use super::sqlite::SqliteSource;
 use super::{schema, Activation, JournalError, Location, RulingRecord, TocEntry};
@@ -51,6 +53,15 @@ impl Reader {
         }
     }
 
+    /// Where entry `seq` of `kind` is kept: its number and, on SQLite, the byte offset of its
+    /// page — for a refusal that names it.
+    pub fn place(&self, kind: Kind, seq: i64) -> Place {
+        Place::Entry {
+            seq,
+            byte: self.source.offset(Kept::Entry(kind, seq)),
+        }
+    }
+
     /// Opens the journal at `location` for reading (`floor audit`): its header must be a
     /// floor journal's; the key in `data` is read if it can be.
     pub fn open(data: &Path, location: &Location) -> Result<Reader, JournalError> {
@@ -64,6 +75,7 @@ impl Reader {
                 let header = schema::header(&c).map_err(|what| JournalError::Damaged {
                     file: file.clone(),
                     data: data.display().to_string(),
+                    at: crate::journal::place::Place::File,
                     what,
                 })?;
                 let source = SqliteSource::new(path);
@@ -100,7 +112,7 @@ impl Reader {
                 let seq = raw.seq;
                 let corrupt = |message: String| JournalError::Corrupt {
                     file: self.source.name().to_string(),
-                    seq,
+                    at: self.place(Kind::Command, seq),
                     message,
                 };
                 let command =
@@ -130,7 +142,7 @@ impl Reader {
     pub fn content(&self, hash: &str) -> Result<Option<(String, Content)>, JournalError> {
         let corrupt = |message: String| JournalError::Corrupt {
             file: self.source.name().to_string(),
-            seq: 0,
+            at: Place::File,
             message: format!("version {hash}: {message}"),
         };
         let Some((id, toc)) = self.db(self.source.version(hash))? else {

@@ -2,6 +2,7 @@
 //! release promises to read. Its tables, its header, and the checks a journal must pass
 //! before anything is read from it.
 
+use super::place::{Finding, Place};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use std::path::Path;
 
@@ -140,23 +141,34 @@ pub fn is_damage(e: &rusqlite::Error) -> bool {
     )
 }
 
-/// `PRAGMA integrity_check`: `Err` with SQLite's first findings when the file is damaged.
-pub fn integrity(c: &Connection) -> Result<(), String> {
-    let mut stmt = c
-        .prepare("PRAGMA integrity_check(5)")
-        .map_err(|e| e.to_string())?;
-    let found: Vec<String> = stmt
-        .query_map([], |r| r.get(0))
-        .and_then(Iterator::collect)
-        .map_err(|e| e.to_string())?;
+/// `PRAGMA integrity_check`: `Err` with SQLite's first findings when the file is damaged,
+/// placed at the first page they name (and its byte offset in the file).
+pub fn integrity(c: &Connection) -> Result<(), Finding> {
+    let run = || -> rusqlite::Result<Vec<String>> {
+        let mut stmt = c.prepare("PRAGMA integrity_check(5)")?;
+        let found = stmt.query_map([], |r| r.get(0))?.collect();
+        found
+    };
+    let found = run().map_err(|e| Finding::file(e.to_string()))?;
     if found.len() == 1 && found[0] == "ok" {
-        Ok(())
-    } else {
-        Err(format!(
-            "SQLite's integrity check failed: {}",
-            found.join("; ")
-        ))
+        return Ok(());
     }
+    let findings = found.join("; ");
+    let page_size: Option<u64> = c
+        .query_row("PRAGMA page_size", [], |r| r.get::<_, i64>(0))
+        .ok()
+        .and_then(|n| u64::try_from(n).ok());
+    let at = match (super::place::first_page(&findings), page_size) {
+        (Some(page), Some(size)) if page > 0 => Place::Page {
+            page,
+            byte: (page - 1) * size,
+        },
+        _ => Place::File,
+    };
+    Err(Finding {
+        at,
+        what: format!("SQLite's integrity check failed: {findings}"),
+    })
 }
 
 /// Opens the SQLite journal at `path` for writing, creating it (and the key in `data`) when
@@ -179,6 +191,7 @@ pub fn open_writer(
     let damaged = |what: String| JournalError::Damaged {
         file: file.clone(),
         data: data.display().to_string(),
+        at: crate::journal::place::Place::File,
         what,
     };
     let sql = |e: rusqlite::Error| JournalError::Sql {
@@ -196,14 +209,14 @@ pub fn open_writer(
         }
     };
     let conn = connect(path, true).map_err(unreadable)?;
-    integrity(&conn).map_err(damaged)?;
+    integrity(&conn).map_err(|found| JournalError::damaged(&file, data, found))?;
     if is_empty(&conn).map_err(unreadable)? {
-        if let Some((_, h)) = recorded {
-            return Err(damaged(format!(
-                "it holds nothing, but {} records that entry {} was acknowledged: the journal was emptied, truncated or replaced",
-                super::head::HEAD_FILE,
-                h.seq
-            )));
+        if let Some((journal, h)) = recorded {
+            return Err(JournalError::damaged(
+                &file,
+                data,
+                super::head::emptied(data, journal, h, &file),
+            ));
         }
         let seal = Seal::load(data, true)?.ok_or_else(|| damaged("no key".into()))?;
         let id = hex::encode(rand::random::<[u8; 16]>());

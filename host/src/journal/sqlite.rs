@@ -3,7 +3,9 @@
 //! and damage it reports (a malformed file, not a database) said as damage.
 
 use super::audit::Filter;
-use super::backend::{Backend, ChainRow, ChainSource, DbError, RawCommand, Row, Source, Value};
+use super::backend::{
+    Backend, ChainRow, ChainSource, DbError, Kept, RawCommand, Row, Source, Value,
+};
 use super::chain::Kind;
 use super::head::Head;
 use super::{schema, Activation, RulingRecord};
@@ -223,6 +225,54 @@ impl ChainSource for Connection {
         let rows = stmt.query_map(params![after, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
+
+    fn offset(&mut self, row: Kept<'_>) -> Option<u64> {
+        page_offset(self, row)
+    }
+}
+
+/// The byte offset of the page that holds `row` in the database file: the row's rank in its
+/// table's b-tree, counted through the leaf pages in tree order (SQLite's `dbstat` table
+/// lists each page with its cells and its offset). Read only when a refusal is said, so a
+/// scan of the pages costs nothing on the way of a request. `None` if the row is not there.
+pub fn page_offset(c: &Connection, row: Kept<'_>) -> Option<u64> {
+    let (table, rowid) = match row {
+        Kept::Entry(kind, seq) => (kind.table().0, seq),
+        Kept::Text(hash) => (
+            "texts",
+            c.query_row(
+                "SELECT rowid FROM texts WHERE hash = ?1",
+                params![hash],
+                |r| r.get(0),
+            )
+            .ok()?,
+        ),
+    };
+    let rank: i64 = c
+        .query_row(
+            &format!("SELECT count(*) FROM {table} WHERE rowid < ?1"),
+            params![rowid],
+            |r| r.get(0),
+        )
+        .ok()?;
+    let mut stmt = c
+        .prepare(
+            "SELECT ncell, pgoffset FROM dbstat WHERE name = ?1 AND pagetype = 'leaf' ORDER BY path",
+        )
+        .ok()?;
+    let mut pages = stmt.query(params![table]).ok()?;
+    let mut before = 0i64;
+    while let Some(page) = pages.next().ok()? {
+        let cells: i64 = page.get(0).ok()?;
+        if rank < before + cells {
+            return page
+                .get::<_, i64>(1)
+                .ok()
+                .and_then(|b| u64::try_from(b).ok());
+        }
+        before += cells;
+    }
+    None
 }
 
 /// Read-only connections to one SQLite journal, kept for the next reads. WAL lets readers
@@ -267,6 +317,10 @@ impl SqliteSource {
 impl Source for SqliteSource {
     fn name(&self) -> &str {
         &self.file
+    }
+
+    fn offset(&self, row: Kept<'_>) -> Option<u64> {
+        self.with(|c| Ok(page_offset(c, row))).ok().flatten()
     }
 
     fn commands(&self, tables: Option<&[String]>) -> Result<Vec<RawCommand>, DbError> {

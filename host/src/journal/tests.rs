@@ -385,3 +385,113 @@ fn postgres_two_writers_share_one_chain_and_a_table_is_written_by_its_owner_only
     let _ = std::fs::remove_dir_all(&a_dir);
     let _ = std::fs::remove_dir_all(&b_dir);
 }
+
+/// The refusal of `f`'s journal with its data directory written `DATA`, for a snapshot.
+fn refusal_in_data(f: &Fixture) -> String {
+    f.refusal().replace(&f.dir.display().to_string(), "DATA")
+}
+
+/// The SQLite journal of `f` checkpointed into its database file, and the bytes of the page
+/// at `byte`: what an operator finds at the offset a refusal names.
+fn page_at(f: &Fixture, byte: u64) -> Vec<u8> {
+    let Location::Sqlite(path) = &f.location else {
+        panic!("a page of a PostgreSQL journal")
+    };
+    let c = schema::connect(path, true).expect("open");
+    c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+        .expect("checkpoint");
+    let size: u64 = c
+        .query_row("PRAGMA page_size", [], |r| r.get::<_, i64>(0))
+        .map(|n| n as u64)
+        .expect("page size");
+    let bytes = std::fs::read(path).expect("the database file");
+    let start = usize::try_from(byte).expect("offset");
+    bytes[start..start + size as usize].to_vec()
+}
+
+/// The byte offset a refusal names (`entry N at byte B`).
+fn byte_named(message: &str) -> u64 {
+    let (_, rest) = message
+        .split_once(" at byte ")
+        .unwrap_or_else(|| panic!("no byte offset in: {message}"));
+    rest.split(':')
+        .next()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or_else(|| panic!("no byte offset in: {message}"))
+}
+
+#[test]
+fn a_changed_entry_is_named_with_its_file_entry_and_the_byte_of_its_page() {
+    let [sqlite, pg] = written("changed_at");
+    for f in [&sqlite, &pg] {
+        f.tamper(r#"UPDATE commands SET body = '{"command":"x"}' WHERE body = '{"command":"b"}'"#);
+    }
+    let message = refusal_in_data(&sqlite);
+    insta::assert_snapshot!("journal_changed_entry", message);
+    let page = page_at(&sqlite, byte_named(&message));
+    assert!(
+        page.windows(15).any(|w| w == br#"{"command":"x"}"#),
+        "the page at the byte named holds the changed entry"
+    );
+    // PostgreSQL has no file to point into: the entry is named by its number.
+    let message = pg.refusal();
+    assert!(
+        message.contains(": entry 4: this command does not match the hash chain"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_gap_is_named_at_the_entry_after_it() {
+    let [sqlite, pg] = written("gap_at");
+    for f in [&sqlite, &pg] {
+        f.tamper("DELETE FROM rulings WHERE seq = (SELECT min(seq) FROM rulings)");
+    }
+    insta::assert_snapshot!("journal_gap", refusal_in_data(&sqlite));
+    let message = pg.refusal();
+    assert!(
+        message
+            .contains(": entry 4: entry 3 is missing: the journal goes from entry 2 to this one"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_changed_file_text_is_named_with_the_byte_of_its_page() {
+    for f in both("text_at") {
+        let mut j = f.open().expect("open");
+        let content = Content {
+            files: vec![file("h", "ruleset.ron", "(version: \"1.0.0\")")],
+        };
+        j.activation("h", "1.0.0", &content.sha256(), &content)
+            .expect("activation");
+        j.close().expect("close");
+        f.tamper("UPDATE texts SET text = 'y'");
+        let message = f.refusal();
+        let (at, what) = message
+            .split_once(": this file text was changed")
+            .unwrap_or_else(|| panic!("{message}"));
+        assert!(at.contains(": text "), "{message}");
+        assert_eq!(at.contains(" at byte "), !f.is_postgres(), "{message}");
+        assert!(what.contains("cannot be trusted"), "{message}");
+    }
+}
+
+#[test]
+fn a_head_record_that_disagrees_is_named_by_line_and_column() {
+    let [f, _] = written("head_at");
+    let head = f.dir.join(head::HEAD_FILE);
+    let record = std::fs::read_to_string(&head).expect("head record");
+    // Lost entries: the journal ends before the entry the record says was acknowledged.
+    f.tamper("DELETE FROM lifecycle WHERE seq = (SELECT max(seq) FROM lifecycle)");
+    insta::assert_snapshot!("journal_head_lost_entries", refusal_in_data(&f));
+    // A record from another journal: its id column.
+    let other = written("head_other");
+    std::fs::copy(other[0].dir.join(head::HEAD_FILE), &head).expect("copy");
+    insta::assert_snapshot!("journal_head_of_another_journal", refusal_in_data(&f));
+    // A record changed by hand: its checksum column.
+    let seq = head::columns("0123456789abcdef0123456789abcdef").seq - 1;
+    let changed = format!("{}9{}", &record[..seq], &record[seq + 1..]);
+    std::fs::write(&head, changed).expect("tamper");
+    insta::assert_snapshot!("journal_head_damaged", refusal_in_data(&f));
+}

@@ -294,10 +294,16 @@ impl Live {
 
     /// `message` with the rulesets directory's own path left out (`house/ruleset.ron:7:5`,
     /// not the server's absolute path): messages are shown to anyone by `/api/rulesets`.
+    /// With several directories each keeps its own name (`my-rules/house/ruleset.ron`), so
+    /// that a ruleset id found in two of them still says which two.
     fn public(&self, message: String) -> String {
-        self.store.dirs().iter().fold(message, |message, dir| {
-            message.replace(&format!("{}/", dir.display()), "")
-        })
+        let dirs = self.store.dirs();
+        let labels = directory_labels(&dirs);
+        dirs.iter()
+            .zip(labels)
+            .fold(message, |message, (dir, label)| {
+                message.replace(&format!("{}/", dir.display()), &label)
+            })
     }
 
     /// A ruleset whose `ruleset.ron` disappeared from disk (deleted, moved, an editor's
@@ -350,6 +356,32 @@ impl Live {
         }
         ids
     }
+}
+
+/// What each rulesets directory's path becomes in a public message: nothing with one
+/// directory; with several, its own name (`my-rules/`), followed by its place in the list
+/// when two directories share a name (`rulesets#2/`).
+fn directory_labels(dirs: &[std::path::PathBuf]) -> Vec<String> {
+    if dirs.len() < 2 {
+        return vec![String::new(); dirs.len()];
+    }
+    let name = |d: &std::path::PathBuf| {
+        d.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| d.display().to_string())
+    };
+    let names: Vec<String> = dirs.iter().map(name).collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if names.iter().filter(|m| *m == n).count() > 1 {
+                format!("{n}#{}/", i + 1)
+            } else {
+                format!("{n}/")
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -126,7 +126,8 @@ pub fn watch(
 }
 
 /// The ruleset a changed path belongs to: the first directory below the root, if the file is
-/// one a ruleset is made of (`.ron`, `.rhai`) or the directory itself.
+/// one a ruleset is made of (`.ron`, `.rhai`) or the directory itself (not a file at the
+/// root, such as the directory's README).
 fn ruleset_of(root: &Path, raw: &Path, path: &Path) -> Option<String> {
     let relative: PathBuf = path
         .strip_prefix(root)
@@ -137,7 +138,9 @@ fn ruleset_of(root: &Path, raw: &Path, path: &Path) -> Option<String> {
     let id = parts.next()?.as_os_str().to_str()?.to_string();
     let rest: Vec<_> = parts.collect();
     let relevant = match rest.last() {
-        None => true,
+        // A ruleset is a directory: a file beside them (`README.md`) is none. A directory
+        // removed is no longer there to tell: a name with no extension is taken for one.
+        None => path.is_dir() || (!path.exists() && !id.contains('.')),
         Some(last) => {
             let name = last.as_os_str().to_string_lossy();
             name.ends_with(".ron") || name.ends_with(".rhai")
@@ -163,6 +166,29 @@ mod tests {
         assert_eq!(f("/r/pt-online/tests/x.ron"), None);
         assert_eq!(f("/r/pt-online/notes.md"), None);
         assert_eq!(f("/elsewhere/x.ron"), None);
+    }
+
+    #[test]
+    fn a_file_beside_the_rulesets_is_no_ruleset_but_a_directory_removed_is() {
+        let root = std::env::temp_dir().join(format!("floor-watch-root-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("house")).expect("mkdir");
+        std::fs::write(root.join("README.md"), "# rulesets").expect("write");
+        let f = |name: &str| ruleset_of(&root, &root, &root.join(name));
+        assert_eq!(f("README.md"), None, "the README beside the rulesets");
+        assert_eq!(
+            f("house").as_deref(),
+            Some("house"),
+            "a ruleset's directory"
+        );
+        assert_eq!(
+            f("gone").as_deref(),
+            Some("gone"),
+            "a ruleset's directory removed"
+        );
+        std::fs::remove_file(root.join("README.md")).expect("rm");
+        assert_eq!(f("README.md"), None, "the README removed");
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

@@ -59,7 +59,9 @@ impl App {
         for stored in commands {
             let corrupt = |message: String| JournalError::Corrupt {
                 file: self.journal.file().to_string(),
-                seq: stored.seq,
+                at: self
+                    .journal
+                    .place(crate::journal::chain::Kind::Command, stored.seq),
                 message,
             };
             let mut body = stored.command;
@@ -89,9 +91,11 @@ impl App {
                     return Err(JournalError::Damaged {
                         file: self.journal.file().to_string(),
                         data: self.data.display().to_string(),
+                        at: self
+                            .journal
+                            .place(crate::journal::chain::Kind::Command, stored.seq),
                         what: format!(
-                            "entry {} ({} at {}) cannot be replayed: {e}",
-                            stored.seq,
+                            "this {} at {} cannot be replayed: {e}",
                             command.kind(),
                             stored.table
                         ),

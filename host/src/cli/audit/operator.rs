@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 /// `--phh PATH`: writes the hands, then says what was written and what was left out.
 pub fn export(data: &Path, location: &Location, out: &Path) -> Result<ExitCode, CliError> {
-    let done = phh::export(data, location, out).map_err(|e| CliError::Usage(e.to_string()))?;
+    let done = phh::export(data, location, out)?;
     let hands: usize = done.hands.values().sum();
     let void: usize = done.void.values().sum();
     println!(
@@ -57,8 +57,7 @@ pub fn report(
     range: Range,
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    let report = tables::build(range, |watch| App::watch(data, location, watch))
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let report = tables::build(range, |watch| App::watch(data, location, watch))?;
     if json {
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.to_string()))?;

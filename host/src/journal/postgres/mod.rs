@@ -296,6 +296,7 @@ pub fn open(
     let damaged = |what: String| JournalError::Damaged {
         file: name.clone(),
         data: data.display().to_string(),
+        at: crate::journal::place::Place::File,
         what,
     };
     let lease = lease.ok_or_else(|| JournalError::Write {
@@ -416,6 +417,7 @@ pub fn open_source(
         let header = schema::header(&mut client).map_err(|what| JournalError::Damaged {
             file: name.clone(),
             data: data.display().to_string(),
+            at: crate::journal::place::Place::File,
             what,
         })?;
         let source = PgSource::start(&config, name.clone()).map_err(|e| JournalError::Sql {
@@ -438,9 +440,11 @@ pub fn verify(
     let damaged = |what: String| JournalError::Damaged {
         file: name.clone(),
         data: data.display().to_string(),
+        at: crate::journal::place::Place::File,
         what,
     };
-    let recorded = super::head::read(data).map_err(damaged)?;
+    let recorded =
+        super::head::read(data).map_err(|found| JournalError::damaged(&name, data, found))?;
     let (header, head) = worker::off_runtime(|| {
         let sql = |e| JournalError::Sql {
             file: name.clone(),
