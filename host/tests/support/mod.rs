@@ -296,6 +296,15 @@ impl Daemon {
         let start = Instant::now();
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
+                if !status.success() {
+                    // The assertion that follows says only "false": what the daemon said is
+                    // the reason.
+                    let log = std::fs::read_to_string(self.data.join("daemon.log"));
+                    let log = log.as_deref().unwrap_or("(no daemon.log)");
+                    let tail: Vec<&str> = log.lines().rev().take(20).collect();
+                    eprintln!("daemon stopped with {status}; the end of its log:");
+                    tail.iter().rev().for_each(|line| eprintln!("  {line}"));
+                }
                 return status.success();
             }
             assert!(start.elapsed() < PATIENCE, "daemon did not stop on SIGTERM");
