@@ -76,9 +76,47 @@ pub fn read_chunk(
     first_line: usize,
     file_start: bool,
     hand: &mut PhhHand,
-    mut each: impl FnMut(&PhhHand),
+    each: impl FnMut(&PhhHand),
 ) -> ChunkRead {
-    let mut fast = FastReader::new(text, first_line);
+    // A `str` is UTF-8: the check cannot fail, and an error could not come of it.
+    read_chunk_with(
+        text.as_bytes(),
+        || Ok(text),
+        first_line,
+        file_start,
+        hand,
+        each,
+    )
+    .unwrap_or_default()
+}
+
+/// [`read_chunk`] on bytes not yet known to be UTF-8: the error when they are not, as
+/// checking the whole chunk first would give, but without that pass over every byte when
+/// the fast reader reads the chunk to its end (it checks what it reads: every byte it takes
+/// is ASCII or in a string it checked). Hands passed to `each` before a chunk is found not
+/// to be UTF-8 belong to a chunk that is refused: the caller drops what it made of them.
+pub fn read_chunk_bytes(
+    bytes: &[u8],
+    first_line: usize,
+    file_start: bool,
+    hand: &mut PhhHand,
+    each: impl FnMut(&PhhHand),
+) -> Result<ChunkRead, std::str::Utf8Error> {
+    let text = || std::str::from_utf8(bytes);
+    read_chunk_with(bytes, text, first_line, file_start, hand, each)
+}
+
+/// Reads `bytes` with the fast reader, and with the general reader (on `text()`, the same
+/// bytes as a `str`) where the fast one gives up.
+fn read_chunk_with<'t>(
+    bytes: &'t [u8],
+    text: impl FnOnce() -> Result<&'t str, std::str::Utf8Error>,
+    first_line: usize,
+    file_start: bool,
+    hand: &mut PhhHand,
+    mut each: impl FnMut(&PhhHand),
+) -> Result<ChunkRead, std::str::Utf8Error> {
+    let mut fast = FastReader::new(bytes, first_line);
     let mut passed = 0;
     loop {
         match fast.next_hand(hand) {
@@ -89,17 +127,17 @@ pub fn read_chunk(
             // A text without a header (a `.phh` file, an empty one) is the general reader's.
             Step::End if fast.headers.is_empty() => break,
             Step::End => {
-                return ChunkRead {
+                return Ok(ChunkRead {
                     headers: std::mem::take(&mut fast.headers),
                     file_start,
                     hands: passed,
                     ..ChunkRead::default()
-                }
+                })
             }
             Step::Bail => break,
         }
     }
-    let found = scan(text, first_line, file_start);
+    let found = scan(text()?, first_line, file_start);
     let read = found.outcome(file_start);
     if read.syntax_error.is_none() && read.content_error.is_none() {
         for hand in found.hands.iter().skip(passed) {
@@ -109,7 +147,7 @@ pub fn read_chunk(
             each(single);
         }
     }
-    read
+    Ok(read)
 }
 
 /// Why a file cannot be read.

@@ -1,7 +1,7 @@
 //! The fast reader and the chunked reading against the general reader: the same hands, and
 //! for a file cut into chunks anywhere a cut may fall, the same outcome (hands or error).
 
-use super::chunk::{next_cut, read_chunk, FileError, FileReading};
+use super::chunk::{next_cut, read_chunk, read_chunk_bytes, ChunkRead, FileError, FileReading};
 use super::{parse_file, write_phhs, PhhError, PhhHand};
 use crate::rules::DefaultRules;
 use crate::sim::random_nlhe_records;
@@ -128,7 +128,7 @@ fn fast_reader_reads_written_corpora_as_the_general_reader_does() {
         }));
     }
     for text in texts.iter().map(String::as_str) {
-        let mut reader = super::fast::FastReader::new(text, 1);
+        let mut reader = super::fast::FastReader::new(text.as_bytes(), 1);
         let mut hand = PhhHand::default();
         let mut fast = Vec::new();
         loop {
@@ -230,5 +230,81 @@ fn texts_without_headers_are_read_as_the_general_reader_reads_them() {
         "\u{feff}[1]\nvariant = 'NT'\n",
     ] {
         assert_eq!(read_in_chunks(text, &[]), whole(text), "{text:?}");
+    }
+}
+
+/// Bytes of the real-shaped hands with bytes that are not ASCII put anywhere: some valid
+/// UTF-8 (`é`, `’`), some not (a lone continuation byte, a cut sequence, `0xff`).
+fn with_foreign_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let edits = prop::collection::vec((0..REAL.len(), 0usize..6), 1..3);
+    edits.prop_map(|edits| {
+        let mut bytes = REAL.as_bytes().to_vec();
+        for (at, what) in edits {
+            let at = at.min(bytes.len());
+            let insert: &[u8] = match what {
+                0 => "é".as_bytes(),
+                1 => "’".as_bytes(),
+                2 => &[0x80],
+                3 => &[0xc3],
+                4 => &[0xe2, 0x80],
+                _ => &[0xff],
+            };
+            bytes.splice(at..at, insert.iter().copied());
+        }
+        bytes
+    })
+}
+
+/// What reading a chunk gave: its hands and findings.
+fn findings(read: &ChunkRead, hands: Vec<PhhHand>) -> impl PartialEq + std::fmt::Debug {
+    (
+        hands,
+        read.hands,
+        read.headers.clone(),
+        read.syntax_error.clone(),
+        read.content_error.clone(),
+        read.single_error.clone(),
+    )
+}
+
+proptest! {
+    /// Reading bytes (the fast reader checking only what it reads) refuses exactly the
+    /// chunks that are not UTF-8, and reads the others as reading the checked text does.
+    #[test]
+    fn reading_bytes_refuses_exactly_what_is_not_utf8(bytes in with_foreign_bytes()) {
+        let mut reused = PhhHand::default();
+        let mut got = Vec::new();
+        let read = read_chunk_bytes(&bytes, 1, true, &mut reused, |h| got.push(h.clone()));
+        match std::str::from_utf8(&bytes) {
+            Err(e) => prop_assert_eq!(read.err(), Some(e)),
+            Ok(text) => {
+                let read = read.map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let mut expected = Vec::new();
+                let checked = read_chunk(text, 1, true, &mut reused, |h| expected.push(h.clone()));
+                prop_assert_eq!(findings(&read, got), findings(&checked, expected));
+            }
+        }
+    }
+}
+
+/// A name that is not ASCII is read by the fast reader; a byte that is not UTF-8 in a
+/// string, a key or an action refuses the chunk.
+#[test]
+fn only_the_bytes_that_are_not_utf8_refuse_a_chunk() {
+    let mut hand = PhhHand::default();
+    let named = REAL.replace("'x’y'", "'José'");
+    let read = read_chunk_bytes(named.as_bytes(), 1, true, &mut hand, |_| {});
+    assert_eq!(read.map(|r| r.hands).ok(), Some(2));
+    for (from, to) in [
+        ("'x’y'", &b"'x\xffy'"[..]),
+        ("venue", &b"ven\xc3ue"[..]),
+        ("'p1 f'", &b"'p1 \xe2f'"[..]),
+    ] {
+        let at = REAL.find(from).unwrap_or(0);
+        let mut bytes = REAL.as_bytes()[..at].to_vec();
+        bytes.extend_from_slice(to);
+        bytes.extend_from_slice(&REAL.as_bytes()[at + from.len()..]);
+        let read = read_chunk_bytes(&bytes, 1, true, &mut hand, |_| {});
+        assert!(read.is_err(), "{from:?} → {to:?} is refused");
     }
 }

@@ -44,7 +44,9 @@ mod write;
 
 pub use amount::{Decimal, Scale, MAX_DECIMALS};
 pub use cards::{CardList, INLINE_CARDS};
-pub use chunk::{duplicate_hand, next_cut, read_chunk, ChunkRead, FileError, FileReading};
+pub use chunk::{
+    duplicate_hand, next_cut, read_chunk, read_chunk_bytes, ChunkRead, FileError, FileReading,
+};
 pub use error::{PhhError, PhhErrorKind};
 pub use hand::{PhhHand, Stack};
 pub use notation::{format_hole, Action, ActionLine};

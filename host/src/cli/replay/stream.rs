@@ -15,7 +15,8 @@
 
 use super::super::CliError;
 use floor_engine::phh::{
-    duplicate_hand, next_cut, read_chunk, ChunkRead, FileError, FileReading, PhhHand,
+    duplicate_hand, next_cut, read_chunk, read_chunk_bytes, ChunkRead, FileError, FileReading,
+    PhhHand,
 };
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -115,13 +116,16 @@ where
                     };
                     let Ok(Some(work)) = next else { return };
                     let mut tally = T::default();
-                    let read = std::str::from_utf8(&work.text)
-                        .map_err(|_| invalid_utf8())
-                        .map(|text| {
-                            read_chunk(text, work.first_line, work.file_start, &mut hand, |h| {
-                                replay(h, &mut tally)
-                            })
-                        });
+                    // The bytes are checked to be UTF-8 as they are read (see
+                    // `read_chunk_bytes`): a chunk that is not is refused with its tally.
+                    let read = read_chunk_bytes(
+                        &work.text,
+                        work.first_line,
+                        work.file_start,
+                        &mut hand,
+                        |h| replay(h, &mut tally),
+                    )
+                    .map_err(|_| invalid_utf8());
                     let done = Done::Chunk {
                         file: work.file,
                         seq: work.seq,

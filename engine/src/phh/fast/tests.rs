@@ -2,11 +2,13 @@
 //! the same notation as a string ([`quick_action`]): what the first reads, the second reads
 //! the same, up to the closing quote and no further.
 
-use super::{quick_action, quoted_action};
+use super::actions::{quick_action, quoted_action};
+use super::numbers::Small;
+use crate::phh::notation::Action;
 use proptest::prelude::*;
 
 /// Reads `notation` as it lies in an `actions` array (quoted, another action after it).
-fn in_place(notation: &str, players: usize) -> Option<(super::Action, Option<super::Small>)> {
+fn in_place(notation: &str, players: usize) -> Option<(Action, Option<Small>)> {
     let text = format!("['{notation}', 'p2 f']");
     let (action, amount, end) = quoted_action(text.as_bytes(), 2, players)?;
     assert_eq!(
@@ -145,10 +147,10 @@ fn amounts(items: &[super::Raw]) -> Vec<Option<(i64, u32)>> {
 proptest! {
     #[test]
     fn an_integer_list_is_read_as_the_general_list_reading_reads_it(text in list_text()) {
-        let mut tight = super::FastReader::new(&text, 1);
+        let mut tight = super::FastReader::new(text.as_bytes(), 1);
         let mut read = Vec::new();
         if tight.integers(&mut read) {
-            let mut general = super::FastReader::new(&text, 1);
+            let mut general = super::FastReader::new(text.as_bytes(), 1);
             let mut expected = Vec::new();
             let count = general.array(|r| {
                 expected.push(super::Raw::Amount(r.number()?.0));
@@ -172,7 +174,7 @@ fn the_usual_integer_lists_are_read_by_the_tight_loop() {
         ("[1, 2, 0, 0, 0, 0]\n", vec![1, 2, 0, 0, 0, 0]),
         ("[298, 599]", vec![298, 599]),
     ] {
-        let mut reader = super::FastReader::new(text, 1);
+        let mut reader = super::FastReader::new(text.as_bytes(), 1);
         let mut read = Vec::new();
         assert!(reader.integers(&mut read), "{text:?}");
         let read: Vec<_> = amounts(&read)

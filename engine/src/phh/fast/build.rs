@@ -1,0 +1,134 @@
+//! The last step of reading a hand: the general reader's checks on the whole hand, then
+//! every amount turned into chips at the hand's scale.
+
+use super::{seen, FastReader, Raw, ANTES, BLINDS, FINISHING, STACKS, WINNINGS};
+use crate::phh::amount::{Scale, MAX_DECIMALS};
+use crate::phh::hand::{required_by_variant, PhhHand, Stack};
+use crate::phh::notation::Action;
+
+impl FastReader<'_> {
+    /// Checks what the general reader checks once a hand is read, in the same order, and
+    /// fills `hand` with the amounts in chips; false where the general reader would refuse
+    /// the hand (or where this reader does not follow it).
+    pub(super) fn build(
+        &mut self,
+        hand: &mut PhhHand,
+        seen: u32,
+        number: usize,
+        line: usize,
+    ) -> bool {
+        if seen & seen::VARIANT == 0
+            || seen & seen::LISTS[STACKS] == 0
+            || seen & seen::LISTS[ANTES] == 0
+            || seen & seen::ACTIONS == 0
+        {
+            return false;
+        }
+        let has = |key: &str| -> bool {
+            match key {
+                "blinds_or_straddles" => seen & seen::LISTS[BLINDS] != 0,
+                "bring_in" => seen & seen::SINGLES[0] != 0,
+                "small_bet" => seen & seen::SINGLES[1] != 0,
+                "big_bet" => seen & seen::SINGLES[2] != 0,
+                "min_bet" => seen & seen::SINGLES[3] != 0,
+                _ => false,
+            }
+        };
+        if !required_by_variant(&hand.variant).iter().all(|k| has(k)) {
+            return false;
+        }
+        let players = self.lists[STACKS].len();
+        if players == 0 {
+            return false;
+        }
+        for which in [ANTES, BLINDS, FINISHING, WINNINGS] {
+            let present = seen & seen::LISTS[which] != 0;
+            if present && self.lists[which].len() != players {
+                return false;
+            }
+        }
+        if self.lengths.iter().any(|&n| n != players) {
+            return false;
+        }
+        // The scale: the most decimal places any amount needs.
+        let mut decimals = 0;
+        let all = self.lists.iter().flatten().filter_map(|raw| match raw {
+            Raw::Amount(d) => Some(d),
+            Raw::Inf => None,
+        });
+        for d in all.chain(self.singles.iter().flatten()) {
+            decimals = decimals.max(d.decimals_needed());
+        }
+        for (_, amount) in &self.amounts {
+            decimals = decimals.max(amount.decimals_needed());
+        }
+        if decimals > MAX_DECIMALS {
+            return false;
+        }
+        let scale = Scale::from_decimals(decimals).unwrap_or(Scale::ONE);
+        let chips = |raw: &Raw| match raw {
+            Raw::Amount(d) => d.chips(decimals),
+            Raw::Inf => None,
+        };
+        hand.starting_stacks.clear();
+        for raw in &self.lists[STACKS] {
+            let stack = match raw {
+                Raw::Inf => Stack::Unknown,
+                Raw::Amount(_) => match chips(raw).map(u64::try_from) {
+                    Some(Ok(c)) => Stack::Chips(c),
+                    _ => return false,
+                },
+            };
+            hand.starting_stacks.push(stack);
+        }
+        for &(index, amount) in &self.amounts {
+            let Some(value) = amount.chips(scale) else {
+                return false;
+            };
+            if let Action::CompleteBetRaiseTo { amount, .. } = &mut hand.actions[index].action {
+                *amount = value;
+            }
+        }
+        let fill = |list: &[Raw], out: &mut Vec<i64>| -> bool {
+            out.clear();
+            for raw in list {
+                match chips(raw) {
+                    Some(c) => out.push(c),
+                    None => return false,
+                }
+            }
+            true
+        };
+        if !fill(&self.lists[ANTES], &mut hand.antes)
+            || !fill(&self.lists[BLINDS], &mut hand.blinds_or_straddles)
+        {
+            return false;
+        }
+        for (which, slot) in [
+            (FINISHING, &mut hand.finishing_stacks),
+            (WINNINGS, &mut hand.winnings),
+        ] {
+            if seen & seen::LISTS[which] == 0 {
+                *slot = None;
+            } else if !fill(&self.lists[which], slot.get_or_insert_with(Vec::new)) {
+                return false;
+            }
+        }
+        let mut singles = [None; 4];
+        for (value, raw) in singles.iter_mut().zip(&self.singles) {
+            if let Some(d) = raw {
+                match d.chips(decimals) {
+                    Some(c) => *value = Some(c),
+                    None => return false,
+                }
+            }
+        }
+        [hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet] = singles;
+        hand.number = Some(number);
+        hand.line = line;
+        hand.scale = scale;
+        hand.fields.clear();
+        hand.field_order.clear();
+        true
+    }
+}

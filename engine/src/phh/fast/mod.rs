@@ -1,0 +1,370 @@
+//! A fast reader for the layout PHH files are written in, for replaying large corpora.
+//!
+//! Writers (PokerKit, the phh-dataset conversions, floor) put every field on one line,
+//! `key = value`, arrays on one line, strings without escapes. This reader takes exactly
+//! that shape, hand by hand, into one [`PhhHand`] it reuses (its lists keep their buffers:
+//! no allocation per field or per hand once they are large enough), and gives up — returns
+//! [`Step::Bail`] — at anything else: a comment, a multi-line array, an escape, a `\r`, an
+//! amount in exponent form, a field the hand gives twice, any content the general reader
+//! ([`super::reader`]) would refuse. The caller then reads the same text with the general
+//! reader, which gives every hand, or the error, exactly. So what this reader accepts, it
+//! reads as the general reader does (its hands are the general reader's, less the untyped
+//! fields, which a replay does not read: they are checked, not kept); the `fast_reader_*`
+//! tests hold it to that.
+//!
+//! The reading is split by what it reads: this module walks the lines, keys, strings and
+//! arrays; [`numbers`] the amounts and the per-player lists; [`actions`] the `actions`
+//! notation and its cards; [`other`] the fields a replay does not type; [`build`] turns what
+//! was read into the hand's chips, with the general reader's checks.
+
+mod actions;
+mod build;
+mod numbers;
+mod other;
+#[cfg(test)]
+mod tests;
+
+use super::hand::PhhHand;
+use numbers::{Amount, Small};
+
+/// What reading the next hand came to.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A hand was read into the caller's [`PhhHand`].
+    Hand,
+    /// The text is read to its end.
+    End,
+    /// Something this reader does not take: read the text with the general reader.
+    Bail,
+}
+
+/// The per-player amount lists, by index.
+const STACKS: usize = 0;
+const ANTES: usize = 1;
+const BLINDS: usize = 2;
+const FINISHING: usize = 3;
+const WINNINGS: usize = 4;
+
+/// Bits of the fields seen in a hand (duplicates are refused by the general reader).
+mod seen {
+    pub const VARIANT: u32 = 1;
+    pub const LISTS: [u32; 5] = [2, 4, 8, 16, 32];
+    pub const SINGLES: [u32; 4] = [64, 128, 256, 512];
+    pub const ACTIONS: u32 = 1024;
+}
+
+/// A number as written, before the hand's scale is known.
+#[derive(Clone, Copy)]
+enum Raw {
+    Amount(Small),
+    Inf,
+}
+
+/// A reader over one text (a chunk of a `.phhs` file starting at a hand's header), with
+/// the scratch it reuses from hand to hand.
+///
+/// It reads bytes, not a `str`: a chunk is not checked to be UTF-8 before it is read (that
+/// was a pass over every byte). Every byte it takes outside a string is an ASCII byte it
+/// matched, and a string it keeps is checked when read; at anything else it gives up, and
+/// the general reader, which checks the whole chunk, decides. So a chunk it reads to its end
+/// is UTF-8.
+pub(crate) struct FastReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    line: usize,
+    lists: [Vec<Raw>; 5],
+    singles: [Option<Small>; 4],
+    /// Where each `cbr` amount goes (index in the hand's actions) and what it says.
+    amounts: Vec<(usize, Amount)>,
+    /// The other fields' names, for spotting one given twice.
+    others: Vec<&'a [u8]>,
+    /// The lengths of `seats`, `players` and `time_banks`, which must equal the players.
+    lengths: Vec<usize>,
+    /// `(number, line)` of every hand's header read.
+    pub(crate) headers: Vec<(usize, usize)>,
+}
+
+impl<'a> FastReader<'a> {
+    /// A reader at the start of `bytes`, whose first line is line `first_line` of its file.
+    pub(crate) fn new(bytes: &'a [u8], first_line: usize) -> FastReader<'a> {
+        FastReader {
+            bytes,
+            at: 0,
+            line: first_line,
+            lists: Default::default(),
+            singles: [None; 4],
+            amounts: Vec::new(),
+            others: Vec::new(),
+            lengths: Vec::new(),
+            headers: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    #[inline]
+    fn skip_spaces(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    /// Past blank lines; false at anything but a blank line, a header or the end.
+    fn skip_blank_lines(&mut self) -> bool {
+        loop {
+            self.skip_spaces();
+            match self.peek() {
+                Some(b'\n') => {
+                    self.at += 1;
+                    self.line += 1;
+                }
+                None | Some(b'[') => return true,
+                Some(_) => return false,
+            }
+        }
+    }
+
+    /// Reads the next hand into `hand`.
+    pub(crate) fn next_hand(&mut self, hand: &mut PhhHand) -> Step {
+        if !self.skip_blank_lines() {
+            return Step::Bail;
+        }
+        if self.peek().is_none() {
+            return Step::End;
+        }
+        let Some(number) = self.header() else {
+            return Step::Bail;
+        };
+        let header_line = self.line;
+        self.headers.push((number, header_line));
+        if !self.end_of_line() {
+            return Step::Bail;
+        }
+        match self.fields(hand) {
+            Some(seen) if self.build(hand, seen, number, header_line) => Step::Hand,
+            _ => Step::Bail,
+        }
+    }
+
+    /// `[N]`: the hand's number.
+    fn header(&mut self) -> Option<usize> {
+        self.at += 1;
+        let start = self.at;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at += 1;
+        }
+        let digits = &self.bytes[start..self.at];
+        if self.peek() != Some(b']') || digits.is_empty() || digits.len() > 18 {
+            return None;
+        }
+        self.at += 1;
+        let number = digits
+            .iter()
+            .fold(0usize, |n, &d| n * 10 + usize::from(d - b'0'));
+        (number > 0).then_some(number)
+    }
+
+    /// After a value: spaces, then a newline (counted) or the end.
+    #[inline]
+    fn end_of_line(&mut self) -> bool {
+        self.skip_spaces();
+        match self.peek() {
+            None => true,
+            Some(b'\n') => {
+                self.at += 1;
+                self.line += 1;
+                true
+            }
+            Some(_) => false,
+        }
+    }
+
+    /// Reads the hand's `key = value` lines up to the next header or the end; returns the
+    /// typed fields seen.
+    fn fields(&mut self, hand: &mut PhhHand) -> Option<u32> {
+        for list in &mut self.lists {
+            list.clear();
+        }
+        self.singles = [None; 4];
+        self.amounts.clear();
+        self.others.clear();
+        self.lengths.clear();
+        hand.actions.clear();
+        hand.variant.clear();
+        let mut seen = 0u32;
+        loop {
+            // At the end, or the next hand's header: this hand is read.
+            if self.skip_blank_lines() {
+                return Some(seen);
+            }
+            let key = self.key()?;
+            self.skip_spaces();
+            if self.peek() != Some(b'=') {
+                return None;
+            }
+            self.at += 1;
+            self.skip_spaces();
+            let bit = match key {
+                b"variant" => {
+                    let text = self.string()?;
+                    hand.variant.push_str(text);
+                    seen::VARIANT
+                }
+                b"starting_stacks" => self.list(STACKS, true)?,
+                b"antes" => self.list(ANTES, false)?,
+                b"blinds_or_straddles" => self.list(BLINDS, false)?,
+                b"finishing_stacks" => self.list(FINISHING, false)?,
+                b"winnings" => self.list(WINNINGS, false)?,
+                b"bring_in" => self.single(0)?,
+                b"small_bet" => self.single(1)?,
+                b"big_bet" => self.single(2)?,
+                b"min_bet" => self.single(3)?,
+                b"actions" => {
+                    // The notation needs the players: `starting_stacks` must come first.
+                    if seen & seen::LISTS[STACKS] == 0 {
+                        return None;
+                    }
+                    self.actions(hand)?;
+                    seen::ACTIONS
+                }
+                other => {
+                    if self.others.contains(&other) {
+                        return None;
+                    }
+                    self.others.push(other);
+                    self.other(other)?;
+                    0
+                }
+            };
+            if seen & bit != 0 {
+                return None;
+            }
+            seen |= bit;
+            if !self.end_of_line() {
+                return None;
+            }
+        }
+    }
+
+    /// A bare key (ASCII: [`KEY_BYTE`]), as bytes.
+    fn key(&mut self) -> Option<&'a [u8]> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| KEY_BYTE[b as usize]) {
+            self.at += 1;
+        }
+        (self.at > start).then(|| &self.bytes[start..self.at])
+    }
+
+    /// A string without escapes on one line: its text, which must be UTF-8 (only the
+    /// strings read are checked, not the whole chunk: see [`FastReader`]).
+    fn string(&mut self) -> Option<&'a str> {
+        let quote = self.peek().filter(|&q| q == b'\'' || q == b'"')?;
+        let start = self.at + 1;
+        // Strings are short (an action, a name): a plain loop beats a vectorised search.
+        let mut end = start;
+        loop {
+            match self.bytes.get(end) {
+                None => return None,
+                Some(&b) if b == quote || b == b'\n' || (b == b'\\' && quote == b'"') => break,
+                Some(_) => end += 1,
+            }
+        }
+        let len = end - start;
+        if self.bytes[start + len] != quote {
+            return None;
+        }
+        // Not the start of a multi-line string (`'''`, `"""`).
+        if len == 0 && self.bytes.get(start + 1) == Some(&quote) {
+            return None;
+        }
+        let text = std::str::from_utf8(&self.bytes[start..start + len]).ok()?;
+        self.at = start + len + 1;
+        Some(text)
+    }
+
+    /// An unquoted token, up to what ends one (as the general reader's cursor has it). Its
+    /// bytes are ASCII ([`ENDS_BARE`] ends a token at any other byte), so it is always a
+    /// `str`; the empty token stands for the impossible other case, and is refused by every
+    /// caller.
+    fn bare(&mut self) -> &'a str {
+        let start = self.at;
+        while self.peek().is_some_and(|b| !ENDS_BARE[b as usize]) {
+            self.at += 1;
+        }
+        std::str::from_utf8(&self.bytes[start..self.at]).unwrap_or("")
+    }
+
+    /// `[a, b, …]` on one line, each element read by `each`; returns how many.
+    fn array(&mut self, mut each: impl FnMut(&mut Self) -> Option<()>) -> Option<usize> {
+        if self.peek() != Some(b'[') {
+            return None;
+        }
+        self.at += 1;
+        self.skip_spaces();
+        let mut count = 0;
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Some(0);
+        }
+        loop {
+            each(self)?;
+            count += 1;
+            // The usual separator, `, `, then the next element.
+            if self.bytes.get(self.at..self.at + 2) == Some(b", ")
+                && !matches!(self.bytes.get(self.at + 2), Some(b' ' | b'\t' | b']'))
+            {
+                self.at += 2;
+                continue;
+            }
+            self.skip_spaces();
+            match self.peek()? {
+                b',' => {
+                    self.at += 1;
+                    self.skip_spaces();
+                    // A trailing comma is valid TOML; it is left to the general reader.
+                    if self.peek() == Some(b']') {
+                        return None;
+                    }
+                }
+                b']' => {
+                    self.at += 1;
+                    return Some(count);
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// The bytes that end an unquoted token, as the general reader's cursor has them (and every
+/// non-ASCII byte, left to the general reader).
+const ENDS_BARE: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b"\t\n\x0b\x0c\r ,[]{}#=\"'";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    let mut b = 128;
+    while b < 256 {
+        table[b] = true;
+        b += 1;
+    }
+    table
+};
+
+/// The bytes of a bare key.
+const KEY_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    table
+};

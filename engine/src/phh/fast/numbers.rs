@@ -1,0 +1,263 @@
+//! Amounts as the fast reader reads them: a plain number in a word ([`Small`]), the
+//! per-player lists (with a tight loop for the commonest layout), the single amounts.
+
+use super::{seen, FastReader, Raw, ENDS_BARE};
+use crate::phh::amount::{Decimal, Scale};
+
+/// An amount in the plain form, `mantissa / 10^frac`, with at most 18 digits: what the
+/// general reader holds as a [`Decimal`], in a word, with [`Decimal::decimals_needed`] and
+/// [`Scale::to_chips`] worked out in 64-bit arithmetic (the same values: every such amount
+/// fits, and a result that does not fit an `i64` is refused by both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Small {
+    pub(super) mantissa: i64,
+    pub(super) frac: u32,
+}
+
+impl Small {
+    /// The fewest decimal places that represent it exactly.
+    #[inline]
+    pub(super) fn decimals_needed(self) -> u32 {
+        let (mut m, mut f) = (self.mantissa, self.frac);
+        while f > 0 && m % 10 == 0 {
+            m /= 10;
+            f -= 1;
+        }
+        f
+    }
+
+    /// Its chips at `decimals` decimal places, if whole and within an `i64`.
+    #[inline]
+    pub(super) fn chips(self, decimals: u32) -> Option<i64> {
+        let (m, f) = (self.mantissa, self.frac);
+        if decimals == f {
+            return Some(m);
+        }
+        if decimals > f {
+            return m.checked_mul(10i64.checked_pow(decimals - f)?);
+        }
+        let divisor = 10i64.checked_pow(f - decimals)?;
+        (m % divisor == 0).then(|| m / divisor)
+    }
+}
+
+/// A `cbr` amount before the hand's scale is known: a plain one, or one the general
+/// notation read.
+#[derive(Clone, Copy)]
+pub(super) enum Amount {
+    Small(Small),
+    Decimal(Decimal),
+}
+
+impl Amount {
+    pub(super) fn decimals_needed(self) -> u32 {
+        match self {
+            Amount::Small(s) => s.decimals_needed(),
+            Amount::Decimal(d) => d.decimals_needed(),
+        }
+    }
+
+    pub(super) fn chips(self, scale: Scale) -> Option<i64> {
+        match self {
+            Amount::Small(s) => s.chips(scale.decimals()),
+            Amount::Decimal(d) => scale.to_chips(d),
+        }
+    }
+}
+
+impl FastReader<'_> {
+    /// A number in the plain form `[+-]digits[.digits]` (at most 18 digits), as the
+    /// general reader's shortcut reads it, and whether it was written as an integer.
+    pub(super) fn number(&mut self) -> Option<(Small, bool)> {
+        // Read in place, as `plain_number` reads the token `bare` would give: the digits,
+        // then a byte that ends a token.
+        let bytes = self.bytes;
+        let mut at = self.at;
+        let negative = match bytes.get(at) {
+            Some(b'-') => {
+                at += 1;
+                true
+            }
+            Some(b'+') => {
+                at += 1;
+                false
+            }
+            _ => false,
+        };
+        let (mut mantissa, mut digits, mut frac): (i64, u32, Option<u32>) = (0, 0, None);
+        loop {
+            match bytes.get(at) {
+                Some(&b @ b'0'..=b'9') => {
+                    if digits == 18 {
+                        return None;
+                    }
+                    mantissa = mantissa * 10 + i64::from(b - b'0');
+                    digits += 1;
+                    if let Some(f) = &mut frac {
+                        *f += 1;
+                    }
+                }
+                Some(b'.') if frac.is_none() && digits > 0 => {
+                    if !bytes.get(at + 1).is_some_and(u8::is_ascii_digit) {
+                        return None;
+                    }
+                    frac = Some(0);
+                }
+                None => break,
+                Some(&b) if ENDS_BARE[b as usize] => break,
+                Some(_) => return None,
+            }
+            at += 1;
+        }
+        if digits == 0 {
+            return None;
+        }
+        self.at = at;
+        Some((
+            Small {
+                mantissa: if negative { -mantissa } else { mantissa },
+                frac: frac.unwrap_or(0),
+            },
+            frac.is_none(),
+        ))
+    }
+
+    /// A per-player list of amounts on one line (`inf` allowed in `starting_stacks`).
+    pub(super) fn list(&mut self, which: usize, inf_ok: bool) -> Option<u32> {
+        let mut items = std::mem::take(&mut self.lists[which]);
+        if self.integers(&mut items) {
+            self.lists[which] = items;
+            return Some(seen::LISTS[which]);
+        }
+        let read = self.array(|reader| {
+            if inf_ok && matches!(reader.peek(), Some(b'i' | b'+')) {
+                let token = reader.bare();
+                if token == "inf" || token == "+inf" {
+                    items.push(Raw::Inf);
+                    return Some(());
+                }
+                items.push(Raw::Amount(plain_number(token)?.0));
+                return Some(());
+            }
+            items.push(Raw::Amount(reader.number()?.0));
+            Some(())
+        });
+        self.lists[which] = items;
+        read?;
+        Some(seen::LISTS[which])
+    }
+
+    /// A list in the commonest layout, `[12, 0, 345]`: plain integers (at most 18 digits)
+    /// separated by `, `, read in one tight loop; what [`Self::array`] and
+    /// [`Self::number`] read of it. False, with nothing read or kept, at anything else
+    /// (signs, decimals, `inf`, other spacing, an empty list), which they then read.
+    #[inline]
+    pub(super) fn integers(&mut self, items: &mut Vec<Raw>) -> bool {
+        let (bytes, kept) = (self.bytes, items.len());
+        let mut at = self.at;
+        if bytes.get(at) != Some(&b'[') {
+            return false;
+        }
+        at += 1;
+        loop {
+            let (mut mantissa, mut digits) = (0i64, 0u32);
+            while let Some(&b @ b'0'..=b'9') = bytes.get(at) {
+                mantissa = mantissa * 10 + i64::from(b - b'0');
+                digits += 1;
+                at += 1;
+                if digits > 18 {
+                    items.truncate(kept);
+                    return false;
+                }
+            }
+            if digits == 0 {
+                items.truncate(kept);
+                return false;
+            }
+            items.push(Raw::Amount(Small { mantissa, frac: 0 }));
+            match bytes.get(at..at + 3) {
+                Some([b',', b' ', b'0'..=b'9']) => at += 2,
+                Some([b']', ..]) => break,
+                // The last element of the text: `]` is its last byte.
+                None if bytes.get(at) == Some(&b']') => break,
+                _ => {
+                    items.truncate(kept);
+                    return false;
+                }
+            }
+        }
+        self.at = at + 1;
+        true
+    }
+
+    /// One amount.
+    pub(super) fn single(&mut self, which: usize) -> Option<u32> {
+        self.singles[which] = Some(self.number()?.0);
+        Some(seen::SINGLES[which])
+    }
+}
+
+/// A `cbr` amount in the plain form `digits[.digits]` (at most 18 digits), as
+/// [`Decimal::parse`] reads it.
+#[inline]
+pub(super) fn plain_amount(text: &[u8]) -> Option<Small> {
+    if text.is_empty() || text.len() > 19 {
+        return None;
+    }
+    let (mut mantissa, mut digits, mut frac): (i64, u32, Option<u32>) = (0, 0, None);
+    for (i, &b) in text.iter().enumerate() {
+        match b {
+            b'0'..=b'9' if digits < 18 => {
+                mantissa = mantissa * 10 + i64::from(b - b'0');
+                digits += 1;
+                if let Some(f) = &mut frac {
+                    *f += 1;
+                }
+            }
+            b'.' if frac.is_none() && i > 0 && i + 1 < text.len() => frac = Some(0),
+            _ => return None,
+        }
+    }
+    Some(Small {
+        mantissa,
+        frac: frac.unwrap_or(0),
+    })
+}
+
+/// A token in the plain number form `[+-]digits[.digits]` (at most 18 digits), as the
+/// general reader's shortcut reads it, and whether it was written as an integer.
+pub(super) fn plain_number(token: &str) -> Option<(Small, bool)> {
+    let bytes = token.as_bytes();
+    let (negative, body) = match bytes.first()? {
+        b'-' => (true, &bytes[1..]),
+        b'+' => (false, &bytes[1..]),
+        _ => (false, bytes),
+    };
+    if body.is_empty() || body.len() > 19 {
+        return None;
+    }
+    let (mut mantissa, mut digits, mut frac): (i64, u32, Option<u32>) = (0, 0, None);
+    for (i, &b) in body.iter().enumerate() {
+        match b {
+            b'0'..=b'9' if digits < 18 => {
+                mantissa = mantissa * 10 + i64::from(b - b'0');
+                digits += 1;
+                if let Some(f) = &mut frac {
+                    *f += 1;
+                }
+            }
+            b'.' if frac.is_none() && i > 0 && i + 1 < body.len() => frac = Some(0),
+            _ => return None,
+        }
+    }
+    if negative {
+        mantissa = -mantissa;
+    }
+    Some((
+        Small {
+            mantissa,
+            frac: frac.unwrap_or(0),
+        },
+        frac.is_none(),
+    ))
+}
