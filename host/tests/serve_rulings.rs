@@ -284,38 +284,6 @@ fn string_raise(d: &Daemon, t: &str, seat: u64) -> Value {
         &format!(
             r#"{{"Acted": {{"player": {seat}, "point": "action.string_bets", "motions": [[2], [4]]}}}}"#
         ),
-/// Each seated player's stack, in seat order.
-fn seat_stacks(v: &Value) -> Vec<u64> {
-    v["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .filter(|s| s["player"].is_string())
-        .filter_map(|s| s["stack"].as_u64())
-        .collect()
-}
-
-/// Every player in turn checks or calls until nobody is to act: the hand is at its showdown.
-fn check_down(d: &Daemon, t: &str) -> Value {
-    for _ in 0..40 {
-        let view = table(d, t);
-        let Some(seat) = view["hand"]["to_act"].as_u64() else {
-            return view;
-        };
-        d.post(
-            &format!("/api/tables/{t}/actions"),
-            &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
-        );
-    }
-    panic!("the hand never reached its showdown: {}", table(d, t));
-}
-
-/// A showdown event for `seat`, as the dealer's console reports it.
-fn at_showdown(d: &Daemon, t: &str, point: &str, seat: u64) -> Value {
-    event(
-        d,
-        t,
-        &format!(r#"{{"Situation": {{"point": "{point}", "facts": {{"seat": {seat}}}}}}}"#),
     )
 }
 
@@ -358,6 +326,44 @@ fn a_string_bet_counts_its_first_motion_at_a_live_table_and_replays_after_kill_9
     let replayed = table(&d, &t);
     let (before, after) = (rulings(&again), rulings(&replayed));
     assert_eq!(after[..before.len()], before[..], "{replayed}");
+}
+
+/// Each seated player's stack, in seat order.
+fn seat_stacks(v: &Value) -> Vec<u64> {
+    v["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter(|s| s["player"].is_string())
+        .filter_map(|s| s["stack"].as_u64())
+        .collect()
+}
+
+/// Every player in turn checks or calls until nobody is to act: the hand is at its showdown.
+fn check_down(d: &Daemon, t: &str) -> Value {
+    for _ in 0..40 {
+        let view = table(d, t);
+        let Some(seat) = view["hand"]["to_act"].as_u64() else {
+            return view;
+        };
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
+        );
+    }
+    panic!("the hand never reached its showdown: {}", table(d, t));
+}
+
+/// A showdown event for `seat`, as the dealer's console reports it.
+fn at_showdown(d: &Daemon, t: &str, point: &str, seat: u64) -> Value {
+    event(
+        d,
+        t,
+        &format!(r#"{{"Situation": {{"point": "{point}", "facts": {{"seat": {seat}}}}}}}"#),
+    )
+}
+
+#[test]
 fn rule_71_b_a_bettors_premature_muck_at_a_called_showdown_replays_after_kill_9() {
     let scratch = Scratch::new("serve-showdown");
     let data = scratch.data();
