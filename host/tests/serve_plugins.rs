@@ -343,8 +343,7 @@ fn house_rules_7_3_12_are_played_by_plugins_at_live_tables_and_replayed_after_ki
     // that split: the test is about who gets the odd chip).
     let (table, _) = d.table("house-plugins", 3, 100);
     d.post(&format!("/api/tables/{table}/hands"), r#"{"seed": 38}"#);
-    // House rule 3 (a table event): a string bet is ruled a call (a situation's ruling: the
-    // player then acts).
+    // House rule 3 (a table event): a string bet is ruled a call, and the call is put in.
     let string_bet = d.post(&format!("/api/tables/{table}/events"), STRING_BET);
     let ruling = &string_bet["ruling"];
     assert_eq!(ruling["outcome"], "call", "{string_bet}");
@@ -355,7 +354,10 @@ fn house_rules_7_3_12_are_played_by_plugins_at_live_tables_and_replayed_after_ki
         ("test-misbehave", "0.1.0")
     );
     assert_eq!(sha, shas[1]);
-    let mut acted = 0;
+    // The ruling is carried out: the button's string bet goes in as a call of the big blind,
+    // and the small blind (seat 2) is to act.
+    assert_eq!(d.view(&table)["hand"]["to_act"], 2, "{string_bet}");
+    let mut acted = 1;
     loop {
         let hand = d.view(&table)["hand"].clone();
         if hand["phase"] == "Complete" {

@@ -160,7 +160,7 @@ impl<S> Dealt<S> {
                 }
             }
         }
-        let mut ruling = self.decide(point, &facts);
+        let mut ruling = self.decide(point, &in_context(point, &facts));
         let remedy = Remedy::of(point, &ruling.outcome, &ruling.fields);
         for key in ["to", "at_least"] {
             if let Some(v) = ruling.fields.get(key).and_then(|v| v.parse::<Chips>().ok()) {
@@ -267,4 +267,23 @@ impl<S> Dealt<S> {
             .act(p, action)
             .map_err(|e| refused(format!("{point}: the ruled action cannot be put in: {e}")))
     }
+}
+
+/// The facts `point`'s context declares. The table reads more than any one point rules on (the
+/// carrying out needs the rest), but a decision is asked with its own context only: a fact
+/// outside it is not part of the contract a script or a plugin is written against.
+fn in_context(point: &str, facts: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
+    #[cfg(feature = "rulesets")]
+    if let Some(signature) = crate::rules::decision::signature(point) {
+        let (context, _) = signature.schemas();
+        if let Some(names) = context.get("properties").and_then(|p| p.as_object()) {
+            return facts
+                .iter()
+                .filter(|(key, _)| names.contains_key(key.as_str()))
+                .map(|(key, value)| (key.clone(), value.clone()))
+                .collect();
+        }
+    }
+    let _ = point;
+    facts.clone()
 }

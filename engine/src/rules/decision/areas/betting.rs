@@ -66,6 +66,16 @@ situations! {
         facing_bet: bool,
         /// The betting structure (missing: no limit).
         structure: StructureWord,
+        /// The bet to match on this round (0 when nobody has bet).
+        current_bet: Amount,
+        /// The big blind, the smallest bet.
+        big_blind: Amount,
+        /// The smallest raise-to the player may make.
+        min_raise_to: Amount,
+        /// The chips in the pot, this round's bets included.
+        pot: Amount,
+        /// What the player must put in to call.
+        to_call: Amount,
     }
     /// `action.binding_in_turn`: whether an action taken in turn is binding, and when a wager
     /// counts as made.
