@@ -248,3 +248,31 @@ fn a_missing_file_or_directory_is_an_error_on_every_command() {
         assert!(stdout(&out).is_empty(), "{args:?} printed a report");
     }
 }
+
+/// One name per concept: `--rulesets` is a list of ruleset ids (compare, replay), never the
+/// rulesets directory, which is `--rulesets-dir` on every command.
+#[test]
+fn rulesets_names_ruleset_ids_only_and_the_directory_is_rulesets_dir() {
+    for command in [
+        &["serve", "--rulesets", "rulesets"][..],
+        &["explain", "showdown.odd_chip", "--rulesets", "rulesets"],
+        &[
+            "payouts",
+            "--rulesets",
+            "rulesets",
+            "--ruleset",
+            "pt-tournament",
+        ],
+        &["load", "--rulesets", "rulesets"],
+    ] {
+        let out = floor(command);
+        assert_eq!(out.status.code(), Some(2), "{command:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("unexpected argument '--rulesets'"),
+            "{command:?}: {said}"
+        );
+    }
+    let explained = floor(&["explain", "showdown.odd_chip", "--rulesets-dir", "rulesets"]);
+    assert_eq!(explained.status.code(), Some(0));
+}

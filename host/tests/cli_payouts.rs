@@ -296,7 +296,7 @@ fn solverde_4_3_a_house_fee_of_12_percent_is_the_default_fee() {
     // The parent is found among the bundled rulesets; the house's fee applies without --fee.
     let out = floor(&[
         "payouts",
-        "--rulesets",
+        "--rulesets-dir",
         dir.to_str().expect("utf-8 path"),
         "--ruleset",
         "house-chaves",

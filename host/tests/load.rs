@@ -49,7 +49,7 @@ fn assert_nothing_lost(ok: bool, r: &Value) {
 fn floor_load_with_its_own_daemon_loses_no_acknowledged_action_while_the_ruleset_is_rewritten() {
     let dir = rulesets();
     let (ok, r) = load(&[
-        "--rulesets",
+        "--rulesets-dir",
         dir.to_str().expect("utf-8 path"),
         "--tables",
         "10",
@@ -97,7 +97,7 @@ fn floor_load_against_a_running_daemon_reads_its_journal_through_data() {
         &d.operator,
         "--data",
         scratch.data().to_str().expect("utf-8 path"),
-        "--rulesets",
+        "--rulesets-dir",
         rulesets.to_str().expect("utf-8 path"),
         "--tables",
         "4",

@@ -726,7 +726,7 @@ fn a_clock_tick_of_0_ms_in_the_config_is_refused_at_start_naming_the_field() {
     std::fs::write(&config, "(clock_tick_ms: 0)").expect("config");
     let out = floor()
         .arg("serve")
-        .arg("--rulesets")
+        .arg("--rulesets-dir")
         .arg(scratch.rulesets())
         .arg("--data")
         .arg(scratch.data())

@@ -91,7 +91,7 @@ fn finding_2_data_directory_0700_and_its_files_0600_even_under_umask_000() {
         .arg(r#"umask 000; exec "$0" "$@""#)
         .arg(env!("CARGO_BIN_EXE_floor"))
         .arg("serve")
-        .arg("--rulesets")
+        .arg("--rulesets-dir")
         .arg(scratch.rulesets())
         .arg("--data")
         .arg(&data)

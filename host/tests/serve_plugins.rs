@@ -175,7 +175,7 @@ fn refused_start(name: &str, path: &Path, sha: &str) -> String {
     std::fs::write(&config, format!("({})", allow(path, sha))).expect("config");
     let out = floor()
         .arg("serve")
-        .arg("--rulesets")
+        .arg("--rulesets-dir")
         .arg(scratch.rulesets())
         .arg("--data")
         .arg(&data)

@@ -14,7 +14,6 @@ use std::process::ExitCode;
 
 /// Arguments of `floor explain`.
 #[derive(clap::Args, Debug)]
-#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct ExplainArgs {
     /// The rule point id (e.g. `showdown.odd_chip`); omit with `--list`.
     point: Option<String>,

@@ -10,7 +10,6 @@ use std::time::Duration;
 
 /// Arguments of `floor load`.
 #[derive(clap::Args, Debug)]
-#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct LoadArgs {
     /// A running daemon to load (default: start one, the real `floor serve`, with a scratch
     /// data directory and a scratch copy of the rulesets). Several, comma-separated: daemons

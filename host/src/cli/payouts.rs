@@ -17,7 +17,6 @@ use std::process::ExitCode;
 
 /// Arguments of `floor payouts`.
 #[derive(clap::Args, Debug)]
-#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct PayoutsArgs {
     /// The ruleset whose fee bounds and payout table apply.
     #[arg(long)]

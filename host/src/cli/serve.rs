@@ -1,4 +1,4 @@
-//! `floor serve [--rulesets DIR] [--data DIR] [--journal URL] [--addr ADDR] [--config FILE]`:
+//! `floor serve [--rulesets-dir DIR] [--data DIR] [--journal URL] [--addr ADDR] [--config FILE]`:
 //! runs the daemon
 //! (see `crate::serve`) until SIGTERM or SIGINT.
 
@@ -12,7 +12,6 @@ use std::process::ExitCode;
 
 /// Arguments of `floor serve`.
 #[derive(clap::Args, Debug)]
-#[command(mut_arg("rulesets_dirs", |a| a.alias("rulesets")))]
 pub struct ServeArgs {
     /// The rulesets directories to serve, every one watched (the rulesets built into floor
     /// are not).
@@ -71,7 +70,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     };
     let mut dirs = args.rulesets.dirs;
     if dirs.is_empty() {
-        dirs.extend(file.rulesets.clone());
+        dirs.extend(file.rulesets.iter().flat_map(|r| r.dirs()));
     }
     let store = Store::from_dirs(&dirs)?;
     let addr = args

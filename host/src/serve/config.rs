@@ -11,6 +11,26 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8787";
 /// directory.
 pub const DEFAULT_DATA: &str = "floor-data";
 
+/// The config's `rulesets`: `"DIR"` or `["DIR", "DIR"]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RulesetsDirs {
+    /// One directory.
+    One(PathBuf),
+    /// Several directories, in the order `--rulesets-dir` would take them.
+    Many(Vec<PathBuf>),
+}
+
+impl RulesetsDirs {
+    /// The directories, in order.
+    pub fn dirs(&self) -> Vec<PathBuf> {
+        match self {
+            RulesetsDirs::One(dir) => vec![dir.clone()],
+            RulesetsDirs::Many(dirs) => dirs.clone(),
+        }
+    }
+}
+
 /// The optional `--config FILE` (RON); every field may be left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -18,9 +38,11 @@ pub struct FileConfig {
     /// `IP:PORT` to listen on.
     #[serde(default)]
     pub addr: Option<String>,
-    /// The rulesets directory to serve and watch.
+    /// The rulesets directories to serve and watch: one path, or a list (the bundled rulesets
+    /// and a house's beside them, `extends` resolved across them) — as `--rulesets-dir`,
+    /// which replaces them when given.
     #[serde(default)]
-    pub rulesets: Option<PathBuf>,
+    pub rulesets: Option<RulesetsDirs>,
     /// The data directory.
     #[serde(default)]
     pub data: Option<PathBuf>,
@@ -355,6 +377,21 @@ mod tests {
                 "{bad}: {message}"
             );
         }
+    }
+
+    #[test]
+    fn the_rulesets_are_one_directory_or_a_list_of_them() {
+        let one = read(r#"(rulesets: "rulesets")"#);
+        assert_eq!(
+            one.rulesets.map(|r| r.dirs()),
+            Some(vec![PathBuf::from("rulesets")])
+        );
+        let two = read(r#"(rulesets: ["rulesets", "my-rules"])"#);
+        assert_eq!(
+            two.rulesets.map(|r| r.dirs()),
+            Some(vec![PathBuf::from("rulesets"), PathBuf::from("my-rules")])
+        );
+        assert_eq!(read("()").rulesets, None);
     }
 
     #[test]

@@ -155,7 +155,7 @@ pub fn refused_start_config(rulesets: &Path, data: &Path, config: &str) -> Strin
     let _ = std::fs::remove_file(data.join("addr"));
     let mut child = floor()
         .arg("serve")
-        .arg("--rulesets")
+        .arg("--rulesets-dir")
         .arg(rulesets)
         .arg("--data")
         .arg(data)
