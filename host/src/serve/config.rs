@@ -11,14 +11,50 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8787";
 /// directory.
 pub const DEFAULT_DATA: &str = "floor-data";
 
+/// The most rulesets directories a config may list.
+pub const MAX_RULESETS_DIRS: usize = 64;
+
 /// The config's `rulesets`: `"DIR"` or `["DIR", "DIR"]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum RulesetsDirs {
     /// One directory.
     One(PathBuf),
     /// Several directories, in the order `--rulesets-dir` would take them.
     Many(Vec<PathBuf>),
+}
+
+/// Read by hand rather than as an untagged enum, whose error ("did not match any variant")
+/// would not tell the operator what the field takes.
+impl<'de> Deserialize<'de> for RulesetsDirs {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Dirs;
+        impl<'de> serde::de::Visitor<'de> for Dirs {
+            type Value = RulesetsDirs;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a rulesets directory or a list of them")
+            }
+            fn visit_str<E: serde::de::Error>(self, dir: &str) -> Result<RulesetsDirs, E> {
+                Ok(RulesetsDirs::One(PathBuf::from(dir)))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RulesetsDirs, A::Error> {
+                let mut dirs = Vec::new();
+                while let Some(dir) = seq.next_element::<PathBuf>()? {
+                    if dirs.len() == MAX_RULESETS_DIRS {
+                        return Err(serde::de::Error::custom(format!(
+                            "more than {MAX_RULESETS_DIRS} rulesets directories"
+                        )));
+                    }
+                    dirs.push(dir);
+                }
+                Ok(RulesetsDirs::Many(dirs))
+            }
+        }
+        d.deserialize_any(Dirs)
+    }
 }
 
 impl RulesetsDirs {
