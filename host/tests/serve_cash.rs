@@ -6,6 +6,9 @@
 //! before the waiting list (rules 8(a), 12), the daemon's own clock (journaled `Clock`
 //! commands, replayed on restart), and a hand voided after kill -9 (pt-online rule 72) with
 //! the session intact.
+//!
+//! One file over 800 lines: every test drives the same daemon through the helpers at its top,
+//! and the session rules are read best side by side.
 
 mod support;
 
