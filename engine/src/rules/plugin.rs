@@ -90,6 +90,15 @@ pub trait PluginDesk: Send + Sync {
     /// used takes this one down as it takes down an asked one, so that a replay, whose memory
     /// may differ, meets the same questions in the same order. Nothing to do otherwise.
     fn remembered(&self, _question: &PluginQuestion<'_>, _answer: &PluginAnswer) {}
+
+    /// Whether [`PluginDesk::remembered`] has anything to do on this thread now. The rules
+    /// keep each remembered answer's question behind a handle shared by every thread playing
+    /// the ruleset; taking it out for a desk that would ignore it costs, at a point asked at
+    /// every decision of a hand, two writes to memory the other threads write too. `true`
+    /// unless the desk knows better: a desk that overrides `remembered` is told every time.
+    fn hears_remembered(&self) -> bool {
+        true
+    }
 }
 
 /// A desk with no plugin: every question is a failure that says so (a ruleset played
@@ -98,6 +107,10 @@ pub trait PluginDesk: Send + Sync {
 pub struct NoPlugins;
 
 impl PluginDesk for NoPlugins {
+    fn hears_remembered(&self) -> bool {
+        false
+    }
+
     fn ask(&self, question: &PluginQuestion<'_>) -> Result<PluginAnswer, PluginFailure> {
         Err(PluginFailure {
             plugin: None,

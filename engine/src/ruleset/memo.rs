@@ -104,7 +104,7 @@ impl<C, T> Default for HandMemo<C, T> {
 impl<C: Eq + Hash + Clone, T: Clone> HandMemo<C, T> {
     /// The answer for `ctx`, from memory or from `ask` (then remembered).
     pub(crate) fn answer(&self, ctx: &C, ask: impl FnOnce() -> Decided<T>) -> Decided<T> {
-        if let Some((known, _)) = self.recall(ctx) {
+        if let Some((known, _)) = self.recall(ctx, false) {
             return known;
         }
         // Asked outside the lock: a script may take its whole operation budget.
@@ -113,9 +113,14 @@ impl<C: Eq + Hash + Clone, T: Clone> HandMemo<C, T> {
         answer
     }
 
-    /// The answer remembered for `ctx`, with the plugin question behind it.
-    pub(crate) fn recall(&self, ctx: &C) -> Option<Remembered<T>> {
-        self.lock().get(ctx).cloned()
+    /// The answer remembered for `ctx`, with the plugin question behind it when `with_asked`
+    /// (the question's handle is shared by every thread playing the ruleset: cloning it
+    /// writes its count, which the other threads write too, so it is taken only when used).
+    pub(crate) fn recall(&self, ctx: &C, with_asked: bool) -> Option<Remembered<T>> {
+        self.lock().get(ctx).map(|(known, asked)| {
+            let asked = if with_asked { asked.clone() } else { None };
+            (known.clone(), asked)
+        })
     }
 
     /// Remembers `answer` for `ctx` (and the plugin question that got it).

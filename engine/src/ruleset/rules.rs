@@ -371,7 +371,7 @@ impl RulesetRules {
         default: &impl Fn() -> Decided<T>,
         memo: &HandMemo<C, T>,
     ) -> Decided<T> {
-        if let Some((known, asked)) = memo.recall(ctx) {
+        if let Some((known, asked)) = memo.recall(ctx, self.desk.0.hears_remembered()) {
             if let Some(asked) = asked {
                 let question = PluginQuestion {
                     point: HOOK_POINTS[point as usize],

@@ -24,7 +24,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One question asked of a plugin and what came of it, as journaled with the command that
 /// asked it.
@@ -222,10 +222,9 @@ impl HostDesk {
                 Called::Lost(why) => return Err(failure(why.into())),
             },
             Calls::InPlace(watchdog) => {
-                let _watched = watchdog.watch(question.plugin, question.point, limit);
-                let started = Instant::now();
+                let watched = watchdog.watch(question.plugin, question.point, limit);
                 let reply = plugin.call_json(question.point, question.context.get());
-                if started.elapsed() > limit {
+                if watched.elapsed() > limit {
                     return Err(late());
                 }
                 reply
@@ -287,6 +286,13 @@ impl PluginDesk for HostDesk {
         let outcome = self.call(question);
         record(question, &outcome);
         outcome
+    }
+
+    /// Only while a command is recorded or replayed on this thread: otherwise (a batch
+    /// replay of hand histories) the rules need not take the remembered question out of
+    /// their memory, which every thread playing the ruleset shares.
+    fn hears_remembered(&self) -> bool {
+        TAPE.with(|t| t.borrow().is_some())
     }
 
     /// Taken down like an asked question (live), or read off the tape (replaying), so that
