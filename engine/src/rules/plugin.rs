@@ -91,11 +91,12 @@ pub trait PluginDesk: Send + Sync {
     /// may differ, meets the same questions in the same order. Nothing to do otherwise.
     fn remembered(&self, _question: &PluginQuestion<'_>, _answer: &PluginAnswer) {}
 
-    /// Whether [`PluginDesk::remembered`] has anything to do on this thread now. The rules
-    /// keep each remembered answer's question behind a handle shared by every thread playing
-    /// the ruleset; taking it out for a desk that would ignore it costs, at a point asked at
-    /// every decision of a hand, two writes to memory the other threads write too. `true`
-    /// unless the desk knows better: a desk that overrides `remembered` is told every time.
+    /// Whether [`PluginDesk::remembered`] has anything to do on this thread now. When it has
+    /// not, the rules neither keep the questions behind their remembered answers nor hand
+    /// them over: at a point asked at every decision of a hand, that memory is shared by
+    /// every thread playing the ruleset, and each question kept or handed over is written
+    /// by one thread and freed or counted by another. `true` unless the desk knows better: a
+    /// desk that overrides `remembered` is told every time.
     fn hears_remembered(&self) -> bool {
         true
     }

@@ -70,9 +70,10 @@ impl DecisionMemo {
 /// under one ruleset version. Bounded like [`DecisionMemo`].
 ///
 /// A plugin's answers are kept too (a plugin must be a pure function of its context, as a
-/// script is), each with the question it answered: the host journals every answer a hand
-/// used, and an answer given again from memory is handed to it ([`Asked`]) so that the
-/// journal, and a replay of it, meet the same questions in the same order. A plugin that
+/// script is), each with the question it answered when the desk listens: the host journals
+/// every answer a hand used, and an answer given again from memory is handed to it
+/// ([`Asked`]) so that the journal, and a replay of it, meet the same questions in the same
+/// order. A plugin that
 /// failed is not remembered: a time-out says nothing about the next call.
 #[derive(Debug)]
 pub(crate) struct HandMemo<C, T> {

@@ -9,7 +9,7 @@ use crate::rules::plugin::{PluginCitation, PluginDesk, PluginIdentity, PluginQue
 use crate::rules::{Citation, RulesetRef};
 use rhai::Dynamic;
 use serde::Serialize;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// How a binding selects a plugin (resolved once with the binding).
 #[derive(Clone, Debug)]
@@ -18,6 +18,8 @@ pub(super) struct Plugged {
     pub name: String,
     /// The binding's time limit, in milliseconds.
     pub time_limit_ms: u64,
+    /// The citation of the first plugin that answered, shared by its later answers.
+    cited: OnceLock<Arc<PluginCitation>>,
 }
 
 impl Plugged {
@@ -29,7 +31,27 @@ impl Plugged {
             time_limit_ms: binding
                 .time_limit_ms
                 .unwrap_or(crate::rules::plugin::DEFAULT_TIME_LIMIT_MS),
+            cited: OnceLock::new(),
         })
+    }
+
+    /// The citation of an answer `plugin` gave under `article`: made once and shared, as a
+    /// decision's article is. Made at every call, it would be memory each remembered answer
+    /// holds, allocated by the thread that asked and freed by whichever thread next empties
+    /// the memory the threads share. Another plugin (a desk over other files) gets its own.
+    fn citation(&self, article: &str, plugin: &PluginIdentity) -> Arc<PluginCitation> {
+        let made = || {
+            Arc::new(PluginCitation {
+                article: article.into(),
+                plugin: plugin.clone(),
+            })
+        };
+        let cited = self.cited.get_or_init(made);
+        if cited.plugin == *plugin && *cited.article == *article {
+            cited.clone()
+        } else {
+            made()
+        }
     }
 
     /// Asks the plugin `point` with `ctx`: its answer as a decision's answer, checked against
@@ -77,10 +99,7 @@ impl Plugged {
                 .map_err(|why| failed(plugin, &format!("{why} (it answered {})", answer.answer)))?;
         }
         Ok(Answered {
-            citation: Citation::Plugin(Arc::new(PluginCitation {
-                article: article.into(),
-                plugin: answer.plugin.clone(),
-            })),
+            citation: Citation::Plugin(self.citation(article, &answer.plugin)),
             value,
             plugin: answer.plugin,
             json: answer.answer,

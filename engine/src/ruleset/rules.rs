@@ -371,18 +371,27 @@ impl RulesetRules {
         default: &impl Fn() -> Decided<T>,
         memo: &HandMemo<C, T>,
     ) -> Decided<T> {
-        if let Some((known, asked)) = memo.recall(ctx, self.desk.0.hears_remembered()) {
-            if let Some(asked) = asked {
-                let question = PluginQuestion {
-                    point: HOOK_POINTS[point as usize],
-                    plugin: &asked.plugin,
-                    ruleset: self.ruleset.reference(),
-                    context: &asked.context,
-                    time_limit_ms: plugged.time_limit_ms,
-                };
-                self.desk.0.remembered(&question, &asked.answer);
+        // A desk that does not listen (a batch replay) is told nothing, and the questions
+        // are not kept: each would be memory allocated by the thread that asked and freed by
+        // whichever thread next empties the memory the threads share.
+        let listens = self.desk.0.hears_remembered();
+        if let Some((known, asked)) = memo.recall(ctx, listens) {
+            match asked {
+                Some(asked) => {
+                    let question = PluginQuestion {
+                        point: HOOK_POINTS[point as usize],
+                        plugin: &asked.plugin,
+                        ruleset: self.ruleset.reference(),
+                        context: &asked.context,
+                        time_limit_ms: plugged.time_limit_ms,
+                    };
+                    self.desk.0.remembered(&question, &asked.answer);
+                    return known;
+                }
+                None if !listens => return known,
+                // Remembered while no desk listened: asked again, so that the desk hears it.
+                None => {}
             }
-            return known;
         }
         match self.run_plugin(point, hook, plugged, ctx, convert) {
             Ok((value, answered)) => {
@@ -390,15 +399,17 @@ impl RulesetRules {
                     value,
                     citation: answered.citation,
                 };
-                let asked = Asked {
-                    plugin: plugged.name.clone(),
-                    context: answered.context,
-                    answer: PluginAnswer {
-                        plugin: answered.plugin,
-                        answer: answered.json,
-                    },
-                };
-                memo.keep(ctx, decided.clone(), Some(Arc::new(asked)));
+                let asked = listens.then(|| {
+                    Arc::new(Asked {
+                        plugin: plugged.name.clone(),
+                        context: answered.context,
+                        answer: PluginAnswer {
+                            plugin: answered.plugin,
+                            answer: answered.json,
+                        },
+                    })
+                });
+                memo.keep(ctx, decided.clone(), asked);
                 decided
             }
             Err(what) => self.fall_back(point, hook, ctx, convert, default, &what),
