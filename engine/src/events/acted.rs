@@ -61,7 +61,7 @@ impl ActionAs {
 }
 
 /// The points that rule on how an action in turn was made: what the event `Acted` names.
-const MANNER_POINTS: &[&str] = &[
+pub const MANNER_POINTS: &[&str] = &[
     "action.binding_in_turn",
     "action.methods_of_calling",
     "action.methods_of_raising",

@@ -15,7 +15,7 @@ mod interpret;
 mod remedy;
 mod showdown_remedy;
 
-pub use acted::{rules_on_manner, ActionAs};
+pub use acted::{rules_on_manner, ActionAs, MANNER_POINTS};
 pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
 pub use remedy::{at_players_turn, choices, Remedy};
 pub use showdown_remedy::{is_showdown_point, SHOWDOWN_POINTS};

@@ -74,19 +74,7 @@ const PLAYED: &[&str] = &[
 
 /// How an action in turn was made — the words said first, the chips motion by motion — played
 /// in as the event `Acted`: the ruling reads what the action amounts to and it is put in.
-const MANNER: &[&str] = &[
-    "action.binding_in_turn",
-    "action.methods_of_calling",
-    "action.methods_of_raising",
-    "betting.raise.fifty_percent_rule",
-    "action.string_bets",
-    "action.conditional_statements",
-    "action.call_before_amount_known",
-    "action.unacceptable_declarations",
-    "action.accepted_action",
-    "betting.minimum_bet",
-    "betting.pot_declaration_in_no_limit",
-];
+const MANNER: &[&str] = crate::events::MANNER_POINTS;
 
 /// The dealer's cards: the remedy is carried out on the hand and the dealer's cards.
 const DEALER: &[&str] = &[
