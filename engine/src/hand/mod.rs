@@ -8,6 +8,7 @@ mod commission;
 mod config;
 mod corrections;
 mod dealer_errors;
+mod division;
 mod error;
 mod heard;
 pub mod pots;

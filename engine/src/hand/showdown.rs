@@ -3,6 +3,7 @@
 
 use super::action::{Event, EventCards};
 use super::commission::FromEachPayment;
+use super::division::Division;
 use super::config::{Variant, MAX_PLAYERS};
 use super::error::ActionError;
 use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
@@ -505,32 +506,19 @@ impl Hand {
             );
             return;
         }
-        let n = self.seats;
-        let button = self.config.button;
         let mut ordered = [0usize; MAX_PLAYERS];
         let ways = self.clockwise(winners, &mut ordered);
         let ordered = &ordered[..ways];
+        let division = self.division(pot, amount, ways);
+        if division != Division::TO_THE_CHIP {
+            self.split_in_units(pot, ordered, &division, amount, description, each);
+            return;
+        }
         let share = amount / ways as Chips;
         let odd = amount % ways as Chips;
         let mut lucky = None;
         if odd > 0 {
-            let hole_cards: Vec<Vec<Card>> = ordered
-                .iter()
-                .map(|&p| self.hole[p].iter().flatten().copied().collect())
-                .collect();
-            let decided = self.rules.odd_chip(&OddChipContext {
-                small_blind: self.small_blind_position(),
-                winners: ordered,
-                button,
-                players: n,
-                hole_cards: &hole_cards,
-            });
-            self.hear("showdown.odd_chip", &decided);
-            let player = if ordered.contains(&decided.value) {
-                decided.value
-            } else {
-                ordered[0]
-            };
+            let (player, citation) = self.odd_chip_winner(ordered);
             lucky = Some(player);
             let finding = Finding::OddChip {
                 pot,
@@ -538,11 +526,80 @@ impl Hand {
                 chips: odd,
                 player,
             };
-            self.rule("showdown.odd_chip", decided.citation, finding);
+            self.rule("showdown.odd_chip", citation, finding);
         }
         for &p in ordered {
             let extra = if lucky == Some(p) { odd } else { 0 };
             self.award(pot, p, share + extra, description, each);
+        }
+    }
+
+    /// Which of the tied winners (`ordered` clockwise from the first seat left of the
+    /// button) receives what cannot be divided, as `showdown.odd_chip` decides.
+    fn odd_chip_winner(&self, ordered: &[usize]) -> (usize, Citation) {
+        let hole_cards: Vec<Vec<Card>> = ordered
+            .iter()
+            .map(|&p| self.hole[p].iter().flatten().copied().collect())
+            .collect();
+        let decided = self.rules.odd_chip(&OddChipContext {
+            small_blind: self.small_blind_position(),
+            winners: ordered,
+            button: self.config.button,
+            players: self.seats,
+            hole_cards: &hole_cards,
+        });
+        self.hear("showdown.odd_chip", &decided);
+        let player = if ordered.contains(&decided.value) {
+            decided.value
+        } else {
+            ordered[0]
+        };
+        (player, decided.citation)
+    }
+
+    /// Pays a tied pot in the parts a text's division makes (see [`Division::parts`]): the
+    /// winners in turn from the one `showdown.odd_chip` names, who receives the largest part.
+    #[cold]
+    #[inline(never)]
+    fn split_in_units(
+        &mut self,
+        pot: usize,
+        ordered: &[usize],
+        division: &Division,
+        amount: Chips,
+        description: Option<&'static str>,
+        each: &mut Option<FromEachPayment>,
+    ) {
+        let parts = division.parts(amount, ordered.len());
+        let (first, citation) = self.odd_chip_winner(ordered);
+        let start = ordered.iter().position(|&p| p == first).unwrap_or(0);
+        let in_turn: Vec<usize> = ordered[start..].iter().chain(&ordered[..start]).copied().collect();
+        let odd = parts[0] - parts[parts.len() - 1];
+        if odd > 0 {
+            let finding = if division.one_each {
+                let paid: Vec<String> = in_turn
+                    .iter()
+                    .zip(&parts)
+                    .map(|(p, part)| format!("{part} to player {}", p + 1))
+                    .collect();
+                Finding::Text(format!(
+                    "pot {} is paid in decreasing parts from player {}: {}",
+                    pot + 1,
+                    first + 1,
+                    paid.join(", ")
+                ))
+            } else {
+                Finding::OddChip {
+                    pot,
+                    ways: ordered.len(),
+                    chips: odd,
+                    player: first,
+                }
+            };
+            self.rule("showdown.odd_chip", citation, finding);
+        }
+        for (&p, &part) in in_turn.iter().zip(&parts) {
+            self.award(pot, p, part, description, each);
         }
     }
 

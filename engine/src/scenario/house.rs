@@ -1,5 +1,7 @@
 //! What a scenario's table sets for itself within the text: the chip denominations in play
-//! and the house commission (mode, rate, cap).
+//! (the chips a `Chips` event may push, and the smallest of them, which a tied pot is divided
+//! down to where the text says so — `showdown.split_pot_division`'s fact `unit`) and the
+//! house commission (mode, rate, cap).
 //!
 //! A text sets bounds and leaves the figures to the house — pt-casino-2007 rule 7(a): "up to
 //! 5%", the concessionaire may set a maximum per hand. A scenario names the figures its table
@@ -17,15 +19,23 @@ use std::sync::Arc;
 /// The largest rate a scenario's table may set (a percentage).
 const MAX_RATE: Chips = 100;
 
-/// `rules` with the commission `setup` sets, or `rules` as they are when it sets none.
-/// Refused (with the reason) when the rate is out of bounds, above the ruleset's ceiling, or
-/// the mode is unknown.
+/// `rules` with the commission and the chips in play `setup` sets, or `rules` as they are
+/// when it sets neither. Refused (with the reason) when the rate is out of bounds, above the
+/// ruleset's ceiling, or the mode is unknown.
 pub(super) fn with_commission(
     setup: Option<&TableSetup>,
     rules: Arc<dyn Rules>,
 ) -> Result<Arc<dyn Rules>, String> {
+    let smallest_chip = setup.and_then(|t| t.denominations.iter().copied().filter(|&c| c > 0).min());
     let Some(commission) = setup.and_then(|t| t.commission.as_ref()) else {
-        return Ok(rules);
+        return Ok(match smallest_chip {
+            Some(smallest_chip) => Arc::new(HouseCommission {
+                inner: rules,
+                commission: None,
+                smallest_chip,
+            }),
+            None => rules,
+        });
     };
     match commission.mode.as_str() {
         "per_hand" | "per_session" | "none" => {}
@@ -51,7 +61,8 @@ pub(super) fn with_commission(
     }
     Ok(Arc::new(HouseCommission {
         inner: rules,
-        commission: commission.clone(),
+        commission: Some(commission.clone()),
+        smallest_chip: smallest_chip.unwrap_or(1),
     }))
 }
 
@@ -93,10 +104,13 @@ pub(super) fn chips_in_play(setup: Option<&TableSetup>, event: &TableEvent) -> R
     }
 }
 
-/// A ruleset's rules with the house commission its table sets.
+/// A ruleset's rules with the house commission and the chips in play its table sets.
 struct HouseCommission {
     inner: Arc<dyn Rules>,
-    commission: Commission,
+    /// The commission the table sets; none: the ruleset's own.
+    commission: Option<Commission>,
+    /// The smallest chip in play (1 where the table names no denominations).
+    smallest_chip: Chips,
 }
 
 impl Rules for HouseCommission {
@@ -147,8 +161,10 @@ impl Rules for HouseCommission {
     /// within its cap; per session or none, nothing from the pot. Cited to the ruleset's
     /// article for the commission (or *not regulated by this text*).
     fn rake(&self, ctx: &RakeContext) -> Decided<Chips> {
+        let Some(c) = &self.commission else {
+            return self.inner.rake(ctx);
+        };
         let citation = self.inner.citation("cash.rake.mode_and_bounds");
-        let c = &self.commission;
         let value = if c.mode == "per_hand" {
             let taken = ctx.pot.saturating_mul(c.rate) / 100;
             if c.cap > 0 {
@@ -161,7 +177,14 @@ impl Rules for HouseCommission {
         };
         Decided { value, citation }
     }
+    /// A tied pot's division is asked with the smallest chip in play (`unit`), which only
+    /// the table knows.
     fn table_event(&self, point: &str, facts: &BTreeMap<String, ron::Value>) -> EventDecision {
+        if point == "showdown.split_pot_division" && !facts.contains_key("unit") {
+            let mut facts = facts.clone();
+            facts.insert("unit".into(), ron::Value::from(self.smallest_chip));
+            return self.inner.table_event(point, &facts);
+        }
         self.inner.table_event(point, facts)
     }
     fn game(&self, name: &str) -> Result<(), String> {

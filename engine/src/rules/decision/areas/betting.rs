@@ -350,8 +350,10 @@ situations! {
         contributions: List<Amount, 23>,
         /// The pot to split.
         pot: Amount,
-        /// The smallest chip it splits into (missing: one).
+        /// The smallest chip in play, which the table knows (missing: one).
         unit: Amount,
+        /// The table minimum: the smallest bet (the big blind).
+        table_minimum: Amount,
         /// Tied winners, when no contributions are given.
         winners: Players,
         /// The winners hold identical hands.
