@@ -57,7 +57,22 @@ impl CashTable {
     /// progress), ruled by the rules the hand started under; when the ruling amounts to an
     /// action, the action is applied and the table deals or settles what follows. Returns the
     /// event's ruling and every ruling made (the event's own included).
+    ///
+    /// Between hands, a correction of the hand just settled (`pot.disputes_window`,
+    /// `allin.hidden_chip_found_later`: see [`crate::table::Table::correct`]) moves chips
+    /// between the seats as ruled.
     pub fn event(&mut self, event: &TableEvent) -> Result<(EventRuling, Vec<Ruling>), CashError> {
+        if !self.table.in_hand() && crate::table::is_correction(event) {
+            let ruling = self
+                .table
+                .correct("", event)
+                .map_err(|e| CashError::Refused(e.to_string()))?;
+            let mut out = Vec::new();
+            for r in self.table.fresh_rulings() {
+                self.push(&mut out, r);
+            }
+            return Ok((ruling, out));
+        }
         let live = self.table.playing_mut().ok_or(CashError::NoHand)?;
         let ruling = live
             .rule(event)

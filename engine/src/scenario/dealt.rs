@@ -96,7 +96,14 @@ pub(super) fn play(scenario: &Scenario, table: &mut Table<Player>, id: &str, out
     if let Some(d) = table.last() {
         out.log = d.hand.rulings().iter().map(ToString::to_string).collect();
         if d.hand.is_complete() {
-            out.stacks = Some(d.hand.stacks());
+            // The seats' stacks: the hand's own, and any correction made after it settled.
+            out.stacks = Some(
+                table
+                    .seats()
+                    .iter()
+                    .map(|s| s.as_ref().map_or(0, |p| p.stack))
+                    .collect(),
+            );
         }
     }
 }
@@ -176,7 +183,16 @@ fn step_at(
                     }
                     result.ruling = Some(ruling);
                 }
-                Err(e) => result.error = Some(e.to_string()),
+                Err(e) => {
+                    let words = for_ruleset(expect, id).and_then(|x| x.refused.clone());
+                    match words {
+                        Some(w) if e.to_string().contains(w.as_str()) => {}
+                        Some(w) => {
+                            result.error = Some(format!("refused, but not with `{w}`: {e}"))
+                        }
+                        None => result.error = Some(e.to_string()),
+                    }
+                }
             }
         }
         Step::Table(expect) => {

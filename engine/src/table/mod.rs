@@ -11,6 +11,7 @@
 //! dealt.
 
 mod board_errors;
+mod correction;
 mod dealer;
 mod dealt;
 mod held;
@@ -23,6 +24,7 @@ mod spec;
 mod tests;
 mod view;
 
+pub use correction::{is_correction, CORRECTION_POINTS};
 pub use dealer::{BoardPlan, Dealer, DealerView, StreetDeal};
 pub use dealt::{Dealt, End};
 pub use held::HeldAction;
@@ -327,6 +329,9 @@ impl<S: Occupant> Table<S> {
     /// was dealt under; when it amounts to an action, the action is applied and the table
     /// deals or settles what follows.
     pub fn event(&mut self, id: &str, event: &TableEvent) -> Result<EventRuling, TableError> {
+        if !self.in_hand() && is_correction(event) {
+            return self.correct(id, event);
+        }
         let mut event = event.clone();
         if let TableEvent::Chips { player, .. }
         | TableEvent::Declare { player, .. }

@@ -48,6 +48,13 @@ const HAND: &[&str] = &[
     "button.heads_up",
 ];
 
+/// The settlement: a tied pot divided as the text says, and a settled hand corrected.
+const SETTLEMENT: &[&str] = &[
+    "showdown.split_pot_division",
+    "pot.disputes_window",
+    "allin.hidden_chip_found_later",
+];
+
 /// Chips and words at the table: the ruling is an action applied to the hand.
 const ACTION: &[&str] = &[
     "action.verbal_vs_chips",
@@ -258,6 +265,7 @@ pub(super) fn classified() -> impl Iterator<Item = &'static str> {
         TOURNAMENT_TABLES,
         SEATING,
         MOVING,
+        SETTLEMENT,
     ]
     .into_iter()
     .flatten()
@@ -272,6 +280,11 @@ pub fn carrying(point: &RulePoint) -> Carrying {
         (
             Carried::CarriedOut,
             "played by the hand state machine on every hand",
+        )
+    } else if is(SETTLEMENT) {
+        (
+            Carried::CarriedOut,
+            "carried out at the settlement: a tied pot is paid in the parts the text makes (equal, in units of the smallest chip in play or of the table minimum, what cannot be divided to one winner or one unit each in turn from him); a claim or a chip found after the pots are awarded is reported between hands on the hand just settled, the ruleset deciding whether it is in time (refused with the article when not) and the table changing the seats' stacks as ruled, the settled hand's record kept and the correction added to its log",
         )
     } else if is(ACTION) {
         (
@@ -365,9 +378,6 @@ const PRESENCE_LEFT: &[(&str, &str)] = &[
 /// table lacks to carry it out.
 fn still_words(id: &str) -> Option<&'static str> {
     Some(match id {
-        "allin.hidden_chip_found_later" => "a chip found after the pots are awarded is ruled in words: carrying it out needs the table to reopen a settled hand's pots (a correction event after the settlement), which it does not take yet",
-        "pot.disputes_window" => "a claim within the window is ruled in words: changing a pot already awarded needs a correction event after the settlement, which the table does not take yet",
-        "showdown.split_pot_division" => "the showdown splits a tied pot equally to the single chip, the odd chip going where `showdown.odd_chip` decides; shares in proportion to the bets (pt-casino-2007 rule 66) and a split unit of the table minimum (rule 67) are stated in words, not yet paid",
         "time.time_bank" => "a time bank is ruled in words: the table keeps no player's banked time from hand to hand, so a time event cannot draw it down or renew it yet (the engine reads no clock; time comes in as events)",
         "time.slow_play_sanction" => "a sanction for slow play is a penalty: ruled in words, as the table does not yet serve missed hands",
         _ => return None,
