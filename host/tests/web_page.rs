@@ -566,3 +566,69 @@ fn the_room_screens_show_the_clock_the_seats_and_the_waiting_list_from_the_api()
         "{cash}"
     );
 }
+
+/// The console's correction after the settlement: the hand is over (three
+/// of the four fold), the dealer reports a claim about the pot, and the daemon rules on it under the
+/// table's ruleset (pt-casino-2007 rule 65: no window after the payment, the concessionaire's
+/// conflict, rule 8(c)) with the stacks as paid. The buttons for how an action was made and
+/// for a hand at a called showdown are drawn beside it.
+#[test]
+fn the_dealers_console_reports_a_claim_after_the_settlement() {
+    let scratch = Scratch::new("web-console-correction");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let created = d.post(
+        "/api/tables",
+        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
+    );
+    let table = created["table"].as_str().expect("table id").to_string();
+    for s in 1..=4 {
+        d.post(
+            &format!("/api/tables/{table}/seats"),
+            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
+        );
+    }
+    d.post(&format!("/api/tables/{table}/hands"), "");
+    // Three players fold in turn: the fourth wins the blinds.
+    for _ in 0..3 {
+        let to_act = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
+        d.post(
+            &format!("/api/tables/{table}/actions"),
+            &format!(r#"{{"seat": {to_act}, "action": "f"}}"#),
+        );
+    }
+    let stacks = |v: &serde_json::Value| -> Vec<serde_json::Value> {
+        v["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| s["stack"].clone())
+            .collect()
+    };
+    let before = stacks(&d.view(&table));
+    let profile = scratch.0.join("chromium-console-correction");
+    let page = format!(
+        "http://{}/console?table={table}&set=correction-from:2,correction-to:1,correction-amount:1&press=pot-claim#token={}",
+        d.addr, d.operator
+    );
+    let dom = rendered(&page, &profile);
+    let rulings = text_of(&dom, "rulings").unwrap_or_default();
+    assert!(
+        rulings.contains("pot.disputes_window") && rulings.contains("rule 8(c)"),
+        "the ruling with its article: {rulings}"
+    );
+    assert_eq!(stacks(&d.view(&table)), before, "the stacks stay as paid");
+    for button in [
+        "acted",
+        "show-hand",
+        "muck",
+        "retrieve",
+        "ask-to-see",
+        "pot-claim",
+        "hidden-chip",
+    ] {
+        assert!(
+            dom.contains(&format!("id=\"{button}\"")),
+            "the {button} button"
+        );
+    }
+}

@@ -84,7 +84,8 @@ impl Hand {
             None => Some(1),
             Some(text) => text.parse::<Chips>().ok().filter(|&u| u >= 1),
         };
-        let one_each = decided.fields.get("remainder").map(String::as_str) == Some("one_each_in_turn");
+        let one_each =
+            decided.fields.get("remainder").map(String::as_str) == Some("one_each_in_turn");
         let division = match (decided.outcome.as_str(), unit) {
             ("equal_split" | "proportional_split", Some(unit)) => Division { unit, one_each },
             _ => {

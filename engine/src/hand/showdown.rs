@@ -3,8 +3,8 @@
 
 use super::action::{Event, EventCards};
 use super::commission::FromEachPayment;
-use super::division::Division;
 use super::config::{Variant, MAX_PLAYERS};
+use super::division::Division;
 use super::error::ActionError;
 use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
@@ -573,7 +573,11 @@ impl Hand {
         let parts = division.parts(amount, ordered.len());
         let (first, citation) = self.odd_chip_winner(ordered);
         let start = ordered.iter().position(|&p| p == first).unwrap_or(0);
-        let in_turn: Vec<usize> = ordered[start..].iter().chain(&ordered[..start]).copied().collect();
+        let in_turn: Vec<usize> = ordered[start..]
+            .iter()
+            .chain(&ordered[..start])
+            .copied()
+            .collect();
         let odd = parts[0] - parts[parts.len() - 1];
         if odd > 0 {
             let finding = if division.one_each {

@@ -187,9 +187,7 @@ fn step_at(
                     let words = for_ruleset(expect, id).and_then(|x| x.refused.clone());
                     match words {
                         Some(w) if e.to_string().contains(w.as_str()) => {}
-                        Some(w) => {
-                            result.error = Some(format!("refused, but not with `{w}`: {e}"))
-                        }
+                        Some(w) => result.error = Some(format!("refused, but not with `{w}`: {e}")),
                         None => result.error = Some(e.to_string()),
                     }
                 }

@@ -26,7 +26,8 @@ pub(super) fn with_commission(
     setup: Option<&TableSetup>,
     rules: Arc<dyn Rules>,
 ) -> Result<Arc<dyn Rules>, String> {
-    let smallest_chip = setup.and_then(|t| t.denominations.iter().copied().filter(|&c| c > 0).min());
+    let smallest_chip =
+        setup.and_then(|t| t.denominations.iter().copied().filter(|&c| c > 0).min());
     let Some(commission) = setup.and_then(|t| t.commission.as_ref()) else {
         return Ok(match smallest_chip {
             Some(smallest_chip) => Arc::new(HouseCommission {

@@ -136,7 +136,10 @@ impl<S: Occupant> Table<S> {
                 ruling.text,
                 ruling.ruleset.id,
                 ruling.ruleset.version,
-                ruling.citation.article().unwrap_or("not regulated by this text"),
+                ruling
+                    .citation
+                    .article()
+                    .unwrap_or("not regulated by this text"),
                 "the claim is out of time"
             )));
         }
@@ -184,8 +187,12 @@ impl<S: Occupant> Table<S> {
             };
             d.hand.record_ruling(r);
         }
-        ruling.fields.insert("remedy".into(), "correct_award".into());
-        ruling.fields.insert("stacks_changed".into(), changes.join(", "));
+        ruling
+            .fields
+            .insert("remedy".into(), "correct_award".into());
+        ruling
+            .fields
+            .insert("stacks_changed".into(), changes.join(", "));
         ruling.text = format!("{} — {text}", ruling.text);
         Ok(ruling)
     }
@@ -223,10 +230,9 @@ impl<S> Dealt<S> {
         let Some(p) = self.positions.iter().position(|&i| i == index) else {
             return false;
         };
-        self.hand
-            .events()
-            .iter()
-            .any(|e| matches!(e, Event::Awarded { player, amount, .. } if *player == p && *amount > 0))
+        self.hand.events().iter().any(
+            |e| matches!(e, Event::Awarded { player, amount, .. } if *player == p && *amount > 0),
+        )
     }
 
     /// The facts a correction's decision reads: the caller's, less the seats and chips the
