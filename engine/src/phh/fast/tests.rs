@@ -194,7 +194,7 @@ fn the_usual_integer_lists_are_read_by_the_tight_loop() {
 fn cards_plainly(text: &[u8]) -> Option<(Vec<Option<Card>>, usize)> {
     let end = text.iter().position(|&b| b == b'\'')?;
     let body = &text[..end];
-    if body.is_empty() || body.len() % 2 != 0 || body.len() > 10 {
+    if body.is_empty() || !body.len().is_multiple_of(2) || body.len() > 10 {
         return None;
     }
     let cards = body
