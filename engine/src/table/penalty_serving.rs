@@ -23,7 +23,7 @@ fn key<'a>(value: &'a Value, name: &str) -> Option<&'a Value> {
 
 fn count(value: Option<&Value>) -> Option<u32> {
     match value? {
-        Value::Number(n) => u32::try_from(n.clone().into_f64() as i64).ok(),
+        Value::Number(n) => u32::try_from((*n).into_f64() as i64).ok(),
         _ => None,
     }
 }
