@@ -43,7 +43,7 @@ fn a_rulesets_directory_that_does_not_exist_is_named() {
     let tmp = scratch("nodir");
     let dir = tmp.path();
     for command in ["compare", "check", "test"] {
-        let said = refused(&dir, &[command, "--rulesets-dir", "nonexist"]);
+        let said = refused(dir, &[command, "--rulesets-dir", "nonexist"]);
         assert_eq!(
             said, "floor: nonexist: no such rulesets directory\n",
             "{command}"
@@ -64,7 +64,7 @@ fn one_ruleset_id_in_two_directories_names_both_files() {
     .expect("copy");
     let bundled = bundled().display().to_string();
     let said = refused(
-        &dir,
+        dir,
         &[
             "compare",
             "--rulesets-dir",
@@ -86,7 +86,7 @@ fn a_malformed_daemon_config_is_named_with_line_and_column() {
         "(\n    addr: \"127.0.0.1:0\",\n    rulesets: 3,\n)\n",
     )
     .expect("write");
-    let said = refused(&dir, &["serve", "--config", "floor.ron"]);
+    let said = refused(dir, &["serve", "--config", "floor.ron"]);
     insta::assert_snapshot!("daemon_config", said);
 }
 
@@ -97,7 +97,7 @@ fn a_malformed_plugin_config_is_named_with_line_and_column() {
     std::fs::write(dir.join("plugins.ron"), "(\n    plugins: [(path: 3)],\n)\n").expect("write");
     for command in ["check", "test"] {
         let said = refused(
-            &dir,
+            dir,
             &[
                 command,
                 "--rulesets-dir",
@@ -122,7 +122,7 @@ fn a_malformed_scenario_is_named_with_line_and_column() {
         "(\n    name: \"a hand\",\n    seats: 3,\n)\n",
     )
     .expect("write");
-    let said = refused(&dir, &["scenario", "hand.ron"]);
+    let said = refused(dir, &["scenario", "hand.ron"]);
     insta::assert_snapshot!("scenario", said);
 }
 
@@ -150,11 +150,11 @@ fn a_damaged_head_record_is_named_with_line_and_column() {
     private(&data.join("journal.sqlite"), 0o600);
     private(&data.join("journal.head"), 0o600);
     // A check that fails is the command's own report (status 1); a start refused, status 2.
-    let verified = refused_with(&dir, &["audit", "--verify", "--data", "data"], 1);
+    let verified = refused_with(dir, &["audit", "--verify", "--data", "data"], 1);
     insta::assert_snapshot!("journal_head_record", verified);
     // The daemon logs where its tokens are before it opens the journal: its refusal is the
     // last line it writes.
-    let served = refused(&dir, &["serve", "--data", "data", "--addr", "127.0.0.1:0"]);
+    let served = refused(dir, &["serve", "--data", "data", "--addr", "127.0.0.1:0"]);
     let refusal = served.lines().last().unwrap_or_default();
     assert_eq!(
         refusal,
@@ -163,7 +163,7 @@ fn a_damaged_head_record_is_named_with_line_and_column() {
     );
     let json = Command::new(env!("CARGO_BIN_EXE_floor"))
         .args(["audit", "--verify", "--format", "json", "--data", "data"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .expect("the floor binary runs");
     assert_eq!(json.status.code(), Some(1));

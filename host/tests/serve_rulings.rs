@@ -416,3 +416,45 @@ fn rule_71_b_a_bettors_premature_muck_at_a_called_showdown_replays_after_kill_9(
     let replayed = table(&d, &t);
     assert_eq!(seat_stacks(&replayed), stacks, "{replayed}");
 }
+
+/// Posts a penalty for `offence` against `seat`, as the dealer's console reports it.
+fn penalise(d: &Daemon, t: &str, seat: u64, offence: &str) -> Value {
+    event(
+        d,
+        t,
+        &format!(r#"{{"PenaltyGiven": {{"player": {seat}, "offence": "{offence}"}}}}"#),
+    )
+}
+
+#[test]
+fn rule_58_71_a_a_warning_is_remembered_after_kill_9_and_the_repeat_sends_the_player_away() {
+    let scratch = Scratch::new("serve-penalties");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = dealt_table(&d);
+    // Rule 71(a): a player who delays the hand is warned by the dealer.
+    let warned = penalise(&d, &t, 3, "slow_play");
+    assert_eq!(warned["outcome"], "warning", "{warned}");
+    assert_eq!(warned["fields"]["sanction"], "warning", "{warned}");
+    assert_eq!(warned["citation"]["text"], "rule 71(a)", "{warned}");
+
+    // Killed after the warning: the journal replays it, so the table still remembers it.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    // Rule 58: the repeated breach sends him from the table; a hand is in progress, so he
+    // leaves when it ends, taking his chips.
+    let repeated = penalise(&d, &t, 3, "slow_play");
+    assert_eq!(repeated["outcome"], "leave_table", "{repeated}");
+    assert_eq!(repeated["fields"]["starts"], "end_of_hand", "{repeated}");
+    let during = table(&d, &t);
+    assert_eq!(during["seats"][2]["penalty"]["leaving"], true, "{during}");
+    assert_eq!(during["seats"][2]["player"], "player3", "{during}");
+
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    // The restart voids the interrupted hand, which ends it: the player leaves his seat.
+    let after = table(&d, &t);
+    assert_eq!(after["hand"]["voided"], true, "{after}");
+    assert!(after["seats"][2]["player"].is_null(), "{after}");
+}

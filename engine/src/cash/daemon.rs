@@ -58,6 +58,21 @@ impl CashTable {
     /// action, the action is applied and the table deals or settles what follows. Returns the
     /// event's ruling and every ruling made (the event's own included).
     pub fn event(&mut self, event: &TableEvent) -> Result<(EventRuling, Vec<Ruling>), CashError> {
+        let penalty = matches!(event, TableEvent::PenaltyGiven { .. })
+            || (matches!(event, TableEvent::FloorRuling { .. })
+                && self.table.penalties().waits_for_floor());
+        if penalty {
+            // Penalties live at the table, between hands as well as during one.
+            let ruling = self
+                .table
+                .event("cash", event)
+                .map_err(|e| CashError::Refused(e.to_string()))?;
+            let mut out = Vec::new();
+            for r in self.table.fresh_rulings() {
+                self.push(&mut out, r);
+            }
+            return Ok((ruling, out));
+        }
         let live = self.table.playing_mut().ok_or(CashError::NoHand)?;
         let ruling = live
             .rule(event)

@@ -99,6 +99,10 @@ impl Merge for super::format::TableExpect {
             void: or(&g.void, &s.void),
             live: or(&g.live, &s.live),
             complete: or(&g.complete, &s.complete),
+            hand: or(&g.hand, &s.hand),
+            seats: or(&g.seats, &s.seats),
+            penalties: or(&g.penalties, &s.penalties),
+            removed: or(&g.removed, &s.removed),
         }
     }
 }

@@ -310,6 +310,11 @@ fn play_step(
                 (_, Err(e)) => result.error = Some(e.to_string()),
             }
         }
+        Step::NextHand => {
+            result.what = "the next hand".into();
+            result.error =
+                Some("the next hand is dealt at a table with a deck: add `deck:`".into());
+        }
         Step::Table(_) => {
             result.what = "the table".into();
             result.error =
@@ -401,6 +406,9 @@ fn describe(event: &crate::events::TableEvent) -> String {
             motions,
             ..
         } => format!("p{} acts ({point}): {motions:?}", player + 1),
+        PenaltyGiven {
+            player, offence, ..
+        } => format!("seat {player} penalised for {offence}"),
     }
 }
 

@@ -15,6 +15,8 @@ mod dealer;
 mod dealt;
 mod held;
 mod manner;
+mod penalties;
+mod penalty_serving;
 mod played;
 mod rulings;
 mod showdown_rulings;
@@ -26,6 +28,7 @@ mod view;
 pub use dealer::{BoardPlan, Dealer, DealerView, StreetDeal};
 pub use dealt::{Dealt, End};
 pub use held::HeldAction;
+pub use penalties::{Penalties, PenaltyView};
 pub use played::PlayedHand;
 pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
@@ -137,6 +140,8 @@ pub struct Table<S> {
     /// The dealer calls each showdown hand by hand: the showdown waits for each live hand
     /// to be reported shown or ruled dead, instead of settling with tabled hands speaking.
     called_showdown: bool,
+    /// Penalties given at this table: remembered for escalation, served across its hands.
+    pub(crate) penalties: Penalties,
 }
 
 impl<S: Occupant> Table<S> {
@@ -149,6 +154,7 @@ impl<S: Occupant> Table<S> {
             dealt: None,
             raked: 0,
             called_showdown: false,
+            penalties: Penalties::default(),
         }
     }
 
@@ -287,6 +293,9 @@ impl<S: Occupant> Table<S> {
             redeals: 0,
             held: Vec::new(),
         });
+        // Penalised players' cards are killed as dealt; whoever deals runs `progress` next,
+        // which settles a hand that leaves nobody to act.
+        self.serve_at_deal();
         Ok(self.hands)
     }
 
@@ -327,6 +336,20 @@ impl<S: Occupant> Table<S> {
     /// was dealt under; when it amounts to an action, the action is applied and the table
     /// deals or settles what follows.
     pub fn event(&mut self, id: &str, event: &TableEvent) -> Result<EventRuling, TableError> {
+        if let TableEvent::PenaltyGiven {
+            player,
+            offence,
+            sanction,
+            facts,
+        } = event
+        {
+            return self.penalise(*player, offence, sanction.as_deref(), facts);
+        }
+        if let TableEvent::FloorRuling { choice } = event {
+            if self.penalties.waits_for_floor() {
+                return self.floor_sanction(choice);
+            }
+        }
         let mut event = event.clone();
         if let TableEvent::Chips { player, .. }
         | TableEvent::Declare { player, .. }
@@ -340,6 +363,7 @@ impl<S: Occupant> Table<S> {
         let ruling = d.rule(&event)?;
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))?;
+        self.settle_leaving();
         Ok(ruling)
     }
 
@@ -380,6 +404,7 @@ impl<S: Occupant> Table<S> {
                 s.set_stack(stacks[p]);
             }
         }
+        self.settle_leaving();
         Ok(true)
     }
 
@@ -401,7 +426,9 @@ impl<S: Occupant> Table<S> {
     pub fn void(&mut self) -> Result<Chips, TableError> {
         let d = self.playing()?;
         d.end = End::Void;
-        Ok(d.hand.pot_total())
+        let returned = d.hand.pot_total();
+        self.settle_leaving();
+        Ok(returned)
     }
 
     /// Voids the hand in progress as ruled at `point` (`citation`, or not regulated by this

@@ -239,6 +239,23 @@ const NOTHING: &[&str] = &[
     "variant.stud_razz_specific",
 ];
 
+/// Penalties given by the floor as the event `PenaltyGiven` and served by the table between
+/// hands (`crate::table::Penalties`): the offence ruled, the sanction from the catalogue after
+/// the player's earlier penalties, its start, its hands counted and served, a disqualified or
+/// removed player taken from his seat.
+const PENALTIES: &[&str] = &[
+    "penalty.missed_hands_formula",
+    "penalty.serving",
+    "penalty.timing",
+    "penalty.catalogue_and_escalation",
+    "penalty.triggers",
+    "penalty.disqualification_effects",
+    "conduct.exposing_cards",
+    "conduct.proper_folding",
+    "time.slow_play_sanction",
+    "blinds.dodging",
+];
+
 /// Every id the lists above name (for the registry's consistency test).
 #[cfg(test)]
 pub(super) fn classified() -> impl Iterator<Item = &'static str> {
@@ -258,6 +275,7 @@ pub(super) fn classified() -> impl Iterator<Item = &'static str> {
         TOURNAMENT_TABLES,
         SEATING,
         MOVING,
+        PENALTIES,
     ]
     .into_iter()
     .flatten()
@@ -335,6 +353,11 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             Carried::NothingToCarryOut,
             "how a move is made (quickly, chips in racks, small chips exchanged) concerns people and equipment; the move itself is carried out by the tournament director's balancing and breaking",
         )
+    } else if is(PENALTIES) {
+        (
+            Carried::CarriedOut,
+            "given by the floor as the event `PenaltyGiven` and carried out by the table across its hands: the offence ruled at its own point (or the text's grounds at penalty.triggers); the sanction read from the text's catalogue, escalated after the player's earlier penalties the table remembers, or left to the floor's `FloorRuling`; started at the next deal; an orbit counted by the text's formula when it starts; served with the player's cards dealt and killed, his blinds and antes staying in the pot; a disqualified player's seat emptied and his chips taken out of play, a player sent from the table leaving with his chips, when the hand in progress ends",
+        )
     } else if is(NOTHING) {
         (
             Carried::NothingToCarryOut,
@@ -354,7 +377,6 @@ pub fn carrying(point: &RulePoint) -> Carrying {
 
 /// Presence and blinds points still left as words, each with exactly what is missing.
 const PRESENCE_LEFT: &[(&str, &str)] = &[
-    ("blinds.dodging", "dodging a blind when moved is ruled as a penalty in words: the table does not yet serve penalties (missed hands), and a moved player's blind position is the tournament director's seating, which does not record the intent the texts punish"),
     ("blinds.missing_posts_at_deal", "the deal standing with a blind unposted is ruled in words: the cash table always posts the blinds it deals, so it has no event for a post found missing after the deal, nor for a player posting late to play the hand"),
     ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; a big blind paying the table's antes is not yet a hand configuration"),
     ("presence.remain_at_table_with_live_hand", "leaving the seat with a live hand is ruled in words (a conduct point, possibly a penalty): a player away when the action reaches him is carried out at presence.at_seat_for_live_hand"),
@@ -369,7 +391,6 @@ fn still_words(id: &str) -> Option<&'static str> {
         "pot.disputes_window" => "a claim within the window is ruled in words: changing a pot already awarded needs a correction event after the settlement, which the table does not take yet",
         "showdown.split_pot_division" => "the showdown splits a tied pot equally to the single chip, the odd chip going where `showdown.odd_chip` decides; shares in proportion to the bets (pt-casino-2007 rule 66) and a split unit of the table minimum (rule 67) are stated in words, not yet paid",
         "time.time_bank" => "a time bank is ruled in words: the table keeps no player's banked time from hand to hand, so a time event cannot draw it down or renew it yet (the engine reads no clock; time comes in as events)",
-        "time.slow_play_sanction" => "a sanction for slow play is a penalty: ruled in words, as the table does not yet serve missed hands",
         _ => return None,
     })
 }
@@ -381,7 +402,7 @@ fn ruling_only_reason(area: Area) -> &'static str {
         Area::Pots | Area::AllIn => "ruled in words: the hand's showdown does not take it as an event",
         Area::Time => "the engine reads no clock; time events are ruled in words and the hand is not yet killed or forced by them",
         Area::Presence => "a player's absence is ruled in words; the hand does not yet kill an absent player's cards",
-        Area::Penalties => "a penalty is ruled in words: the table does not yet keep a player's missed hands across deals (dealt and killed, or not dealt, blinds and antes owed or not), so they are not served",
+        Area::Penalties => "ruled in words: the table serves no sanction for it",
         _ => "ruled in words; nothing in the engine applies it yet",
     }
 }
