@@ -89,7 +89,6 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("time.call_clock", "pt-casino-2007", "no scenario yet"),
     ("time.call_clock", "pt-solverde-chaves-2023", "no scenario yet"),
     ("time.hand_for_hand_clock", "*", "no scenario yet"),
-    ("time.online_timeout", "*", "no scenario yet"),
     ("time.shot_clock", "*", "no scenario yet"),
     ("tournament.buy_in_and_fee", "*", "no scenario yet"),
     ("tournament.levels.structure", "*", "no scenario yet"),
