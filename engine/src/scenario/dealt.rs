@@ -92,7 +92,21 @@ pub(super) fn play(scenario: &Scenario, table: &mut Table<Player>, id: &str, out
                 }
                 result
             }
-            None => step_at(step, number, table, id, &mut out.failures),
+            None => {
+                let logged =
+                    |t: &Table<Player>| t.last().map(|d| (d.number, d.hand.rulings().len()));
+                let before = logged(table);
+                let mut result = step_at(step, number, table, id, &mut out.failures);
+                if let Some(d) = table.last() {
+                    // A hand dealt anew during the step keeps none of the old log.
+                    let from = match before {
+                        Some((hand, count)) if hand == d.number => count,
+                        _ => 0,
+                    };
+                    result.note_rulings(d.hand.rulings(), from);
+                }
+                result
+            }
         };
         if let Some(e) = &result.error {
             out.failures
@@ -108,8 +122,8 @@ pub(super) fn play(scenario: &Scenario, table: &mut Table<Player>, id: &str, out
     }
 }
 
-/// A clean action (PHH notation) at the table.
-fn act(table: &mut Table<Player>, notation: &str) -> Result<(), String> {
+/// A clean action in PHH notation: the position in the hand (from 0) and the action.
+fn betting_action(notation: &str) -> Result<(usize, crate::hand::Action), String> {
     let action: PhhAction = notation
         .parse()
         .map_err(|e: crate::phh::PhhError| e.to_string())?;
@@ -127,15 +141,30 @@ fn act(table: &mut Table<Player>, notation: &str) -> Result<(), String> {
         ))
         }
     };
-    // `pN` is a position in the hand (after a `NextHand` the seats have moved round).
+    Ok((usize::from(player), action))
+}
+
+/// A clean action (PHH notation) at the table: `pN` is a position in the hand (after a
+/// `NextHand` the seats have moved round).
+fn act(table: &mut Table<Player>, notation: &str) -> Result<(), String> {
+    let (position, action) = betting_action(notation)?;
     let seat = table
         .live()
-        .and_then(|d| d.positions.get(usize::from(player)).copied())
-        .unwrap_or(usize::from(player));
+        .and_then(|d| d.positions.get(position).copied())
+        .unwrap_or(position);
     table
         .act(seat, action)
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// The rule point whose answer refuses the clean action `notation` now (the minimum raise,
+/// the pot-limit maximum, a call-only cap...), asked of a copy of the hand: `None` when the
+/// action is legal or every rulebook refuses it alike.
+fn refusing_point(table: &Table<Player>, notation: &str) -> Option<&'static str> {
+    let (position, action) = betting_action(notation).ok()?;
+    let d = table.last()?;
+    d.hand.clone().act(position, action).err()?.rule_point()
 }
 
 fn step_at(
@@ -158,6 +187,9 @@ fn step_at(
         }
         Step::Refused { act: a, because } => {
             result.what = format!("{a} (must be refused)");
+            if let Some(point) = refusing_point(table, a) {
+                result.note_point(point);
+            }
             match act(table, a) {
                 Ok(()) => failures.push(format!(
                     "step {number}: `{a}` was accepted, expected a refusal"
@@ -207,6 +239,7 @@ fn step_at(
         Step::Table(expect) => {
             result.what = "the table".into();
             if let (Some(e), Some(d)) = (for_ruleset(expect, id), table.last()) {
+                result.asserts = true;
                 for miss in compare(&e, d).into_iter().chain(compare_table(&e, table)) {
                     failures.push(format!("step {number}: {miss}"));
                 }

@@ -209,9 +209,11 @@ pub(crate) fn log_words<'a>(map: &'a BTreeMap<String, Vec<String>>, id: &str) ->
         .collect()
 }
 
-/// Every ruleset id the scenario keys an expectation to (`"*"` left out), sorted.
+/// Every ruleset id the scenario names, sorted: each one it keys an expectation to (`"*"`
+/// left out) and each one its `rulesets` list says plays it — `floor test` runs the scenario
+/// under all of them, so a `"*"` expectation is checked under every ruleset listed.
 pub fn ruleset_keys(scenario: &Scenario) -> BTreeSet<String> {
-    let mut keys = BTreeSet::new();
+    let mut keys: BTreeSet<String> = scenario.rulesets.iter().cloned().collect();
     let mut add = |k: &mut dyn Iterator<Item = &String>| {
         keys.extend(k.filter(|k| *k != ANY).cloned());
     };
