@@ -16,6 +16,7 @@ mod dealt;
 mod held;
 mod manner;
 mod played;
+mod presence;
 mod rulings;
 mod showdown_rulings;
 mod spec;
@@ -286,6 +287,7 @@ impl<S: Occupant> Table<S> {
             awaiting: None,
             redeals: 0,
             held: Vec::new(),
+            away: Vec::new(),
         });
         Ok(self.hands)
     }
