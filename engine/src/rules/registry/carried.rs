@@ -367,8 +367,8 @@ pub fn carrying(point: &RulePoint) -> Carrying {
 /// Presence and blinds points still left as words, each with exactly what is missing.
 const PRESENCE_LEFT: &[(&str, &str)] = &[
     ("blinds.dodging", "dodging a blind when moved is ruled as a penalty in words: the table does not yet serve penalties (missed hands), and a moved player's blind position is the tournament director's seating, which does not record the intent the texts punish"),
-    ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; a big blind paying the table's antes is not yet a hand configuration"),
-    ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table's leave-and-return session does not yet take a stack taken off in part"),
+    ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; no hand or table configuration has the big blind post the table's antes, nor settles a big blind short of both blind and antes (ao-tournament-2025 PR-10's ante priority)"),
+    ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table takes no event for chips taken off a stack while seated (refused, pt-online rule 11(a)), and its leave-and-return session keeps no stack a player left with to hold him to it on his return (pt-casino-2007 rule 14(h))"),
 ];
 /// Why a point whose area is otherwise carried out is still left as words: exactly what the
 /// table lacks to carry it out.
