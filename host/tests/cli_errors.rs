@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A scratch directory of its own for test `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-cli-errors-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("floor-cli-errors-{name}-"))
+        .tempdir()
+        .expect("scratch directory")
 }
 
 /// `floor ARGS` in `dir`: its standard error with `dir` written `DIR`, once the command is
@@ -40,7 +40,8 @@ fn bundled() -> PathBuf {
 
 #[test]
 fn a_rulesets_directory_that_does_not_exist_is_named() {
-    let dir = scratch("nodir");
+    let tmp = scratch("nodir");
+    let dir = tmp.path();
     for command in ["compare", "check", "test"] {
         let said = refused(&dir, &[command, "--rulesets-dir", "nonexist"]);
         assert_eq!(
@@ -52,7 +53,8 @@ fn a_rulesets_directory_that_does_not_exist_is_named() {
 
 #[test]
 fn one_ruleset_id_in_two_directories_names_both_files() {
-    let dir = scratch("twice");
+    let tmp = scratch("twice");
+    let dir = tmp.path();
     let copy = dir.join("house/pt-online");
     std::fs::create_dir_all(&copy).expect("mkdir");
     std::fs::copy(
@@ -77,7 +79,8 @@ fn one_ruleset_id_in_two_directories_names_both_files() {
 
 #[test]
 fn a_malformed_daemon_config_is_named_with_line_and_column() {
-    let dir = scratch("config");
+    let tmp = scratch("config");
+    let dir = tmp.path();
     std::fs::write(
         dir.join("floor.ron"),
         "(\n    addr: \"127.0.0.1:0\",\n    rulesets: 3,\n)\n",
@@ -89,7 +92,8 @@ fn a_malformed_daemon_config_is_named_with_line_and_column() {
 
 #[test]
 fn a_malformed_plugin_config_is_named_with_line_and_column() {
-    let dir = scratch("plugins");
+    let tmp = scratch("plugins");
+    let dir = tmp.path();
     std::fs::write(dir.join("plugins.ron"), "(\n    plugins: [(path: 3)],\n)\n").expect("write");
     for command in ["check", "test"] {
         let said = refused(
@@ -111,7 +115,8 @@ fn a_malformed_plugin_config_is_named_with_line_and_column() {
 
 #[test]
 fn a_malformed_scenario_is_named_with_line_and_column() {
-    let dir = scratch("scenario");
+    let tmp = scratch("scenario");
+    let dir = tmp.path();
     std::fs::write(
         dir.join("hand.ron"),
         "(\n    name: \"a hand\",\n    seats: 3,\n)\n",
@@ -123,7 +128,8 @@ fn a_malformed_scenario_is_named_with_line_and_column() {
 
 #[test]
 fn a_damaged_head_record_is_named_with_line_and_column() {
-    let dir = scratch("journal");
+    let tmp = scratch("journal");
+    let dir = tmp.path();
     let data = dir.join("data");
     std::fs::create_dir_all(&data).expect("mkdir");
     let private = |p: &Path, mode: u32| {
