@@ -13,12 +13,14 @@ mod dealer_errors;
 mod defaults;
 mod interpret;
 mod penalty;
+mod presence_remedy;
 mod remedy;
 mod showdown_remedy;
 
 pub use acted::{rules_on_manner, ActionAs, MANNER_POINTS};
 pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
 pub use penalty::{offence_point, offence_ruled, OffenceRuled, Sanction, OFFENCE_POINTS};
+pub use presence_remedy::PRESENCE_POINTS;
 pub use remedy::{at_players_turn, choices, Remedy};
 pub use showdown_remedy::{is_showdown_point, SHOWDOWN_POINTS};
 

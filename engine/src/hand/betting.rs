@@ -432,7 +432,7 @@ impl Hand {
         }
     }
 
-    fn next_needing_action(&self, after: usize) -> Option<usize> {
+    pub(super) fn next_needing_action(&self, after: usize) -> Option<usize> {
         // Clockwise from the seat after `after`, wrapping round once (one division, not one
         // per seat).
         let start = if after + 1 >= self.seats {

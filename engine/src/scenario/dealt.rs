@@ -335,6 +335,13 @@ pub(super) fn compare(e: &TableExpect, d: &Dealt<Player>) -> Vec<String> {
         format!("{held:?}"),
         e.held.as_ref().map(|v| format!("{v:?}")),
     );
+    let mut away: Vec<usize> = d.away.iter().map(|p| p + 1).collect();
+    away.sort_unstable();
+    is(
+        "the players noted away from the seat",
+        format!("{away:?}"),
+        e.away.as_ref().map(|v| format!("{v:?}")),
+    );
     is(
         "waiting for the floor",
         d.awaiting.is_some().to_string(),

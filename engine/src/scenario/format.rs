@@ -234,6 +234,9 @@ pub struct TableExpect {
     /// The players (from 1) whose action out of turn is held for their turn.
     #[serde(default)]
     pub held: Option<Vec<usize>>,
+    /// The players (from 1) noted away from the seat with a live hand.
+    #[serde(default)]
+    pub away: Option<Vec<usize>>,
     /// The hand waits for the floor's ruling.
     #[serde(default)]
     pub waits_for_floor: Option<bool>,

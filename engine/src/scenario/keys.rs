@@ -94,6 +94,7 @@ impl Merge for super::format::TableExpect {
             menu: or(&g.menu, &s.menu),
             call_only: or(&g.call_only, &s.call_only),
             held: or(&g.held, &s.held),
+            away: or(&g.away, &s.away),
             waits_for_floor: or(&g.waits_for_floor, &s.waits_for_floor),
             redeals: or(&g.redeals, &s.redeals),
             void: or(&g.void, &s.void),

@@ -18,6 +18,7 @@ mod manner;
 mod penalties;
 mod penalty_serving;
 mod played;
+mod presence;
 mod rulings;
 mod showdown_rulings;
 mod spec;
@@ -292,6 +293,7 @@ impl<S: Occupant> Table<S> {
             awaiting: None,
             redeals: 0,
             held: Vec::new(),
+            away: Vec::new(),
         });
         // Penalised players' cards are killed as dealt; whoever deals runs `progress` next,
         // which settles a hand that leaves nobody to act.

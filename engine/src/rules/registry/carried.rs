@@ -123,6 +123,12 @@ const TURN: &[&str] = &[
     "presence.at_seat_for_live_hand",
 ];
 
+/// A seat the dealer names, whoever is to act: away when the deal ended (killed, blinds and
+/// antes left in the pot), away from the seat with a live hand (noted, the hand live), a post
+/// found missing after the deal (posted late, or taken back and the hand killed)
+/// (`crate::events::PRESENCE_POINTS`).
+const NAMED_SEAT: &[&str] = crate::events::PRESENCE_POINTS;
+
 /// One seat's hand at a showdown the dealer calls: shown (live, its cards speak) or dead, as
 /// the text rules; the pots go to the best live hand (`crate::events::SHOWDOWN_POINTS`).
 const SHOWDOWN: &[&str] = crate::events::SHOWDOWN_POINTS;
@@ -271,6 +277,7 @@ pub(super) fn classified() -> impl Iterator<Item = &'static str> {
         TOURNAMENT,
         NOTHING,
         DEALER_ERRORS,
+        NAMED_SEAT,
         EVALUATOR,
         TOURNAMENT_TABLES,
         SEATING,
@@ -312,6 +319,11 @@ pub fn carrying(point: &RulePoint) -> Carrying {
         (
             Carried::CarriedOut,
             "ruled on the player to act: a dead hand folds in turn, a forced check checks",
+        )
+    } else if is(NAMED_SEAT) {
+        (
+            Carried::CarriedOut,
+            "carried out on the seat the dealer names, whoever is to act: a player away when the last card of the deal fell has his hand killed where the text says so, his blinds and antes staying in the pot; a player who leaves his seat with a live hand is noted away and his hand stays live, as no text kills it for that (the conduct is a penalty, ruled in words); a post found missing after the deal is posted late to play, or taken back off the table and the hand killed (where it cannot be told whose post is missing the hand plays on as dealt: the table holds no record of whose chips were not there)",
         )
     } else if is(SHOWDOWN) {
         (
@@ -377,11 +389,8 @@ pub fn carrying(point: &RulePoint) -> Carrying {
 
 /// Presence and blinds points still left as words, each with exactly what is missing.
 const PRESENCE_LEFT: &[(&str, &str)] = &[
-    ("blinds.missing_posts_at_deal", "the deal standing with a blind unposted is ruled in words: the cash table always posts the blinds it deals, so it has no event for a post found missing after the deal, nor for a player posting late to play the hand"),
-    ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; a big blind paying the table's antes is not yet a hand configuration"),
-    ("presence.remain_at_table_with_live_hand", "leaving the seat with a live hand is ruled in words (a conduct point, possibly a penalty): a player away when the action reaches him is carried out at presence.at_seat_for_live_hand"),
-    ("presence.no_show_and_unpaid_seat", "a player away when the last card is dealt is ruled in words: the table does not yet take an event that kills a hand other than the player to act's (his blinds and antes staying in the pot)"),
-    ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table's leave-and-return session does not yet take a stack taken off in part"),
+    ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; no hand or table configuration has the big blind post the table's antes, nor settles a big blind short of both blind and antes (ao-tournament-2025 PR-10's ante priority)"),
+    ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table takes no event for chips taken off a stack while seated (refused, pt-online rule 11(a)), and its leave-and-return session keeps no stack a player left with to hold him to it on his return (pt-casino-2007 rule 14(h))"),
 ];
 /// Why a point whose area is otherwise carried out is still left as words: exactly what the
 /// table lacks to carry it out.
