@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A scratch directory of its own for test `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-cli-errors-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("floor-cli-errors-{name}-"))
+        .tempdir()
+        .expect("scratch directory")
 }
 
 /// `floor ARGS` in `dir`: its standard error with `dir` written `DIR`, once the command is
@@ -40,9 +40,10 @@ fn bundled() -> PathBuf {
 
 #[test]
 fn a_rulesets_directory_that_does_not_exist_is_named() {
-    let dir = scratch("nodir");
+    let tmp = scratch("nodir");
+    let dir = tmp.path();
     for command in ["compare", "check", "test"] {
-        let said = refused(&dir, &[command, "--rulesets-dir", "nonexist"]);
+        let said = refused(dir, &[command, "--rulesets-dir", "nonexist"]);
         assert_eq!(
             said, "floor: nonexist: no such rulesets directory\n",
             "{command}"
@@ -52,7 +53,8 @@ fn a_rulesets_directory_that_does_not_exist_is_named() {
 
 #[test]
 fn one_ruleset_id_in_two_directories_names_both_files() {
-    let dir = scratch("twice");
+    let tmp = scratch("twice");
+    let dir = tmp.path();
     let copy = dir.join("house/pt-online");
     std::fs::create_dir_all(&copy).expect("mkdir");
     std::fs::copy(
@@ -62,7 +64,7 @@ fn one_ruleset_id_in_two_directories_names_both_files() {
     .expect("copy");
     let bundled = bundled().display().to_string();
     let said = refused(
-        &dir,
+        dir,
         &[
             "compare",
             "--rulesets-dir",
@@ -77,23 +79,25 @@ fn one_ruleset_id_in_two_directories_names_both_files() {
 
 #[test]
 fn a_malformed_daemon_config_is_named_with_line_and_column() {
-    let dir = scratch("config");
+    let tmp = scratch("config");
+    let dir = tmp.path();
     std::fs::write(
         dir.join("floor.ron"),
         "(\n    addr: \"127.0.0.1:0\",\n    rulesets: 3,\n)\n",
     )
     .expect("write");
-    let said = refused(&dir, &["serve", "--config", "floor.ron"]);
+    let said = refused(dir, &["serve", "--config", "floor.ron"]);
     insta::assert_snapshot!("daemon_config", said);
 }
 
 #[test]
 fn a_malformed_plugin_config_is_named_with_line_and_column() {
-    let dir = scratch("plugins");
+    let tmp = scratch("plugins");
+    let dir = tmp.path();
     std::fs::write(dir.join("plugins.ron"), "(\n    plugins: [(path: 3)],\n)\n").expect("write");
     for command in ["check", "test"] {
         let said = refused(
-            &dir,
+            dir,
             &[
                 command,
                 "--rulesets-dir",
@@ -111,19 +115,21 @@ fn a_malformed_plugin_config_is_named_with_line_and_column() {
 
 #[test]
 fn a_malformed_scenario_is_named_with_line_and_column() {
-    let dir = scratch("scenario");
+    let tmp = scratch("scenario");
+    let dir = tmp.path();
     std::fs::write(
         dir.join("hand.ron"),
         "(\n    name: \"a hand\",\n    seats: 3,\n)\n",
     )
     .expect("write");
-    let said = refused(&dir, &["scenario", "hand.ron"]);
+    let said = refused(dir, &["scenario", "hand.ron"]);
     insta::assert_snapshot!("scenario", said);
 }
 
 #[test]
 fn a_damaged_head_record_is_named_with_line_and_column() {
-    let dir = scratch("journal");
+    let tmp = scratch("journal");
+    let dir = tmp.path();
     let data = dir.join("data");
     std::fs::create_dir_all(&data).expect("mkdir");
     let private = |p: &Path, mode: u32| {
@@ -144,11 +150,11 @@ fn a_damaged_head_record_is_named_with_line_and_column() {
     private(&data.join("journal.sqlite"), 0o600);
     private(&data.join("journal.head"), 0o600);
     // A check that fails is the command's own report (status 1); a start refused, status 2.
-    let verified = refused_with(&dir, &["audit", "--verify", "--data", "data"], 1);
+    let verified = refused_with(dir, &["audit", "--verify", "--data", "data"], 1);
     insta::assert_snapshot!("journal_head_record", verified);
     // The daemon logs where its tokens are before it opens the journal: its refusal is the
     // last line it writes.
-    let served = refused(&dir, &["serve", "--data", "data", "--addr", "127.0.0.1:0"]);
+    let served = refused(dir, &["serve", "--data", "data", "--addr", "127.0.0.1:0"]);
     let refusal = served.lines().last().unwrap_or_default();
     assert_eq!(
         refusal,
@@ -157,7 +163,7 @@ fn a_damaged_head_record_is_named_with_line_and_column() {
     );
     let json = Command::new(env!("CARGO_BIN_EXE_floor"))
         .args(["audit", "--verify", "--format", "json", "--data", "data"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .expect("the floor binary runs");
     assert_eq!(json.status.code(), Some(1));

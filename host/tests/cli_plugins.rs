@@ -8,11 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use support::plugins::{library, sha256};
 
-/// A fresh daemon config file (RON, as `floor serve --config` reads it) allowing `entries`
-/// (path, sha256).
-fn config(name: &str, entries: &[(&Path, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-cli-plugins-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// A fresh daemon config file `name` in `dir` (RON, as `floor serve --config` reads it)
+/// allowing `entries` (path, sha256).
+fn config(dir: &Path, name: &str, entries: &[(&Path, &str)]) -> PathBuf {
     let text: String = entries
         .iter()
         .map(|(path, sha)| {
@@ -83,15 +81,16 @@ fn plugin_check_prints_the_abi_the_rule_points_and_the_entry_to_paste() {
 
 #[test]
 fn plugin_check_against_a_config_says_allowed_or_refused_with_both_hashes() {
+    let tmp = tempfile::tempdir().expect("temp dir");
     let icm = library("floor_icm_chop");
     let sha = sha256(&icm);
-    let good = config("good.ron", &[(&icm, &sha)]);
+    let good = config(tmp.path(), "good.ron", &[(&icm, &sha)]);
     let out = floor(&["plugin", "check", &arg(&icm), "--config", &arg(&good)]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("allowed  yes, by "));
 
     let stale = "ab".repeat(32);
-    let bad = config("stale.ron", &[(&icm, &stale)]);
+    let bad = config(tmp.path(), "stale.ron", &[(&icm, &stale)]);
     let out = floor(&[
         "plugin",
         "check",
@@ -143,6 +142,7 @@ fn plugin_call_prints_an_icm_deal_that_sums_to_the_prizes() {
 
 #[test]
 fn plugin_call_reports_a_panic_and_a_refusal_and_exits_1() {
+    let tmp = tempfile::tempdir().expect("temp dir");
     let out = floor(&[
         "plugin",
         "call",
@@ -155,7 +155,7 @@ fn plugin_call_reports_a_panic_and_a_refusal_and_exits_1() {
         "floor: plugin `test-panic` 0.1.0 panicked on `prize.chop_deals`: the plugin panicked: index out of bounds"
     ));
     let icm = library("floor_icm_chop");
-    let unlisted = config("other.ron", &[]);
+    let unlisted = config(tmp.path(), "other.ron", &[]);
     let out = floor(&[
         "plugin",
         "call",
@@ -178,9 +178,10 @@ fn plugin_call_reports_a_panic_and_a_refusal_and_exits_1() {
 
 #[test]
 fn plugin_rule_answers_with_the_plugin_the_ruleset_binding_selects() {
+    let tmp = tempfile::tempdir().expect("temp dir");
     let icm = library("floor_icm_chop");
     let sha = sha256(&icm);
-    let allowed = config("rule.ron", &[(&icm, &sha)]);
+    let allowed = config(tmp.path(), "rule.ron", &[(&icm, &sha)]);
     let out = floor(&[
         "plugin",
         "rule",
@@ -218,10 +219,8 @@ fn plugin_rule_answers_with_the_plugin_the_ruleset_binding_selects() {
     );
 }
 
-/// A config file allowing the plugins `house-plugins` binds.
-fn house_config() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-cli-plugins-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// A config file in `dir` allowing the plugins `house-plugins` binds.
+fn house_config(dir: &Path) -> PathBuf {
     let file = dir.join("house.ron");
     std::fs::write(&file, format!("({})\n", support::plugins::house_plugins())).expect("written");
     file
@@ -229,13 +228,14 @@ fn house_config() -> PathBuf {
 
 #[test]
 fn floor_test_with_a_config_plays_a_house_rulesets_scenarios_with_its_plugins() {
+    let tmp = tempfile::tempdir().expect("temp dir");
     let house = support::plugins::house_ruleset();
     let out = floor(&[
         "test",
         "--format",
         "json",
         "--config",
-        &arg(&house_config()),
+        &arg(&house_config(tmp.path())),
         &arg(&house),
     ]);
     let stdout = text(&out.stdout);
@@ -263,6 +263,7 @@ fn floor_test_with_a_config_plays_a_house_rulesets_scenarios_with_its_plugins() 
 
 #[test]
 fn house_rule_7_floor_scenario_with_a_config_cites_the_plugin_for_the_odd_chip() {
+    let tmp = tempfile::tempdir().expect("temp dir");
     let house = support::plugins::house_ruleset();
     let file = house.join("tests/house_rule_7_odd_chip_by_suit.ron");
     let rulesets_dir = house.parent().expect("fixtures");
@@ -274,7 +275,7 @@ fn house_rule_7_floor_scenario_with_a_config_cites_the_plugin_for_the_odd_chip()
         "--rulesets-dir",
         &arg(rulesets_dir),
         "--config",
-        &arg(&house_config()),
+        &arg(&house_config(tmp.path())),
         "--format",
         "json",
     ]);
@@ -325,9 +326,8 @@ fn explain_schema_of_a_parameter_says_nothing_is_asked() {
 #[test]
 fn replay_under_a_house_whose_min_raise_is_a_plugin_reports_what_its_rhai_twin_reports() {
     let plugin = library("floor_min_raise_double");
-    let dir = std::env::temp_dir().join(format!("floor-cli-double-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let config = dir.join("double.ron");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("double.ron");
     let entry = format!(
         "(plugins: [(path: {:?}, sha256: \"{}\")])\n",
         plugin.display().to_string(),

@@ -10,12 +10,16 @@ fn floor(args: &[&str]) -> Output {
         .expect("the floor binary runs")
 }
 
-fn scratch(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("floor-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
+/// File `name` holding `text` in a fresh directory, removed when the returned guard drops.
+fn scratch(name: &str, text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::Builder::new()
+        .prefix("floor-cli-")
+        .tempdir()
+        .expect("temp dir");
+    let path = dir.path().join(name);
     std::fs::write(&path, text).expect("write");
-    path.to_string_lossy().into_owned()
+    let path = path.to_string_lossy().into_owned();
+    (dir, path)
 }
 
 #[test]
@@ -38,7 +42,7 @@ fn the_built_in_sample_replays_cleanly_as_json() {
 
 #[test]
 fn an_illegal_action_fails_the_hand_with_exit_status_1() {
-    let path = scratch(
+    let (_dir, path) = scratch(
         "short-raise.phh",
         "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\nmin_bet = 100\n\
          starting_stacks = [1000, 1000, 1000]\nactions = ['d dh p1 AhKh', 'd dh p2 2c3d', \
@@ -60,7 +64,7 @@ fn an_illegal_action_fails_the_hand_with_exit_status_1() {
 #[test]
 fn a_finishing_stack_mismatch_is_reported() {
     // The record gives the pot to the hand that lost it.
-    let path = scratch(
+    let (_dir, path) = scratch(
         "wrong-stacks.phh",
         "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
          starting_stacks = [100, 100]\nactions = ['d dh p1 AhKh', 'd dh p2 2c3d', 'p2 cc', 'p1 cc', \
@@ -80,7 +84,7 @@ fn a_finishing_stack_mismatch_is_reported() {
 /// own actions: reported apart, with the reason, and not as a failure of the engine.
 #[test]
 fn a_record_that_contradicts_itself_is_reported_apart() {
-    let path = scratch(
+    let (_dir, path) = scratch(
         "contradiction.phh",
         "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
          starting_stacks = [100, 100]\nactions = ['d dh p1 AhKh', 'd dh p2 2c3d', 'p2 f']\n\
@@ -107,7 +111,7 @@ fn an_unreadable_or_unparsable_file_exits_2_naming_file_line_and_column() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/hands.phhs"));
 
-    let path = scratch("broken.phh", "variant = 'NT'\nantes = [0, 0\n");
+    let (_dir, path) = scratch("broken.phh", "variant = 'NT'\nantes = [0, 0\n");
     let out = floor(&["replay", &path]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -170,7 +174,7 @@ fn the_report_does_not_depend_on_the_threads() {
     let text = std::fs::read_to_string(&file).expect("the corpus");
     let hands = floor_engine::phh::parse_file(&text).expect("a readable corpus");
     let many: Vec<_> = (0..10).flat_map(|_| hands.iter().cloned()).collect();
-    let big = scratch("big.phhs", &floor_engine::phh::write_phhs(&many));
+    let (_dir, big) = scratch("big.phhs", &floor_engine::phh::write_phhs(&many));
     let path = file.to_string_lossy().into_owned();
     let one = floor(&["replay", "--jobs", "1", &path, &big]);
     let two = floor(&["replay", "--jobs", "2", &path, &big]);

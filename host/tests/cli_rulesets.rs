@@ -353,8 +353,8 @@ fn a_house_ruleset_extends_a_jurisdiction_and_is_refused_outside_its_bounds() {
         .expect("the README's house ruleset");
     let ron = &readme[start + "```ron\n".len()..];
     let ron = &ron[..ron.find("```").expect("end of block")];
-    let dir = std::env::temp_dir().join(format!("floor-house-{}", std::process::id()));
-    let house = dir.join("house-lisbon");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let house = dir.path().join("house-lisbon");
     std::fs::create_dir_all(&house).expect("dir");
     std::fs::write(house.join("ruleset.ron"), ron).expect("write");
     std::fs::write(

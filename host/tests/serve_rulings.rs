@@ -416,3 +416,98 @@ fn rule_71_b_a_bettors_premature_muck_at_a_called_showdown_replays_after_kill_9(
     let replayed = table(&d, &t);
     assert_eq!(seat_stacks(&replayed), stacks, "{replayed}");
 }
+
+/// Posts a penalty for `offence` against `seat`, as the dealer's console reports it.
+fn penalise(d: &Daemon, t: &str, seat: u64, offence: &str) -> Value {
+    event(
+        d,
+        t,
+        &format!(r#"{{"PenaltyGiven": {{"player": {seat}, "offence": "{offence}"}}}}"#),
+    )
+}
+
+#[test]
+fn rule_58_71_a_a_warning_is_remembered_after_kill_9_and_the_repeat_sends_the_player_away() {
+    let scratch = Scratch::new("serve-penalties");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = dealt_table(&d);
+    // Rule 71(a): a player who delays the hand is warned by the dealer.
+    let warned = penalise(&d, &t, 3, "slow_play");
+    assert_eq!(warned["outcome"], "warning", "{warned}");
+    assert_eq!(warned["fields"]["sanction"], "warning", "{warned}");
+    assert_eq!(warned["citation"]["text"], "rule 71(a)", "{warned}");
+
+    // Killed after the warning: the journal replays it, so the table still remembers it.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    // Rule 58: the repeated breach sends him from the table; a hand is in progress, so he
+    // leaves when it ends, taking his chips.
+    let repeated = penalise(&d, &t, 3, "slow_play");
+    assert_eq!(repeated["outcome"], "leave_table", "{repeated}");
+    assert_eq!(repeated["fields"]["starts"], "end_of_hand", "{repeated}");
+    let during = table(&d, &t);
+    assert_eq!(during["seats"][2]["penalty"]["leaving"], true, "{during}");
+    assert_eq!(during["seats"][2]["player"], "player3", "{during}");
+
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    // The restart voids the interrupted hand, which ends it: the player leaves his seat.
+    let after = table(&d, &t);
+    assert_eq!(after["hand"]["voided"], true, "{after}");
+    assert!(after["seats"][2]["player"].is_null(), "{after}");
+}
+
+/// The seat whose bet is `amount` (a blind), from 1.
+fn seat_betting(view: &Value, amount: u64) -> u64 {
+    (1..=4)
+        .find(|&s| view["seats"][(s - 1) as usize]["bet"].as_u64() == Some(amount))
+        .expect("a seat posting that blind")
+}
+
+#[test]
+fn rule_91_a_missing_post_taken_back_at_a_live_table_replays_after_kill_9() {
+    let scratch = Scratch::new("serve-missing-post");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = dealt_table(&d);
+    let dealt = table(&d, &t);
+    let big = seat_betting(&dealt, 2);
+    // Rule 91: the big bet was never put in; the deal stands and the player will not post:
+    // the 2 the table counted go back to him and his hand is dead.
+    let ruling = event(
+        &d,
+        &t,
+        &format!(
+            r#"{{"Situation": {{"point": "blinds.missing_posts_at_deal", "facts": {{"seat": {big}, "posts": false}}}}}}"#
+        ),
+    );
+    assert_eq!(ruling["outcome"], "deal_stands_post_to_play", "{ruling}");
+    assert_eq!(ruling["fields"]["remedy"], "post_to_play", "{ruling}");
+    assert_eq!(
+        ruling["citation"]["text"], "rule 91 (Hold'em via 92)",
+        "{ruling}"
+    );
+    let taken_back = table(&d, &t);
+    assert_eq!(bet_of(&taken_back, big), 0, "{taken_back}");
+    let stacks = seat_stacks(&taken_back);
+    assert_eq!(stacks[(big - 1) as usize], 200, "{taken_back}");
+    assert_eq!(
+        stacks.iter().sum::<u64>(),
+        800 - 1,
+        "only the small blind is in: {taken_back}"
+    );
+    assert_ne!(taken_back["hand"]["to_act"], big, "{taken_back}");
+
+    // Killed after the ruling: the journal replays to exactly that hand and its log, which
+    // the restart then voids as it voids every hand a crash interrupted.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let restarted = table(&d, &t);
+    let rulings = |v: &Value| v["hand"]["rulings"].as_array().cloned().unwrap_or_default();
+    let (before, after) = (rulings(&taken_back), rulings(&restarted));
+    assert_eq!(after[..before.len()], before[..], "{restarted}");
+    assert_eq!(restarted["hand"]["voided"], true, "{restarted}");
+    assert_eq!(seat_stacks(&restarted), vec![200; 4], "{restarted}");
+}

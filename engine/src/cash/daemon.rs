@@ -62,10 +62,16 @@ impl CashTable {
     /// `allin.hidden_chip_found_later`: see [`crate::table::Table::correct`]) moves chips
     /// between the seats as ruled.
     pub fn event(&mut self, event: &TableEvent) -> Result<(EventRuling, Vec<Ruling>), CashError> {
-        if !self.table.in_hand() && crate::table::is_correction(event) {
+        let penalty = matches!(event, TableEvent::PenaltyGiven { .. })
+            || (matches!(event, TableEvent::FloorRuling { .. })
+                && self.table.penalties().waits_for_floor());
+        let correction = !self.table.in_hand() && crate::table::is_correction(event);
+        if penalty || correction {
+            // Penalties live at the table, between hands as well as during one; a correction
+            // is made between hands on the hand just settled.
             let ruling = self
                 .table
-                .correct("", event)
+                .event("cash", event)
                 .map_err(|e| CashError::Refused(e.to_string()))?;
             let mut out = Vec::new();
             for r in self.table.fresh_rulings() {

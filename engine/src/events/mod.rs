@@ -12,11 +12,15 @@ mod acted;
 mod dealer_errors;
 mod defaults;
 mod interpret;
+mod penalty;
+mod presence_remedy;
 mod remedy;
 mod showdown_remedy;
 
 pub use acted::{rules_on_manner, ActionAs, MANNER_POINTS};
 pub use interpret::{check_amounts, classify, facts, Declaration, Verb};
+pub use penalty::{offence_point, offence_ruled, OffenceRuled, Sanction, OFFENCE_POINTS};
+pub use presence_remedy::PRESENCE_POINTS;
 pub use remedy::{at_players_turn, choices, Remedy};
 pub use showdown_remedy::{is_showdown_point, SHOWDOWN_POINTS};
 
@@ -95,6 +99,27 @@ pub enum TableEvent {
     FloorRuling {
         /// The remedy chosen, by its name (`misdeal`, `stands`...).
         choice: String,
+    },
+    /// The floor penalises the player in a seat for an offence (`exposing_cards`,
+    /// `improper_folding`, `slow_play`, `dodging_blind`, or another ground the text lists at
+    /// `penalty.triggers`). The ruleset rules whether the offence draws a penalty, which
+    /// sanction its catalogue allows after the player's earlier penalties, and how it is
+    /// served; the table then serves it across the following hands (see
+    /// `crate::table::Penalties`). Given during a hand or between hands.
+    PenaltyGiven {
+        /// The seat number (from 1).
+        player: usize,
+        /// The offence, by name.
+        offence: String,
+        /// The sanction the floor gives (`warning`, `hands 2`, `orbits 1`,
+        /// `disqualification`...), where the text leaves it to the floor; without it the
+        /// table waits for a `FloorRuling` choosing one.
+        #[serde(default)]
+        sanction: Option<String>,
+        /// What only the people at the table saw (`intentional`, `serious_or_repeated`...), by
+        /// the offence point's fact names.
+        #[serde(default)]
+        facts: BTreeMap<String, ron::Value>,
     },
 }
 
@@ -193,7 +218,7 @@ pub fn handle(
             )
         }
         TableEvent::FloorRuling { .. } => return Err(crate::hand::ActionError::NoFloorQuestion),
-        TableEvent::Played { .. } | TableEvent::Acted { .. } => {
+        TableEvent::Played { .. } | TableEvent::Acted { .. } | TableEvent::PenaltyGiven { .. } => {
             return Err(crate::hand::ActionError::PlayedAwayFromTable)
         }
         TableEvent::Situation { point, facts } => {

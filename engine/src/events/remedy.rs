@@ -115,6 +115,18 @@ pub enum Remedy {
         /// The remedies the text allows.
         choices: Vec<String>,
     },
+    /// The named seat's hand is dead whoever is to act (he was away when the last card of
+    /// the deal fell): his blinds and antes stay in the pot.
+    KillAbsentHand,
+    /// The named seat is noted away from the table; his hand stays live (no text kills it
+    /// for leaving), and the action reaching him is ruled at `presence.at_seat_for_live_hand`.
+    AwayFromSeat,
+    /// A post found missing after the deal: the deal stands and he posts late to play the
+    /// hand; if he will not, the post the table counted comes back out and his hand is dead.
+    PostToPlay,
+    /// The named seat's hand is dead (collected by accident): his chips stay in the pot
+    /// except the part of his bet nobody called, which goes back to him.
+    KillReturningUncalled,
 }
 
 impl Remedy {
@@ -122,6 +134,9 @@ impl Remedy {
     pub fn of(point: &str, outcome: &str, fields: &BTreeMap<String, String>) -> Remedy {
         let flag = |k: &str| fields.get(k).map(String::as_str);
         if let Some(remedy) = super::dealer_errors::remedy(point, outcome) {
+            return remedy;
+        }
+        if let Some(remedy) = super::presence_remedy::remedy(point, outcome, fields) {
             return remedy;
         }
         let call_only = flag("call_only") == Some("true");
@@ -184,6 +199,9 @@ impl Remedy {
         if let Some(remedy) = super::dealer_errors::chosen(choice) {
             return Ok(remedy);
         }
+        if let Some(remedy) = super::presence_remedy::chosen(choice) {
+            return Ok(remedy);
+        }
         Ok(match choice {
             "misdeal" => Remedy::Misdeal { same_button: true },
             "replace_exposed_card" => Remedy::ReplaceExposedCard,
@@ -228,6 +246,10 @@ impl Remedy {
             Remedy::ReshuffleStub { .. } => "reshuffle_stub",
             Remedy::KillFouledHands { .. } => "kill_fouled_hands",
             Remedy::FloorDecides { .. } => "floor_decides",
+            Remedy::KillAbsentHand => "kill_absent_hand",
+            Remedy::AwayFromSeat => "away_from_seat",
+            Remedy::PostToPlay => "post_to_play",
+            Remedy::KillReturningUncalled => "kill_returning_uncalled",
         }
     }
 }
@@ -247,6 +269,9 @@ pub fn at_players_turn(point: &str) -> bool {
 /// The remedies a floor may choose among at `point` when the text leaves it to him.
 pub fn choices(point: &str) -> Vec<String> {
     if let Some(names) = super::dealer_errors::choices(point) {
+        return names.iter().map(|s| s.to_string()).collect();
+    }
+    if let Some(names) = super::presence_remedy::choices(point) {
         return names.iter().map(|s| s.to_string()).collect();
     }
     let names: &[&str] = match point {

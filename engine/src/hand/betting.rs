@@ -267,7 +267,9 @@ impl Hand {
     fn raise_cap(&self) -> Option<u32> {
         /// How "no cap" is remembered (a cap is a `u32`, so never this).
         const UNCAPPED: u64 = 1 << 32;
-        let ctx = RaiseCapContext {
+        // Built where it is read: the default's answer, inlined, reads only the structure
+        // outside fixed limit, and the players are then not counted at all.
+        let ctx = || RaiseCapContext {
             structure: self.config.structure,
             street: self.street,
             players_in_hand: self.in_hand_count(),
@@ -277,8 +279,9 @@ impl Hand {
             players_dealt_in: self.seats,
         };
         if self.defaulted.contains(DefaultedPoint::RaiseCap) {
-            return DefaultRules.raise_cap(&ctx).value;
+            return DefaultRules.raise_cap(&ctx()).value;
         }
+        let ctx = ctx();
         // Street (2 bits); players in hand, not all in, and when capped (at most
         // MAX_PLAYERS each, 5 bits; 0 for "not capped"); the raises counted and the round's
         // raises of every kind (5 bits each, 31 standing for 31 or more: a cap past 30 raises
@@ -429,7 +432,7 @@ impl Hand {
         }
     }
 
-    fn next_needing_action(&self, after: usize) -> Option<usize> {
+    pub(super) fn next_needing_action(&self, after: usize) -> Option<usize> {
         // Clockwise from the seat after `after`, wrapping round once (one division, not one
         // per seat).
         let start = if after + 1 >= self.seats {

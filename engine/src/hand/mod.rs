@@ -17,6 +17,7 @@ mod remembered;
 mod rule_tests;
 mod showdown;
 mod state;
+mod withdrawn;
 
 pub use action::{Action, ActionKind, Event, EventCards, PostKind, Street};
 pub use config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};

@@ -54,14 +54,15 @@ impl Rules for DefaultRules {
     /// Fixed limit: a bet and three raises per round. The cap is lifted when only two
     /// players remain, unless it was already reached with more: a cap reached three-handed
     /// stays reached after a fold leaves two. No cap in the other structures.
+    #[inline]
     fn raise_cap(&self, ctx: &RaiseCapContext) -> Decided<Option<u32>> {
-        let fixed_limit = matches!(ctx.structure, Structure::FixedLimit { .. });
+        // The structure first: outside fixed limit no other fact is read (the hand builds
+        // this context before every raise, and then need not count its players).
+        if !matches!(ctx.structure, Structure::FixedLimit { .. }) {
+            return Decided::by_default(None);
+        }
         let heads_up = ctx.players_in_hand <= 2 && ctx.capped_with_players.is_none_or(|n| n <= 2);
-        Decided::by_default(if heads_up || !fixed_limit {
-            None
-        } else {
-            Some(4)
-        })
+        Decided::by_default(if heads_up { None } else { Some(4) })
     }
 
     /// Pot-limit: raise by at most the pot after calling. Half-pot limit (pt-casino-2007

@@ -342,6 +342,7 @@ pub fn run(session: &CashSession, rules: Arc<dyn Rules>, mut out: Outcome) -> Ou
     let mut table = match table {
         Ok((table, rulings)) => {
             out.log.extend(rulings.iter().map(ToString::to_string));
+            out.set_up_points = rulings.iter().map(|r| r.point.to_string()).collect();
             table
         }
         Err(e) => {
@@ -353,7 +354,10 @@ pub fn run(session: &CashSession, rules: Arc<dyn Rules>, mut out: Outcome) -> Ou
         let number = i + 1;
         let (what, result, expect) = carry_out(step, &mut table, number, &id, &mut out.failures);
         let expected = expect.and_then(|e| for_ruleset(e, &id));
-        let step_result = judge(number, what, result, expected.as_deref(), &mut out);
+        let mut step_result = judge(number, what, result, expected.as_deref(), &mut out);
+        if let CashStep::Check(checks) = step {
+            step_result.asserts = for_ruleset(checks, &id).is_some();
+        }
         out.steps.push(step_result);
     }
     let state = table.state();
@@ -528,6 +532,7 @@ fn judge(
                 }
             }
             step_result.rulings = rulings.iter().map(ToString::to_string).collect();
+            step_result.note_rulings(&rulings, 0);
             out.log.extend(step_result.rulings.iter().cloned());
         }
         (Err(e), Some(words)) if e.contains(words.as_str()) => {

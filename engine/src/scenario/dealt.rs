@@ -85,7 +85,28 @@ pub(super) fn play(scenario: &Scenario, table: &mut Table<Player>, id: &str, out
                 error: Some(e),
                 ..StepResult::new(number, "chips not in play")
             },
-            None => step_at(step, number, table, id, &mut out.failures),
+            None if matches!(step, Step::NextHand) => {
+                let mut result = StepResult::new(number, "the next hand");
+                if let Some(setup) = &scenario.table {
+                    result.error = next_hand(table, setup).err();
+                }
+                result
+            }
+            None => {
+                let logged =
+                    |t: &Table<Player>| t.last().map(|d| (d.number, d.hand.rulings().len()));
+                let before = logged(table);
+                let mut result = step_at(step, number, table, id, &mut out.failures);
+                if let Some(d) = table.last() {
+                    // A hand dealt anew during the step keeps none of the old log.
+                    let from = match before {
+                        Some((hand, count)) if hand == d.number => count,
+                        _ => 0,
+                    };
+                    result.note_rulings(d.hand.rulings(), from);
+                }
+                result
+            }
         };
         if let Some(e) = &result.error {
             out.failures
@@ -108,8 +129,8 @@ pub(super) fn play(scenario: &Scenario, table: &mut Table<Player>, id: &str, out
     }
 }
 
-/// A clean action (PHH notation) at the table.
-fn act(table: &mut Table<Player>, notation: &str) -> Result<(), String> {
+/// A clean action in PHH notation: the position in the hand (from 0) and the action.
+fn betting_action(notation: &str) -> Result<(usize, crate::hand::Action), String> {
     let action: PhhAction = notation
         .parse()
         .map_err(|e: crate::phh::PhhError| e.to_string())?;
@@ -127,10 +148,30 @@ fn act(table: &mut Table<Player>, notation: &str) -> Result<(), String> {
         ))
         }
     };
+    Ok((usize::from(player), action))
+}
+
+/// A clean action (PHH notation) at the table: `pN` is a position in the hand (after a
+/// `NextHand` the seats have moved round).
+fn act(table: &mut Table<Player>, notation: &str) -> Result<(), String> {
+    let (position, action) = betting_action(notation)?;
+    let seat = table
+        .live()
+        .and_then(|d| d.positions.get(position).copied())
+        .unwrap_or(position);
     table
-        .act(usize::from(player), action)
+        .act(seat, action)
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// The rule point whose answer refuses the clean action `notation` now (the minimum raise,
+/// the pot-limit maximum, a call-only cap...), asked of a copy of the hand: `None` when the
+/// action is legal or every rulebook refuses it alike.
+fn refusing_point(table: &Table<Player>, notation: &str) -> Option<&'static str> {
+    let (position, action) = betting_action(notation).ok()?;
+    let d = table.last()?;
+    d.hand.clone().act(position, action).err()?.rule_point()
 }
 
 fn step_at(
@@ -153,6 +194,9 @@ fn step_at(
         }
         Step::Refused { act: a, because } => {
             result.what = format!("{a} (must be refused)");
+            if let Some(point) = refusing_point(table, a) {
+                result.note_point(point);
+            }
             match act(table, a) {
                 Ok(()) => failures.push(format!(
                     "step {number}: `{a}` was accepted, expected a refusal"
@@ -167,14 +211,16 @@ fn step_at(
         }
         Step::Event { event, expect } => {
             result.what = format!("{event:?}");
-            // Players in the scenario count from 0; the table's seats from 1.
+            // Players in the scenario are positions from 0; the table's seats count from 1.
+            // A penalty names the seat itself (from 1).
             let mut event = event.clone();
             if let TableEvent::Chips { player, .. }
             | TableEvent::Declare { player, .. }
             | TableEvent::Played { player, .. }
             | TableEvent::Acted { player, .. } = &mut event
             {
-                *player += 1;
+                let seat = table.live().and_then(|d| d.positions.get(*player).copied());
+                *player = seat.unwrap_or(*player) + 1;
             }
             match table.event("scenario", &event) {
                 Ok(ruling) => {
@@ -184,11 +230,15 @@ fn step_at(
                     result.ruling = Some(ruling);
                 }
                 Err(e) => {
-                    let words = for_ruleset(expect, id).and_then(|x| x.refused.clone());
-                    match words {
-                        Some(w) if e.to_string().contains(w.as_str()) => {}
-                        Some(w) => result.error = Some(format!("refused, but not with `{w}`: {e}")),
-                        None => result.error = Some(e.to_string()),
+                    let e = e.to_string();
+                    match for_ruleset(expect, id).and_then(|x| x.refused.clone()) {
+                        Some(words) if e.contains(words.as_str()) => {
+                            result.what = format!("{} — refused: {e}", result.what);
+                        }
+                        Some(words) => failures.push(format!(
+                            "step {number}: refused with `{e}`, expected `{words}`"
+                        )),
+                        None => result.error = Some(e),
                     }
                 }
             }
@@ -196,10 +246,14 @@ fn step_at(
         Step::Table(expect) => {
             result.what = "the table".into();
             if let (Some(e), Some(d)) = (for_ruleset(expect, id), table.last()) {
-                for miss in compare(&e, d) {
+                result.asserts = true;
+                for miss in compare(&e, d).into_iter().chain(compare_table(&e, table)) {
                     failures.push(format!("step {number}: {miss}"));
                 }
             }
+        }
+        Step::NextHand => {
+            result.what = "the next hand".into();
         }
     }
     result
@@ -288,6 +342,13 @@ pub(super) fn compare(e: &TableExpect, d: &Dealt<Player>) -> Vec<String> {
         format!("{held:?}"),
         e.held.as_ref().map(|v| format!("{v:?}")),
     );
+    let mut away: Vec<usize> = d.away.iter().map(|p| p + 1).collect();
+    away.sort_unstable();
+    is(
+        "the players noted away from the seat",
+        format!("{away:?}"),
+        e.away.as_ref().map(|v| format!("{v:?}")),
+    );
     is(
         "waiting for the floor",
         d.awaiting.is_some().to_string(),
@@ -316,6 +377,106 @@ pub(super) fn compare(e: &TableExpect, d: &Dealt<Player>) -> Vec<String> {
         "complete",
         hand.is_complete().to_string(),
         e.complete.map(|b| b.to_string()),
+    );
+    misses
+}
+
+/// Deals the next hand at the scenario's table: the button to the next seat with chips, the
+/// first hand's blinds, antes and game, the scenario's deck in its written order.
+fn next_hand(table: &mut Table<Player>, setup: &TableSetup) -> Result<(), String> {
+    let cards = setup
+        .deck
+        .as_deref()
+        .ok_or("NextHand needs the table's `deck`")?;
+    let first = table.last().ok_or("no hand was dealt")?;
+    if first.is_playing() {
+        return Err("the hand in progress is not over".into());
+    }
+    let rules = first.version.rules.clone();
+    let base = first.hand.config().clone();
+    let n = table.seats().len();
+    let with_chips = |i: usize| table.occupant(i).is_some_and(|p| p.stack > 0);
+    let from = table.button().unwrap_or(n - 1);
+    let button = (1..=n)
+        .map(|k| (from + k) % n)
+        .find(|&i| with_chips(i))
+        .ok_or("nobody has chips")?;
+    let positions: Vec<usize> = (1..=n)
+        .map(|k| (button + k) % n)
+        .filter(|&i| with_chips(i))
+        .collect();
+    if positions.len() < 2 {
+        return Err("fewer than two players have chips".into());
+    }
+    let stacks = positions
+        .iter()
+        .map(|&i| table.occupant(i).map_or(0, |p| p.stack))
+        .collect::<Vec<_>>();
+    let m = stacks.len();
+    let mut config = crate::hand::HandConfig::holdem(stacks, m - 1, setup.blinds.0, setup.blinds.1);
+    config.variant = base.variant;
+    config.structure = base.structure;
+    config.min_bet = base.min_bet;
+    config.antes = vec![setup.ante; m];
+    table
+        .deal(Deal {
+            config,
+            positions,
+            button,
+            version: RulesVersion::unnamed(rules.clone()),
+            hand_rules: rules,
+            deck: deck(cards)?,
+        })
+        .map_err(|e| e.to_string())?;
+    table.progress().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// What differs between the table's seats and penalties and what was expected of them.
+fn compare_table(e: &TableExpect, table: &Table<Player>) -> Vec<String> {
+    let mut misses = Vec::new();
+    let mut is = |what: &str, got: String, want: Option<String>| {
+        if let Some(want) = want {
+            if got != want {
+                misses.push(format!("{what} is `{got}`, expected `{want}`"));
+            }
+        }
+    };
+    is(
+        "the hand number",
+        table.hands_dealt().to_string(),
+        e.hand.map(|n| n.to_string()),
+    );
+    let seats: Vec<u64> = table
+        .seats()
+        .iter()
+        .map(|s| s.as_ref().map_or(0, |p| p.stack))
+        .collect();
+    is(
+        "the seats' chips",
+        format!("{seats:?}"),
+        e.seats.as_ref().map(|v| format!("{v:?}")),
+    );
+    let penalties: std::collections::BTreeMap<usize, String> = (0..table.seats().len())
+        .filter_map(|i| {
+            let p = table.penalties().of_seat(i)?;
+            let state = match (p.leaving, p.hands_left) {
+                (true, _) => "leaves".to_string(),
+                (false, Some(n)) => format!("{n} left"),
+                (false, None) => "starts next deal".to_string(),
+            };
+            Some((i + 1, format!("{}: {state}", p.sanction)))
+        })
+        .collect();
+    is(
+        "the penalties",
+        format!("{penalties:?}"),
+        e.penalties.as_ref().map(|v| format!("{v:?}")),
+    );
+    is(
+        "the chips out of play",
+        table.penalties().removed().to_string(),
+        e.removed.map(|n| n.to_string()),
     );
     misses
 }

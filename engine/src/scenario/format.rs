@@ -135,6 +135,11 @@ pub enum Step {
     },
     /// What the table must look like now, by ruleset id (`"*"`: any ruleset).
     Table(BTreeMap<String, TableExpect>),
+    /// The next hand at the same table (a table with a `deck` only): the hand in progress
+    /// must be over; the button moves to the next seat with chips, the same blinds and antes
+    /// are posted, and the players with chips are dealt from the scenario's deck again. `p1`
+    /// is then the first seat left of the new button.
+    NextHand,
     /// A table event, with the ruling expected under each ruleset.
     Event {
         /// The event.
@@ -176,8 +181,9 @@ pub struct Expect {
     /// scenario names the plugin this way rather than by the whole citation.
     #[serde(default)]
     pub plugin: Option<String>,
-    /// The event must be refused before any ruling, with these words in the reason (a chip
-    /// not in play at the table).
+    /// The event must be refused, with these words in the reason (a chip not in play at the
+    /// table; at a table with a deck, any event the table refuses, such as a repeat offence's
+    /// penalty no harsher than the last).
     #[serde(default)]
     pub refused: Option<String>,
 }
@@ -228,6 +234,9 @@ pub struct TableExpect {
     /// The players (from 1) whose action out of turn is held for their turn.
     #[serde(default)]
     pub held: Option<Vec<usize>>,
+    /// The players (from 1) noted away from the seat with a live hand.
+    #[serde(default)]
+    pub away: Option<Vec<usize>>,
     /// The hand waits for the floor's ruling.
     #[serde(default)]
     pub waits_for_floor: Option<bool>,
@@ -244,6 +253,20 @@ pub struct TableExpect {
     /// The hand is over and its pots awarded.
     #[serde(default)]
     pub complete: Option<bool>,
+    /// The table's hand number (from 1).
+    #[serde(default)]
+    pub hand: Option<u64>,
+    /// Each seat's chips behind (by seat number from 1; 0 for an empty seat), as the seats
+    /// hold them between hands.
+    #[serde(default)]
+    pub seats: Option<Vec<Chips>>,
+    /// The penalties the seats serve, by seat number from 1: `orbits 1: 3 left`,
+    /// `hands 2: starts next deal`, `disqualification: leaves`. Seats not named serve none.
+    #[serde(default)]
+    pub penalties: Option<BTreeMap<usize, String>>,
+    /// Chips taken out of play by disqualifications.
+    #[serde(default)]
+    pub removed: Option<Chips>,
 }
 
 /// A scenario file that cannot be read.

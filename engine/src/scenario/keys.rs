@@ -94,11 +94,16 @@ impl Merge for super::format::TableExpect {
             menu: or(&g.menu, &s.menu),
             call_only: or(&g.call_only, &s.call_only),
             held: or(&g.held, &s.held),
+            away: or(&g.away, &s.away),
             waits_for_floor: or(&g.waits_for_floor, &s.waits_for_floor),
             redeals: or(&g.redeals, &s.redeals),
             void: or(&g.void, &s.void),
             live: or(&g.live, &s.live),
             complete: or(&g.complete, &s.complete),
+            hand: or(&g.hand, &s.hand),
+            seats: or(&g.seats, &s.seats),
+            penalties: or(&g.penalties, &s.penalties),
+            removed: or(&g.removed, &s.removed),
         }
     }
 }
@@ -205,9 +210,11 @@ pub(crate) fn log_words<'a>(map: &'a BTreeMap<String, Vec<String>>, id: &str) ->
         .collect()
 }
 
-/// Every ruleset id the scenario keys an expectation to (`"*"` left out), sorted.
+/// Every ruleset id the scenario names, sorted: each one it keys an expectation to (`"*"`
+/// left out) and each one its `rulesets` list says plays it — `floor test` runs the scenario
+/// under all of them, so a `"*"` expectation is checked under every ruleset listed.
 pub fn ruleset_keys(scenario: &Scenario) -> BTreeSet<String> {
-    let mut keys = BTreeSet::new();
+    let mut keys: BTreeSet<String> = scenario.rulesets.iter().cloned().collect();
     let mut add = |k: &mut dyn Iterator<Item = &String>| {
         keys.extend(k.filter(|k| *k != ANY).cloned());
     };

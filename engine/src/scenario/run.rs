@@ -7,9 +7,10 @@ use crate::events::{handle, EventRuling};
 use crate::hand::{Hand, HandConfig, Structure, Variant};
 use crate::phh::Action as PhhAction;
 use crate::replay::apply;
-use crate::rules::{Citation, Rules};
+use crate::rules::{Citation, Rules, Ruling};
 use crate::Chips;
 use serde::Serialize;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// One step's result.
@@ -26,9 +27,37 @@ pub struct StepResult {
     /// The rulings the step made (cash sessions), as sentences with citations.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rulings: Vec<String>,
+    /// The rule points that ruled during the step: its event's ruling, the rulebook answer
+    /// that refused an action (a raise below `betting.min_raise`), and every ruling the
+    /// table recorded meanwhile (a showdown, a commission, a tournament's balancing).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<String>,
+    /// The step compared the table's state with what the scenario expects under this
+    /// ruleset (a `Table` step, a cash `Check`, a tournament step checking its state): the
+    /// rulings before it are seen carried out, not only said.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub asserts: bool,
 }
 
 impl StepResult {
+    /// Notes `point` as having ruled during the step (once).
+    pub(super) fn note_point(&mut self, point: &str) {
+        if !self.points.iter().any(|p| p == point) {
+            self.points.push(point.to_string());
+        }
+    }
+
+    /// Notes the points of the step's event ruling and of the rulings a log gained during
+    /// the step (`log[from..]`; the whole log when it was started afresh, as a redeal does).
+    pub(super) fn note_rulings(&mut self, log: &[Ruling], from: usize) {
+        if let Some(point) = self.ruling.as_ref().map(|r| r.point.clone()) {
+            self.note_point(&point);
+        }
+        for r in log.get(from..).unwrap_or(log) {
+            self.note_point(r.point);
+        }
+    }
+
     /// Step `step`, described as `what`, with no ruling and no error yet.
     pub fn new(step: usize, what: impl Into<String>) -> StepResult {
         StepResult {
@@ -37,6 +66,8 @@ impl StepResult {
             ruling: None,
             error: None,
             rulings: Vec::new(),
+            points: Vec::new(),
+            asserts: false,
         }
     }
 }
@@ -59,6 +90,10 @@ pub struct Outcome {
     /// reports the ruleset as *not applicable* with this reason.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub set_up_refused: Option<String>,
+    /// The rule points that ruled while the scenario was set up, before its first step (a
+    /// cash table opened, a tournament's draw).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub set_up_points: Vec<String>,
 }
 
 impl Outcome {
@@ -71,7 +106,22 @@ impl Outcome {
             stacks: None,
             failures: Vec::new(),
             set_up_refused: None,
+            set_up_points: Vec::new(),
         }
+    }
+
+    /// The rule points that ruled before a step asserting the table's state: the rulings
+    /// this run shows carried out on the table, not only said.
+    pub fn points_asserted(&self) -> BTreeSet<&str> {
+        let mut ruled: BTreeSet<&str> = self.set_up_points.iter().map(String::as_str).collect();
+        let mut asserted = BTreeSet::new();
+        for step in &self.steps {
+            ruled.extend(step.points.iter().map(String::as_str));
+            if step.asserts {
+                asserted.extend(ruled.iter().copied());
+            }
+        }
+        asserted
     }
 
     /// Records that the ruleset refused the set-up (`what`: the table, the tournament...).
@@ -173,14 +223,24 @@ pub fn run(scenario: &Scenario, rules: Arc<dyn Rules>) -> Outcome {
                 }
                 result
             }
-            None => play_step(
-                step,
-                number,
-                &mut hand,
-                &mut scratch,
-                &id,
-                &mut out.failures,
-            ),
+            None => {
+                let logged = |h: &Option<Hand>| h.as_ref().map_or(0, |h| h.rulings().len());
+                let before = (logged(&hand), logged(&scratch));
+                let mut result = play_step(
+                    step,
+                    number,
+                    &mut hand,
+                    &mut scratch,
+                    &id,
+                    &mut out.failures,
+                );
+                for (h, from) in [(&hand, before.0), (&scratch, before.1)] {
+                    if let Some(h) = h {
+                        result.note_rulings(h.rulings(), from);
+                    }
+                }
+                result
+            }
         };
         if let Some(e) = &result.error {
             out.failures
@@ -310,6 +370,11 @@ fn play_step(
                 (_, Err(e)) => result.error = Some(e.to_string()),
             }
         }
+        Step::NextHand => {
+            result.what = "the next hand".into();
+            result.error =
+                Some("the next hand is dealt at a table with a deck: add `deck:`".into());
+        }
         Step::Table(_) => {
             result.what = "the table".into();
             result.error =
@@ -401,6 +466,9 @@ fn describe(event: &crate::events::TableEvent) -> String {
             motions,
             ..
         } => format!("p{} acts ({point}): {motions:?}", player + 1),
+        PenaltyGiven {
+            player, offence, ..
+        } => format!("seat {player} penalised for {offence}"),
     }
 }
 

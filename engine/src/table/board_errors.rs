@@ -49,6 +49,8 @@ fn board_error(point: &str) -> Option<(BoardError, &'static [Street])> {
 fn table_only(point: &str) -> &'static [&'static str] {
     match point {
         "hand.fouled_or_mixed_cards" => &["seat", "other_seat"],
+        "blinds.missing_posts_at_deal" => &["seat", "posts"],
+        "presence.no_show_and_unpaid_seat" | "presence.remain_at_table_with_live_hand" => &["seat"],
         _ => &[],
     }
 }

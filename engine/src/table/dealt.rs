@@ -46,6 +46,8 @@ pub struct Dealt<S> {
     pub redeals: u32,
     /// Actions taken out of turn that bind, held until each player's turn comes.
     pub held: Vec<super::HeldAction>,
+    /// The positions whose players left the seat with a live hand (their hands stay live).
+    pub away: Vec<usize>,
 }
 
 impl<S> Dealt<S> {

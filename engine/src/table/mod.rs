@@ -16,7 +16,10 @@ mod dealer;
 mod dealt;
 mod held;
 mod manner;
+mod penalties;
+mod penalty_serving;
 mod played;
+mod presence;
 mod rulings;
 mod showdown_rulings;
 mod spec;
@@ -28,6 +31,7 @@ pub use correction::{is_correction, CORRECTION_POINTS};
 pub use dealer::{BoardPlan, Dealer, DealerView, StreetDeal};
 pub use dealt::{Dealt, End};
 pub use held::HeldAction;
+pub use penalties::{Penalties, PenaltyView};
 pub use played::PlayedHand;
 pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
@@ -139,6 +143,8 @@ pub struct Table<S> {
     /// The dealer calls each showdown hand by hand: the showdown waits for each live hand
     /// to be reported shown or ruled dead, instead of settling with tabled hands speaking.
     called_showdown: bool,
+    /// Penalties given at this table: remembered for escalation, served across its hands.
+    pub(crate) penalties: Penalties,
 }
 
 impl<S: Occupant> Table<S> {
@@ -151,6 +157,7 @@ impl<S: Occupant> Table<S> {
             dealt: None,
             raked: 0,
             called_showdown: false,
+            penalties: Penalties::default(),
         }
     }
 
@@ -288,7 +295,11 @@ impl<S: Occupant> Table<S> {
             awaiting: None,
             redeals: 0,
             held: Vec::new(),
+            away: Vec::new(),
         });
+        // Penalised players' cards are killed as dealt; whoever deals runs `progress` next,
+        // which settles a hand that leaves nobody to act.
+        self.serve_at_deal();
         Ok(self.hands)
     }
 
@@ -332,6 +343,20 @@ impl<S: Occupant> Table<S> {
         if !self.in_hand() && is_correction(event) {
             return self.correct(id, event);
         }
+        if let TableEvent::PenaltyGiven {
+            player,
+            offence,
+            sanction,
+            facts,
+        } = event
+        {
+            return self.penalise(*player, offence, sanction.as_deref(), facts);
+        }
+        if let TableEvent::FloorRuling { choice } = event {
+            if self.penalties.waits_for_floor() {
+                return self.floor_sanction(choice);
+            }
+        }
         let mut event = event.clone();
         if let TableEvent::Chips { player, .. }
         | TableEvent::Declare { player, .. }
@@ -345,6 +370,7 @@ impl<S: Occupant> Table<S> {
         let ruling = d.rule(&event)?;
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))?;
+        self.settle_leaving();
         Ok(ruling)
     }
 
@@ -385,6 +411,7 @@ impl<S: Occupant> Table<S> {
                 s.set_stack(stacks[p]);
             }
         }
+        self.settle_leaving();
         Ok(true)
     }
 
@@ -406,7 +433,9 @@ impl<S: Occupant> Table<S> {
     pub fn void(&mut self) -> Result<Chips, TableError> {
         let d = self.playing()?;
         d.end = End::Void;
-        Ok(d.hand.pot_total())
+        let returned = d.hand.pot_total();
+        self.settle_leaving();
+        Ok(returned)
     }
 
     /// Voids the hand in progress as ruled at `point` (`citation`, or not regulated by this

@@ -145,7 +145,8 @@ impl<S> Dealt<S> {
             agree(given, "first_betting_round_started", &started, point)?;
             facts.insert("first_betting_round_started".into(), started);
         }
-        if events::is_showdown_point(point) {
+        self.presence_facts(point, given, &mut facts)?;
+        if events::is_showdown_point(point) && !self.collected_in_betting(point) {
             self.showdown_facts(point, &mut facts)?;
         }
         if events::at_players_turn(point) {
@@ -338,6 +339,9 @@ impl<S> Dealt<S> {
         citation: &Citation,
     ) -> Result<(), TableError> {
         let deal_error = |e: crate::hand::ActionError| refused(e.to_string());
+        if self.carry_out_on_seat(point, facts, remedy)? {
+            return Ok(());
+        }
         match remedy {
             Remedy::Stands => {
                 if point == "deal.exposed_card_during_deal" {
@@ -398,6 +402,11 @@ impl<S> Dealt<S> {
             Remedy::CallOnly => {
                 self.hand.cap_at_calling();
             }
+            // Ruled on a seat the dealer names: carried out above (`presence`).
+            Remedy::KillAbsentHand
+            | Remedy::AwayFromSeat
+            | Remedy::PostToPlay
+            | Remedy::KillReturningUncalled => {}
             Remedy::ShowHand | Remedy::DeadHand => {
                 self.carry_out_at_showdown(point, facts, remedy)?;
             }

@@ -70,6 +70,9 @@ pub struct SeatView {
     pub folded: bool,
     /// Hole cards, when this viewer may see them.
     pub cards: Option<Vec<String>>,
+    /// The penalty the player is serving or about to serve (everyone at the table sees it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<super::PenaltyView>,
 }
 
 /// A hand as a viewer may see it.
@@ -149,6 +152,7 @@ impl<S: Occupant> Table<S> {
                     in_hand: position.is_some(),
                     folded: false,
                     cards: None,
+                    penalty: self.penalties.of_seat(i),
                 };
                 if let (Some(d), Some(p)) = (d, position) {
                     if d.is_playing() {

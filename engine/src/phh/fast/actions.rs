@@ -149,8 +149,7 @@ pub(super) fn quoted_action(
             Some((Action::DealHole { player, cards }, None, end))
         }
         [b'd', b' ', b'd', b'b', b' ', rest @ ..] => {
-            let (cards, len) = cards_to_quote(rest)?;
-            let cards = cards.iter().copied().collect::<Option<CardList<Card>>>()?;
+            let (cards, len) = board_to_quote(rest)?;
             Some((Action::DealBoard { cards }, None, at + 5 + len))
         }
         b @ [b'p', ..] => {
@@ -221,6 +220,15 @@ pub(super) fn player_at(text: &[u8], players: usize) -> Option<(u8, usize)> {
 /// reads them: the cards and the bytes they take.
 #[inline]
 pub(super) fn cards_to_quote(text: &[u8]) -> Option<(CardList<Option<Card>>, usize)> {
+    // Two known cards, then the quote: every hold'em deal and show of a corpus, read
+    // without the loop (what the loop reads of them).
+    if let [r0, s0, r1, s1, b'\'', ..] = *text {
+        if let (Some(a), Some(b)) = (card(r0, s0), card(r1, s1)) {
+            let mut cards = [None; INLINE_CARDS];
+            (cards[0], cards[1]) = (Some(a), Some(b));
+            return Some((CardList::inline(cards, 2), 4));
+        }
+    }
     let mut cards = [None; INLINE_CARDS];
     let mut count = 0;
     let mut rest = text;
@@ -238,6 +246,36 @@ pub(super) fn cards_to_quote(text: &[u8]) -> Option<(CardList<Option<Card>>, usi
         rest = &rest[2..];
     }
     (count > 0).then(|| (CardList::inline(cards, count), count * 2))
+}
+
+/// Board cards up to a closing quote, all known: what [`cards_to_quote`] reads, collected
+/// into a list of known cards (`None` if one is unknown). The flop and a single card, the
+/// deals of every hold'em board, are read without the loop.
+#[inline]
+pub(super) fn board_to_quote(text: &[u8]) -> Option<(CardList<Card>, usize)> {
+    let mut cards = [Card::default(); INLINE_CARDS];
+    // Anything else, or a byte in them that is not a card's (a quote among them), is left
+    // to the loop.
+    match *text {
+        [r0, s0, b'\'', ..] => {
+            if let Some(c0) = card(r0, s0) {
+                cards[0] = c0;
+                return Some((CardList::inline(cards, 1), 2));
+            }
+        }
+        [r0, s0, r1, s1, r2, s2, b'\'', ..] => {
+            if let (Some(c0), Some(c1), Some(c2)) = (card(r0, s0), card(r1, s1), card(r2, s2)) {
+                (cards[0], cards[1], cards[2]) = (c0, c1, c2);
+                return Some((CardList::inline(cards, 3), 6));
+            }
+        }
+        _ => {}
+    }
+    let (read, len) = cards_to_quote(text)?;
+    for (slot, card) in cards.iter_mut().zip(read.iter()) {
+        *slot = (*card)?;
+    }
+    Some((CardList::inline(cards, read.len()), len))
 }
 
 /// `pN` at the start of `text` (1 ≤ N ≤ players), then, after one space, the rest (which
@@ -282,22 +320,23 @@ fn hole_cards(text: &[u8]) -> Option<CardList<Option<Card>>> {
     Some(CardList::inline(cards, len))
 }
 
-/// The value of each rank letter (either case) in `0..13`, 255 for other bytes.
-const RANK_OF: [u8; 256] = {
-    let mut table = [255u8; 256];
+/// Four times the value of each rank letter (either case) in `0..13`, [`NOT_A_CARD`] for
+/// other bytes: added to a suit's value it is the card's index, or past every card.
+const RANK4_OF: [u8; 256] = {
+    let mut table = [NOT_A_CARD; 256];
     let mut i = 0;
     while i < 13 {
         let letter = crate::cards::RANKS[i];
-        table[letter as usize] = i as u8;
-        table[letter.to_ascii_lowercase() as usize] = i as u8;
+        table[letter as usize] = 4 * i as u8;
+        table[letter.to_ascii_lowercase() as usize] = 4 * i as u8;
         i += 1;
     }
     table
 };
 
-/// The value of each suit letter (either case) in `0..4`, 255 for other bytes.
+/// The value of each suit letter (either case) in `0..4`, [`NOT_A_CARD`] for other bytes.
 const SUIT_OF: [u8; 256] = {
-    let mut table = [255u8; 256];
+    let mut table = [NOT_A_CARD; 256];
     let mut i = 0;
     while i < 4 {
         let letter = crate::cards::SUITS[i];
@@ -308,12 +347,14 @@ const SUIT_OF: [u8; 256] = {
     table
 };
 
-/// A card from its rank and suit letters (either case, as [`Card`]'s parser takes them).
+/// What the tables give a byte that is not a rank or suit letter: with anything added to
+/// it (at most another `NOT_A_CARD`), still no card's index and still a byte.
+const NOT_A_CARD: u8 = 64;
+
+/// A card from its rank and suit letters (either case, as [`Card`]'s parser takes them):
+/// one sum of two table entries, which is a card's index exactly when both letters are,
+/// checked once by [`Card::from_index`].
 #[inline]
 fn card(rank: u8, suit: u8) -> Option<Card> {
-    let (rank, suit) = (RANK_OF[rank as usize], SUIT_OF[suit as usize]);
-    if rank == 255 || suit == 255 {
-        return None;
-    }
-    Card::from_index(rank * 4 + suit)
+    Card::from_index(RANK4_OF[rank as usize] + SUIT_OF[suit as usize])
 }

@@ -201,11 +201,16 @@ impl<'a> FastReader<'a> {
                 return Some(seen);
             }
             let key = self.key()?;
-            self.skip_spaces();
-            if self.peek() != Some(b'=') {
-                return None;
+            // The usual ` = ` at once; any other spacing, byte by byte.
+            if let Some([b' ', b'=', b' ', ..]) = self.bytes.get(self.at..) {
+                self.at += 3;
+            } else {
+                self.skip_spaces();
+                if self.peek() != Some(b'=') {
+                    return None;
+                }
+                self.at += 1;
             }
-            self.at += 1;
             self.skip_spaces();
             let bit = match key {
                 b"variant" => {
@@ -312,12 +317,13 @@ impl<'a> FastReader<'a> {
         loop {
             each(self)?;
             count += 1;
-            // The usual separator, `, `, then the next element.
-            if self.bytes.get(self.at..self.at + 2) == Some(b", ")
-                && !matches!(self.bytes.get(self.at + 2), Some(b' ' | b'\t' | b']'))
-            {
-                self.at += 2;
-                continue;
+            // The usual separator, `, `, then the next element (one pattern: a length check
+            // and three bytes). At the text's end it is left to the general steps below.
+            if let Some([b',', b' ', next, ..]) = self.bytes.get(self.at..) {
+                if !matches!(next, b' ' | b'\t' | b']') {
+                    self.at += 2;
+                    continue;
+                }
             }
             self.skip_spaces();
             match self.peek()? {

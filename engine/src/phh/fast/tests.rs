@@ -2,8 +2,9 @@
 //! the same notation as a string ([`quick_action`]): what the first reads, the second reads
 //! the same, up to the closing quote and no further.
 
-use super::actions::{quick_action, quoted_action};
+use super::actions::{board_to_quote, cards_to_quote, quick_action, quoted_action};
 use super::numbers::Small;
+use crate::cards::Card;
 use crate::phh::notation::Action;
 use proptest::prelude::*;
 
@@ -77,7 +78,9 @@ fn notation() -> impl Strategy<Value = String> {
         "AhKdQc",
         "AhKdQcJs2d",
         "AhKdQcJs2d3c",
+        "Td9s8h7c",
         "ahkD",
+        "qC",
         "Xx",
         "A",
         "12",
@@ -184,4 +187,69 @@ fn the_usual_integer_lists_are_read_by_the_tight_loop() {
             .collect();
         assert_eq!(read, expected);
     }
+}
+
+/// Cards up to a closing quote as the plain reading has them: two letters a card (`??` an
+/// unknown one, each parsed by [`Card`]'s parser), at most five, at least one.
+fn cards_plainly(text: &[u8]) -> Option<(Vec<Option<Card>>, usize)> {
+    let end = text.iter().position(|&b| b == b'\'')?;
+    let body = &text[..end];
+    if body.is_empty() || !body.len().is_multiple_of(2) || body.len() > 10 {
+        return None;
+    }
+    let cards = body
+        .chunks(2)
+        .map(|pair| match pair {
+            b"??" => Some(None),
+            _ => std::str::from_utf8(pair)
+                .ok()?
+                .parse::<Card>()
+                .ok()
+                .map(Some),
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((cards, end))
+}
+
+/// Texts of cards and near misses, each ending with a quote (and sometimes more after it).
+fn cards_text() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "Ah", "Kd", "2c", "Ts", "9H", "qc", "??", "Xx", "A", "'", "Ahh", "1c", "ñ",
+    ]);
+    (prop::collection::vec(piece, 0..7), any::<bool>()).prop_map(|(pieces, more)| {
+        let tail = if more { "', 'p1 f'" } else { "'" };
+        pieces.concat() + tail
+    })
+}
+
+proptest! {
+    /// The card readers' shortcuts (two hole cards, a flop, one board card) read what
+    /// the plain reading reads, and give up where it does.
+    #[test]
+    fn cards_are_read_as_the_plain_reading_reads_them(text in cards_text()) {
+        let plain = cards_plainly(text.as_bytes());
+        let read = cards_to_quote(text.as_bytes()).map(|(c, n)| (c.to_vec(), n));
+        prop_assert_eq!(&read, &plain);
+        let board = board_to_quote(text.as_bytes()).map(|(c, n)| (c.to_vec(), n));
+        let known = plain.and_then(|(cards, n)| {
+            cards.into_iter().collect::<Option<Vec<Card>>>().map(|c| (c, n))
+        });
+        prop_assert_eq!(board, known);
+    }
+}
+
+/// A deal of two hole cards, a flop, a turn, written in either case, read by the shortcuts.
+#[test]
+fn the_usual_deals_are_read_by_the_shortcuts() {
+    let card = |t: &str| t.parse::<Card>().ok();
+    let read = cards_to_quote(b"AhkD', ").map(|(c, n)| (c.to_vec(), n));
+    assert_eq!(read, Some((vec![card("Ah"), card("Kd")], 4)));
+    let flop = board_to_quote(b"2c7d9h'").map(|(c, n)| (c.to_vec(), n));
+    assert_eq!(
+        flop,
+        Some((["2c", "7d", "9h"].map(|t| card(t).unwrap()).to_vec(), 6))
+    );
+    let turn = board_to_quote(b"Ts'").map(|(c, n)| (c.to_vec(), n));
+    assert_eq!(turn, Some((vec![card("Ts").unwrap()], 2)));
+    assert_eq!(board_to_quote(b"??'").map(|(c, _)| c.len()), None);
 }

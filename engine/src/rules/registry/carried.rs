@@ -130,6 +130,12 @@ const TURN: &[&str] = &[
     "presence.at_seat_for_live_hand",
 ];
 
+/// A seat the dealer names, whoever is to act: away when the deal ended (killed, blinds and
+/// antes left in the pot), away from the seat with a live hand (noted, the hand live), a post
+/// found missing after the deal (posted late, or taken back and the hand killed)
+/// (`crate::events::PRESENCE_POINTS`).
+const NAMED_SEAT: &[&str] = crate::events::PRESENCE_POINTS;
+
 /// One seat's hand at a showdown the dealer calls: shown (live, its cards speak) or dead, as
 /// the text rules; the pots go to the best live hand (`crate::events::SHOWDOWN_POINTS`).
 const SHOWDOWN: &[&str] = crate::events::SHOWDOWN_POINTS;
@@ -246,6 +252,23 @@ const NOTHING: &[&str] = &[
     "variant.stud_razz_specific",
 ];
 
+/// Penalties given by the floor as the event `PenaltyGiven` and served by the table between
+/// hands (`crate::table::Penalties`): the offence ruled, the sanction from the catalogue after
+/// the player's earlier penalties, its start, its hands counted and served, a disqualified or
+/// removed player taken from his seat.
+const PENALTIES: &[&str] = &[
+    "penalty.missed_hands_formula",
+    "penalty.serving",
+    "penalty.timing",
+    "penalty.catalogue_and_escalation",
+    "penalty.triggers",
+    "penalty.disqualification_effects",
+    "conduct.exposing_cards",
+    "conduct.proper_folding",
+    "time.slow_play_sanction",
+    "blinds.dodging",
+];
+
 /// Every id the lists above name (for the registry's consistency test).
 #[cfg(test)]
 pub(super) fn classified() -> impl Iterator<Item = &'static str> {
@@ -261,11 +284,13 @@ pub(super) fn classified() -> impl Iterator<Item = &'static str> {
         TOURNAMENT,
         NOTHING,
         DEALER_ERRORS,
+        NAMED_SEAT,
         EVALUATOR,
         TOURNAMENT_TABLES,
         SEATING,
         MOVING,
         SETTLEMENT,
+        PENALTIES,
     ]
     .into_iter()
     .flatten()
@@ -308,6 +333,11 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             Carried::CarriedOut,
             "ruled on the player to act: a dead hand folds in turn, a forced check checks",
         )
+    } else if is(NAMED_SEAT) {
+        (
+            Carried::CarriedOut,
+            "carried out on the seat the dealer names, whoever is to act: a player away when the last card of the deal fell has his hand killed where the text says so, his blinds and antes staying in the pot; a player who leaves his seat with a live hand is noted away and his hand stays live, as no text kills it for that (the conduct is a penalty, ruled in words); a post found missing after the deal is posted late to play, or taken back off the table and the hand killed (where it cannot be told whose post is missing the hand plays on as dealt: the table holds no record of whose chips were not there)",
+        )
     } else if is(SHOWDOWN) {
         (
             Carried::CarriedOut,
@@ -348,6 +378,11 @@ pub fn carrying(point: &RulePoint) -> Carrying {
             Carried::NothingToCarryOut,
             "how a move is made (quickly, chips in racks, small chips exchanged) concerns people and equipment; the move itself is carried out by the tournament director's balancing and breaking",
         )
+    } else if is(PENALTIES) {
+        (
+            Carried::CarriedOut,
+            "given by the floor as the event `PenaltyGiven` and carried out by the table across its hands: the offence ruled at its own point (or the text's grounds at penalty.triggers); the sanction read from the text's catalogue, escalated after the player's earlier penalties the table remembers, or left to the floor's `FloorRuling`; started at the next deal; an orbit counted by the text's formula when it starts; served with the player's cards dealt and killed, his blinds and antes staying in the pot; a disqualified player's seat emptied and his chips taken out of play, a player sent from the table leaving with his chips, when the hand in progress ends",
+        )
     } else if is(NOTHING) {
         (
             Carried::NothingToCarryOut,
@@ -367,19 +402,14 @@ pub fn carrying(point: &RulePoint) -> Carrying {
 
 /// Presence and blinds points still left as words, each with exactly what is missing.
 const PRESENCE_LEFT: &[(&str, &str)] = &[
-    ("blinds.dodging", "dodging a blind when moved is ruled as a penalty in words: the table does not yet serve penalties (missed hands), and a moved player's blind position is the tournament director's seating, which does not record the intent the texts punish"),
-    ("blinds.missing_posts_at_deal", "the deal standing with a blind unposted is ruled in words: the cash table always posts the blinds it deals, so it has no event for a post found missing after the deal, nor for a player posting late to play the hand"),
-    ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; a big blind paying the table's antes is not yet a hand configuration"),
-    ("presence.remain_at_table_with_live_hand", "leaving the seat with a live hand is ruled in words (a conduct point, possibly a penalty): a player away when the action reaches him is carried out at presence.at_seat_for_live_hand"),
-    ("presence.no_show_and_unpaid_seat", "a player away when the last card is dealt is ruled in words: the table does not yet take an event that kills a hand other than the player to act's (his blinds and antes staying in the pot)"),
-    ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table's leave-and-return session does not yet take a stack taken off in part"),
+    ("blinds.ante_format", "the big-blind ante is ruled in words: a hand's antes are posted by every player; no hand or table configuration has the big blind post the table's antes, nor settles a big blind short of both blind and antes (ao-tournament-2025 PR-10's ante priority)"),
+    ("presence.leave_and_chip_removal", "leaving with chips or taking chips off the table is ruled in words: the cash table takes no event for chips taken off a stack while seated (refused, pt-online rule 11(a)), and its leave-and-return session keeps no stack a player left with to hold him to it on his return (pt-casino-2007 rule 14(h))"),
 ];
 /// Why a point whose area is otherwise carried out is still left as words: exactly what the
 /// table lacks to carry it out.
 fn still_words(id: &str) -> Option<&'static str> {
     Some(match id {
         "time.time_bank" => "a time bank is ruled in words: the table keeps no player's banked time from hand to hand, so a time event cannot draw it down or renew it yet (the engine reads no clock; time comes in as events)",
-        "time.slow_play_sanction" => "a sanction for slow play is a penalty: ruled in words, as the table does not yet serve missed hands",
         _ => return None,
     })
 }
@@ -391,7 +421,7 @@ fn ruling_only_reason(area: Area) -> &'static str {
         Area::Pots | Area::AllIn => "ruled in words: the hand's showdown does not take it as an event",
         Area::Time => "the engine reads no clock; time events are ruled in words and the hand is not yet killed or forced by them",
         Area::Presence => "a player's absence is ruled in words; the hand does not yet kill an absent player's cards",
-        Area::Penalties => "a penalty is ruled in words: the table does not yet keep a player's missed hands across deals (dealt and killed, or not dealt, blinds and antes owed or not), so they are not served",
+        Area::Penalties => "ruled in words: the table serves no sanction for it",
         _ => "ruled in words; nothing in the engine applies it yet",
     }
 }

@@ -47,6 +47,7 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
     // The set-up's own rulings (the draw, a Sit&Go start) go to the log only: every scenario
     // makes them, and as probes for `floor compare` they would say nothing.
     let mut seen = r.t.rulings().len();
+    r.out.set_up_points = r.t.rulings().iter().map(|x| x.point.clone()).collect();
     for (i, step) in setup.steps.iter().enumerate() {
         let number = i + 1;
         let fail = |m: String| format!("step {number} ({}): {m}", describe(step));
@@ -54,6 +55,9 @@ pub fn run(scenario: &Scenario, setup: &TournamentScenario, rules: Arc<dyn Rules
         let (what, expected) = r.step(step, &fail, &mut failures);
         r.out.failures.extend(failures);
         seen = record(&mut r.out, number, &what, &r.t, seen, expected, &r.id);
+        if let Some(last) = r.out.steps.last_mut() {
+            last.asserts = asserts_state(step, &r.id);
+        }
     }
     let mut out = r.out;
     out.log.extend(r.t.rulings().iter().map(|r| {
@@ -672,6 +676,27 @@ impl<'a> Runner<'a> {
     }
 }
 
+/// Whether the step compares the tournament's state with what the scenario expects under
+/// ruleset `id`: the tables, players and chips (`Check`), the tables that stop, the places
+/// given, a receipt, the chips a race gave, the stack given up at a re-entry, the result.
+fn asserts_state(step: &TournamentStep, id: &str) -> bool {
+    match step {
+        TournamentStep::Check { .. } | TournamentStep::StopCheck { .. } => true,
+        TournamentStep::AbandonStack { refused, .. } => for_ruleset(refused, id).is_none(),
+        TournamentStep::Eliminate { places, .. } => for_ruleset(places, id).is_some(),
+        TournamentStep::Buy { receipt, .. } => for_ruleset(receipt, id).is_some(),
+        TournamentStep::ColorUp { chips_awarded, .. } => chips_awarded.is_some(),
+        TournamentStep::Result { expect } => for_ruleset(expect, id).is_some(),
+        TournamentStep::Play { .. }
+        | TournamentStep::EliminateAt { .. }
+        | TournamentStep::Balance { .. }
+        | TournamentStep::Elapse { .. }
+        | TournamentStep::LateEntry { .. }
+        | TournamentStep::Absent { .. }
+        | TournamentStep::WrongSeat { .. } => false,
+    }
+}
+
 fn describe(step: &TournamentStep) -> &'static str {
     match step {
         TournamentStep::Play { .. } => "Play",
@@ -710,6 +735,7 @@ fn record(
     for r in new {
         out.steps.push(StepResult {
             ruling: Some(r.clone()),
+            points: vec![r.point.clone()],
             ..StepResult::new(number, format!("{what}: {}", r.point))
         });
     }

@@ -320,7 +320,8 @@ async fn event(at: AtTable, body: Bytes) -> ApiResult {
         TableEvent::Situation { .. }
         | TableEvent::FloorRuling { .. }
         | TableEvent::Played { .. }
-        | TableEvent::Acted { .. } => None,
+        | TableEvent::Acted { .. }
+        | TableEvent::PenaltyGiven { .. } => None,
     };
     match (at.who, own) {
         (Who::Operator, _) => {}

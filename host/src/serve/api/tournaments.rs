@@ -328,14 +328,16 @@ async fn event(
             TableEvent::Situation { .. }
             | TableEvent::FloorRuling { .. }
             | TableEvent::Played { .. }
-            | TableEvent::Acted { .. },
+            | TableEvent::Acted { .. }
+            | TableEvent::PenaltyGiven { .. },
             Who::Public,
         ) => return Err(unauthorized()),
         (
             TableEvent::Situation { .. }
             | TableEvent::FloorRuling { .. }
             | TableEvent::Played { .. }
-            | TableEvent::Acted { .. },
+            | TableEvent::Acted { .. }
+            | TableEvent::PenaltyGiven { .. },
             _,
         ) => return Err(forbidden("post events for the floor")),
     }
