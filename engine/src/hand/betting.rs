@@ -535,7 +535,9 @@ impl Hand {
         // `faced` is read only for players in `acted`: emptying `acted` is enough.
         self.acted = 0;
         self.call_only = 0;
-        if top.1 > second {
+        // A bet nobody called goes back to a bettor still in the hand; a killed hand's chips
+        // (a blind posted for a hand dealt dead) stay in the pot.
+        if top.1 > second && self.in_hand & (1 << top.0) != 0 {
             let (p, excess) = (top.0, top.1 - second);
             self.stack[p] += excess;
             self.with_chips |= 1 << p;

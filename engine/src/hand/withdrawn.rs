@@ -144,6 +144,19 @@ mod tests {
         assert_eq!(total(&hand), 4000);
     }
 
+    /// A hand killed while dealt (a penalty served, a player away at the deal) leaves its
+    /// blind in the pot: when everyone folds, none of it goes back to him as uncalled.
+    #[test]
+    fn a_killed_hand_keeps_its_blind_in_the_pot_when_nobody_calls_it() {
+        let mut hand = four();
+        hand.kill_hand(1).expect("the big blind's hand killed");
+        hand.act(2, Action::Fold).expect("fold");
+        hand.act(3, Action::Fold).expect("fold");
+        assert!(hand.is_complete());
+        assert_eq!(hand.stacks(), vec![1010, 990, 1000, 1000]);
+        assert_eq!(total(&hand), 4000);
+    }
+
     #[test]
     fn rule_91_a_post_is_taken_back_only_before_the_player_acts() {
         let mut hand = four();
