@@ -13,24 +13,6 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Points (under every ruleset: `"*"`, or one; a `*` ending a point: every point it begins)
 /// that need no scenario of their own here, and why.
 const EXEMPT: &[(&str, &str, &str)] = &[
-    // Being carried out elsewhere, with scenarios of their own.
-    ("penalty.*", "*", ELSEWHERE),
-    ("presence.*", "*", ELSEWHERE),
-    ("conduct.exposing_cards", "*", ELSEWHERE),
-    ("conduct.proper_folding", "*", ELSEWHERE),
-    ("time.slow_play_sanction", "*", ELSEWHERE),
-    ("time.time_bank", "*", ELSEWHERE),
-    ("blinds.dodging", "*", ELSEWHERE),
-    ("blinds.missing_posts_at_deal", "*", ELSEWHERE),
-    ("blinds.ante_format", "*", ELSEWHERE),
-    ("showdown.split_pot_division", "*", ELSEWHERE),
-    ("allin.hidden_chip_found_later", "*", ELSEWHERE),
-    ("pot.disputes_window", "*", ELSEWHERE),
-    ("showdown.partial_show", "*", ELSEWHERE),
-    ("showdown.muck_retrieval", "*", ELSEWHERE),
-    ("showdown.cards_speak_and_miscalls", "*", ELSEWHERE),
-    ("showdown.dealer_cannot_kill_winner", "*", ELSEWHERE),
-    ("showdown.playing_the_board", "*", ELSEWHERE),
     // Values the engine reads as it plays, with no ruling of their own in the hand's or the
     // tournament's log: what they change is asserted by every table step (the blinds posted,
     // the pots, the cards dealt, the seats), but no step can show them ruling.
@@ -51,7 +33,25 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("table.seats_per_table", "br-adtp-2012", READ_AS_A_VALUE),
     ("table.seats_per_table", "pt-solverde-chaves-2023", READ_AS_A_VALUE),
     ("table.seats_per_table", "pt-tournament", READ_AS_A_VALUE),
+    // Parameters the penalty ruling reads: the ruling is made at the offence's own point.
+    ("penalty.catalogue_and_escalation", "*", READ_AS_A_VALUE),
+    ("penalty.timing", "*", READ_AS_A_VALUE),
+    ("penalty.triggers", "*", READ_AS_A_VALUE),
+    // Corrected on the seats' stacks between hands, which a `Table` step (the hand's) does not
+    // read: their scenarios assert the stacks paid.
+    ("allin.hidden_chip_found_later", "*", "corrected on the seats' stacks between hands: its scenarios assert the stacks paid, no Table step reads them yet"),
+    ("pot.disputes_window", "*", "corrected on the seats' stacks between hands: its scenarios assert the stacks paid, no Table step reads them yet"),
+    ("showdown.split_pot_division", "*", "its scenarios (rule 67, Art. 20) assert the stacks paid at the end of the hand, not a Table step"),
     // Not written yet.
+    ("penalty.disqualification_effects", "*", "no scenario yet"),
+    ("presence.at_seat_for_live_hand", "*", "no scenario yet"),
+    ("presence.sit_out_and_inactivity", "pt-online", "no scenario yet"),
+    ("presence.sit_out_and_inactivity", "pt-solverde-chaves-2023", "no scenario yet"),
+    ("showdown.cards_speak_and_miscalls", "*", "no scenario yet"),
+    ("showdown.dealer_cannot_kill_winner", "*", "no scenario yet"),
+    ("showdown.muck_retrieval", "*", "no scenario yet"),
+    ("showdown.partial_show", "*", "no scenario yet"),
+    ("showdown.playing_the_board", "*", "no scenario yet"),
     ("action.amount_only_declaration", "*", "no scenario yet"),
     ("action.conditional_statements", "br-adtp-2012", "no scenario yet"),
     ("action.conditional_statements", "pt-casino-2007", "no scenario yet"),
@@ -104,7 +104,6 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("tournament.rebuy.declaration", "*", "no scenario yet"),
 ];
 
-const ELSEWHERE: &str = "being carried out elsewhere";
 const READ_AS_A_VALUE: &str = "read as a value, never a ruling of its own";
 
 /// The index in [`EXEMPT`] of the exemption of `point` under `ruleset`, if any.

@@ -90,6 +90,10 @@ pub(super) fn play(scenario: &Scenario, table: &mut Table<Player>, id: &str, out
                 if let Some(setup) = &scenario.table {
                     result.error = next_hand(table, setup).err();
                 }
+                if let Some(d) = table.last() {
+                    // The new hand's own rulings (a penalty served at its deal).
+                    result.note_rulings(d.hand.rulings(), 0);
+                }
                 result
             }
             None => {
