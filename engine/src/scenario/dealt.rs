@@ -214,7 +214,7 @@ fn step_at(
             }
         }
         Step::Event { event, expect } => {
-            result.what = format!("{event:?}");
+            result.what = super::run::describe(event);
             // Players in the scenario are positions from 0; the table's seats count from 1.
             // A penalty names the seat itself (from 1).
             let mut event = event.clone();

@@ -444,7 +444,7 @@ fn close(
     }
 }
 
-fn describe(event: &crate::events::TableEvent) -> String {
+pub(super) fn describe(event: &crate::events::TableEvent) -> String {
     use crate::events::TableEvent::*;
     match event {
         Chips { player, chips, .. } => format!("p{} puts in {chips:?}", player + 1),
