@@ -4,7 +4,7 @@
 
 use floor_engine::rules::decision::signature;
 use floor_engine::rules::*;
-use floor_engine::scenario::{applicable, applicable_to, parse, run};
+use floor_engine::scenario::{parse, playable_under, run};
 use floor_engine::Chips;
 use floor_tests::{Repo, RULESETS};
 use std::collections::BTreeMap;
@@ -88,11 +88,6 @@ fn every_fact_the_engine_and_the_bundled_scenarios_give_fits_its_points_context(
             rules: repo.rules(id),
             misfits: misfits.clone(),
         });
-        let kind = ruleset
-            .layers()
-            .iter()
-            .map(|l| l.file.kind)
-            .find(|k| *k != floor_engine::ruleset::RulesetKind::House);
         for dir in RULESETS {
             let tests = repo.0.join(dir).join("tests");
             let mut files: Vec<_> = std::fs::read_dir(&tests)
@@ -109,9 +104,7 @@ fn every_fact_the_engine_and_the_bundled_scenarios_give_fits_its_points_context(
             for file in files {
                 let text = std::fs::read_to_string(&file).expect("a scenario file");
                 let scenario = parse(&file.display().to_string(), &text).expect("a scenario");
-                let chain = ruleset.layers().iter().map(|l| l.file.id.as_str());
-                if applicable(&scenario, kind).is_err() || applicable_to(&scenario, chain).is_err()
-                {
+                if playable_under(&scenario, &ruleset).is_err() {
                     continue;
                 }
                 let _ = run(&scenario, rules.clone());

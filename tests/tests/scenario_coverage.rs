@@ -5,8 +5,7 @@
 //! table, could change the wrong thing unnoticed.
 
 use floor_engine::rules::registry::{self, Carried};
-use floor_engine::ruleset::RulesetKind;
-use floor_engine::scenario::{applicable, applicable_to, parse, ruleset_keys, run, Scenario};
+use floor_engine::scenario::{parse, playable_under, ruleset_keys, run, Scenario};
 use floor_tests::{Repo, RULESETS};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -157,13 +156,7 @@ fn seen_carried_out(repo: &Repo) -> BTreeSet<(String, String)> {
             else {
                 continue;
             };
-            let kind = ruleset
-                .layers()
-                .iter()
-                .map(|l| l.file.kind)
-                .find(|k| *k != RulesetKind::House);
-            let chain = ruleset.layers().iter().map(|l| l.file.id.as_str());
-            if applicable(&scenario, kind).is_err() || applicable_to(&scenario, chain).is_err() {
+            if playable_under(&scenario, ruleset).is_err() {
                 continue;
             }
             let outcome = run(&scenario, rules.clone());

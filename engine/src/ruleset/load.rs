@@ -263,6 +263,16 @@ impl Ruleset {
         &self.layers
     }
 
+    /// The kind of game this ruleset is played at: its own kind, or for a house ruleset the
+    /// kind of the first ancestor that is not a house one, since a house plays what its
+    /// jurisdiction plays (`None` when every layer is house rules).
+    pub fn game_kind(&self) -> Option<RulesetKind> {
+        self.layers
+            .iter()
+            .map(|l| l.file.kind)
+            .find(|k| *k != RulesetKind::House)
+    }
+
     /// How this ruleset rules on `point`, if it or an ancestor binds it.
     pub fn resolve(&self, point: &str) -> Option<Resolved<'_>> {
         self.resolve_from(point, 0)

@@ -368,6 +368,20 @@ pub fn applicable_to<'a>(
     }
 }
 
+/// Whether a scenario can be played under a loaded ruleset: by the kind of game the ruleset is
+/// played at ([`applicable`]) and, for a scenario restricted to some rulesets, by its chain of
+/// layers ([`applicable_to`]). `Err` says why not.
+pub fn playable_under(
+    scenario: &Scenario,
+    ruleset: &crate::ruleset::Ruleset,
+) -> Result<(), String> {
+    applicable(scenario, ruleset.game_kind())?;
+    applicable_to(
+        scenario,
+        ruleset.layers().iter().map(|l| l.file.id.as_str()),
+    )
+}
+
 fn kind_name(kind: crate::ruleset::RulesetKind) -> &'static str {
     use crate::ruleset::RulesetKind as K;
     match kind {

@@ -14,8 +14,8 @@ mod run;
 pub mod tournament;
 
 pub use format::{
-    applicable, applicable_to, parse, Expect, Scenario, ScenarioError, ScenarioKind, Seating, Step,
-    TableExpect, TableSetup,
+    applicable, applicable_to, parse, playable_under, Expect, Scenario, ScenarioError,
+    ScenarioKind, Seating, Step, TableExpect, TableSetup,
 };
 pub use keys::{check_keys, for_ruleset, ruleset_keys, Merge, ANY};
 pub use run::{run, Outcome, StepResult};

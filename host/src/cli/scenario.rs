@@ -7,7 +7,7 @@
 use super::CliError;
 use crate::rulesets::Store;
 use floor_engine::rules::{NoPlugins, PluginDesk, Rules};
-use floor_engine::ruleset::{RulesetKind, RulesetRules, Sandbox};
+use floor_engine::ruleset::{RulesetRules, Sandbox};
 use floor_engine::scenario::{self, Outcome};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -120,16 +120,7 @@ pub fn applicable_ids(
     let mut skipped = Vec::new();
     for id in ids {
         let ruleset = store.load_to_play(&id, &sandbox)?;
-        // A house ruleset plays what its jurisdiction plays.
-        let kind = ruleset
-            .layers()
-            .iter()
-            .map(|l| l.file.kind)
-            .find(|k| *k != RulesetKind::House);
-        let chain = ruleset.layers().iter().map(|l| l.file.id.as_str());
-        match scenario::applicable(parsed, kind)
-            .and_then(|()| scenario::applicable_to(parsed, chain))
-        {
+        match scenario::playable_under(parsed, &ruleset) {
             Ok(()) => run.push(id),
             Err(why) => skipped.push((id, why)),
         }

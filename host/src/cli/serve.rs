@@ -89,8 +89,6 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     for p in plugins.iter() {
         tracing::info!(plugin = %p.identity(), rule_points = ?p.rule_points(), "plugin loaded");
     }
-    let tokens = Tokens::resolve(&file, &data)?;
-    tracing::info!(file = %data.join("tokens.json").display(), "operator and auditor tokens");
     let clock_tick = match file.clock_tick_ms {
         Some(0) => {
             return Err(CliError::Usage(
@@ -100,6 +98,9 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         Some(ms) => std::time::Duration::from_millis(ms),
         None => std::time::Duration::from_secs(60),
     };
+    // Written (when new) only once every setting above is known to be good.
+    let tokens = Tokens::resolve(&file, &data)?;
+    tracing::info!(file = %data.join("tokens.json").display(), "operator and auditor tokens");
     let settings = crate::serve::Settings {
         store,
         data,
