@@ -109,8 +109,13 @@ impl super::CashTable {
         let mut words = format!("{}: {}", ruling.text(), places.join(", "));
         if !draw.left_out.is_empty() {
             words.push_str(&format!(
-                "; no seat for {}, who wait in that order",
-                draw.left_out.join(", ")
+                "; no seat for {}, {}",
+                draw.left_out.join(", "),
+                if draw.left_out.len() == 1 {
+                    "who waits for a vacancy"
+                } else {
+                    "who wait for a vacancy in that order"
+                }
             ));
         }
         ruling.finding = crate::rules::Finding::Text(words);
