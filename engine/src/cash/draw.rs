@@ -79,3 +79,53 @@ pub fn draw_seats<R: Rng + ?Sized>(
         ruling: d.ruling,
     }
 }
+
+impl super::CashTable {
+    /// The inspector's draw at the start of the game, carried out at this table: the seats
+    /// are drawn among `registered` (`seating.initial_draw`, one table of this table's seats),
+    /// each player drawn sits in his drawn seat with the initial buy-in, and those left
+    /// without a seat go to the waiting list in the draw's order. Only at an empty table.
+    pub fn draw_and_seat<R: Rng + ?Sized>(
+        &mut self,
+        registered: &[Registration],
+        rng: &mut R,
+    ) -> Result<Vec<Ruling>, super::CashError> {
+        if self.table.seats.iter().any(Option::is_some) {
+            return Err(super::CashError::Config(
+                "the seats are drawn at the start of the game, at an empty table".into(),
+            ));
+        }
+        let seats = self.table.seats.len();
+        let draw = draw_seats(self.rules.as_ref(), registered, 1, seats, rng);
+        let buy_in = self.config.initial_buy_in;
+        let mut out = Vec::new();
+        let mut ruling = draw.ruling.clone();
+        let places: Vec<String> = draw
+            .tables
+            .iter()
+            .flatten()
+            .map(|(seat, player)| format!("{player} seat {seat}"))
+            .collect();
+        let mut words = format!("{}: {}", ruling.text(), places.join(", "));
+        if !draw.left_out.is_empty() {
+            words.push_str(&format!(
+                "; no seat for {}, {}",
+                draw.left_out.join(", "),
+                if draw.left_out.len() == 1 {
+                    "who waits for a vacancy"
+                } else {
+                    "who wait for a vacancy in that order"
+                }
+            ));
+        }
+        ruling.finding = crate::rules::Finding::Text(words);
+        self.push(&mut out, ruling);
+        for (seat, player) in draw.tables.iter().flatten() {
+            out.extend(self.seat(player, Some(*seat), buy_in)?);
+        }
+        for player in &draw.left_out {
+            out.extend(self.join_waiting_list(player)?);
+        }
+        Ok(out)
+    }
+}

@@ -357,6 +357,20 @@ impl CashTable {
             .entry(player.to_string())
             .or_default();
         (totals.bought_in, totals.commission) = (bought_in, commission);
+        if let Some(fixed) = self.config.rebuy {
+            // The amount the table fixes, taken as the text says who fixes it.
+            let citation = self
+                .rules
+                .parameter("cash.buy_in.initial_and_rebuy_amounts")
+                .map_or(Citation::NotRegulated, |p| p.citation);
+            let r = ruling(
+                self.rules.as_ref(),
+                "cash.buy_in.initial_and_rebuy_amounts",
+                citation,
+                format!("{player} rebuys {fixed}, the rebuy fixed for this table: {stack} in front of him"),
+            );
+            self.push(&mut out, r);
+        }
         if let Some(r) = fee_ruling {
             self.push(&mut out, r);
         }

@@ -568,6 +568,11 @@ impl CashTable {
             self.push(out, d.ruling);
             return none;
         }
+        if !flop {
+            // A hand over before the flop pays: the text's word on it goes in the log, since
+            // it is what a player charged for a hand without a flop asks about.
+            self.push(out, d.ruling);
+        }
         let several = payments.len() > 1;
         let all_in = hand
             .events()

@@ -77,6 +77,23 @@ pub enum CashStep {
         #[serde(default)]
         expect: StepExpectations,
     },
+    /// The seats drawn at the start of the game among the registered `players`
+    /// (`seating.initial_draw`): each drawn player sits in his drawn seat with the initial
+    /// buy-in, those left without a seat wait; `previous_session` names the players of the
+    /// previous session; `seed` seeds the draw.
+    Draw {
+        /// The registered players.
+        players: Vec<String>,
+        /// Those who played the previous session.
+        #[serde(default)]
+        previous_session: Vec<String>,
+        /// The draw's seed.
+        #[serde(default)]
+        seed: u64,
+        /// Expected.
+        #[serde(default)]
+        expect: StepExpectations,
+    },
     /// A player leaves with his stack.
     Leave {
         /// The player.
@@ -397,6 +414,28 @@ fn carry_out<'s>(
                 .map_err(|e| e.to_string()),
             Some(expect),
         ),
+        CashStep::Draw {
+            players,
+            previous_session,
+            seed,
+            expect,
+        } => {
+            let registered: Vec<_> = players
+                .iter()
+                .map(|p| crate::cash::Registration {
+                    player: p.clone(),
+                    previous_session: previous_session.contains(p),
+                })
+                .collect();
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(*seed);
+            (
+                format!("the seats are drawn among {}", players.join(", ")),
+                table
+                    .draw_and_seat(&registered, &mut rng)
+                    .map_err(|e| e.to_string()),
+                Some(expect),
+            )
+        }
         CashStep::Leave { player, expect } => (
             format!("{player} leaves"),
             table.leave(player).map_err(|e| e.to_string()),

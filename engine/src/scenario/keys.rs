@@ -245,6 +245,7 @@ fn cash_keys(step: &CashStep) -> Box<dyn Iterator<Item = &String> + '_> {
     use CashStep::*;
     match step {
         Seat { expect, .. }
+        | Draw { expect, .. }
         | Leave { expect, .. }
         | SitOut { expect, .. }
         | SitIn { expect, .. }

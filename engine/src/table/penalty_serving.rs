@@ -320,7 +320,10 @@ impl<S: Occupant> Table<S> {
     }
 
     /// Removes the players disqualified or sent from the table once no hand is played: a
-    /// disqualified player's chips go out of play, a player sent away takes his.
+    /// disqualified player's chips go out of play, a player sent away takes his. The chips a
+    /// disqualification takes out are ruled at `penalty.disqualification_effects`, recorded
+    /// with the hand last dealt (the one he was removed at the end of), so the log says what
+    /// left the table and under which article.
     pub(super) fn settle_leaving(&mut self) {
         if self.penalties.leaving.is_empty() || self.in_hand() {
             return;
@@ -333,7 +336,21 @@ impl<S: Occupant> Table<S> {
                 continue;
             }
             if l.chips_removed {
-                self.penalties.removed += seat.as_ref().map_or(0, Occupant::stack);
+                let chips = seat.as_ref().map_or(0, Occupant::stack);
+                self.penalties.removed += chips;
+                if let Some(d) = self.dealt.as_mut() {
+                    let rules = d.hand.rules().clone();
+                    let point = "penalty.disqualification_effects";
+                    let decided = rules.table_event(point, &BTreeMap::new());
+                    let text = format!(
+                        "{} is disqualified and leaves seat {}: his {chips} chips are taken out of play; {}",
+                        l.player,
+                        l.seat + 1,
+                        decided.text
+                    );
+                    d.hand
+                        .record_ruling(ruling_at(rules.as_ref(), point, decided.citation, text));
+                }
             }
             *seat = None;
         }

@@ -79,6 +79,15 @@ fn show(v: &Value) -> String {
     }
 }
 
+/// Whether `point`'s decision reads whether the player to act faces a bet (the clock called,
+/// the shot clock, the online time-out): the table supplies it.
+fn reads_bet_faced(point: &str) -> bool {
+    matches!(
+        point,
+        "time.call_clock" | "time.shot_clock" | "time.online_timeout"
+    )
+}
+
 /// The street the hand must be betting on for a premature card at `point`, and how many
 /// cards come off early.
 fn premature(point: &str) -> Option<(Street, usize)> {
@@ -155,7 +164,9 @@ impl<S> Dealt<S> {
                     "{point}: nobody is to act, so nobody's clock or absence can be ruled on"
                 ))
             })?;
-            if point == "time.call_clock" {
+            // Whether he faces a bet is the hand's: the clock's ruling (dead or checked)
+            // turns on it, so no caller may say otherwise.
+            if reads_bet_faced(point) {
                 let faced = Value::Bool(legal.to_call > 0);
                 agree(given, "bet_faced", &faced, point)?;
                 facts.insert("bet_faced".into(), faced);

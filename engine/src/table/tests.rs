@@ -266,3 +266,22 @@ fn a_reported_fact_the_table_contradicts_is_refused_with_the_reason() {
     }
     assert_eq!(t.live().expect("hand").dealer.stub_len(), stub, "unchanged");
 }
+
+/// Whether the player on the clock faces a bet is the hand's to say, for every clock that
+/// turns on it: the shot clock and the online time-out as much as the clock called.
+#[test]
+fn the_clocks_read_whether_the_player_faces_a_bet_from_the_hand() {
+    let mut t = players(&[100, 100, 100, 100]);
+    deal(&mut t, 5);
+    // The first to act faces the big blind.
+    for point in ["time.call_clock", "time.shot_clock", "time.online_timeout"] {
+        let e = t
+            .event(
+                "t",
+                &situation(point, &[("bet_faced", ron::Value::Bool(false))]),
+            )
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("the table's bet_faced is true"), "{point}: {e}");
+    }
+}

@@ -260,6 +260,10 @@ pub enum TournamentStep {
         /// Hands dealt so far over all tables.
         #[serde(default)]
         hands: Option<u64>,
+        /// What the level clock shows, minutes and seconds left in the level (`"13:00"`):
+        /// what hand-for-hand counts per hand (`time.hand_for_hand_clock`) shows here.
+        #[serde(default)]
+        clock: Option<String>,
     },
 }
 

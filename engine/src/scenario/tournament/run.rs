@@ -630,6 +630,7 @@ impl<'a> Runner<'a> {
             finished,
             on_break,
             hands,
+            clock,
         } = step
         else {
             return;
@@ -670,9 +671,29 @@ impl<'a> Runner<'a> {
         if let Some(want) = hands.filter(|w| t.hands_played() != *w) {
             differs(format!("{} hands dealt, expected {want}", t.hands_played()));
         }
+        if let Some(want) = clock {
+            let got = clock_reading(t.clock().position());
+            if got != *want {
+                differs(format!("the clock shows {got}, expected {want}"));
+            }
+        }
         if finished.is_some_and(|w| (t.players_left() == 1) != w) {
             differs(format!("{} players left", t.players_left()));
         }
+    }
+}
+
+/// What the level clock shows: the minutes and seconds left in the level or break
+/// (`"13:00"`), or `"last level"` on the last level, which never ends.
+fn clock_reading(position: crate::tournament::clock::ClockPosition) -> String {
+    use crate::tournament::clock::ClockPosition;
+    let left = match position {
+        ClockPosition::Level { seconds_left, .. } => seconds_left,
+        ClockPosition::Break { seconds_left, .. } => Some(seconds_left),
+    };
+    match left {
+        Some(s) => format!("{}:{:02}", s / 60, s % 60),
+        None => "last level".into(),
     }
 }
 
