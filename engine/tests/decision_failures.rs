@@ -242,6 +242,7 @@ fn a_table_event_whose_decision_fails_is_ruled_by_the_fallback_and_says_so() {
         chips: vec![2, 2],
         declared: None,
         onto_previous_bet: false,
+        for_change: false,
     };
     let ruling = handle(&mut hand, &event).expect("ruled");
     assert!(matches!(ruling.citation, Citation::ScriptFailed(_)));

@@ -55,6 +55,13 @@ fn action_default(
         | "action.uncollected_previous_bet"
         | "action.insufficient_call"
         | "action.undercall_far_below_bet" => pushed_default(point, facts, fields),
+        // Chips put in for change are chips pushed like any others.
+        "action.overbet_for_change" => match facts.get("chips") {
+            Some(ron::Value::Seq(chips)) if chips.len() == 1 => {
+                pushed_default("action.single_oversized_chip", facts, fields)
+            }
+            _ => pushed_default("action.multiple_chips", facts, fields),
+        },
         _ => said_default(point, facts, fields),
     }
 }
@@ -83,7 +90,7 @@ fn said_default(
                 format!("the amount said is the total: raise to {to}"),
             )
         }
-        "action.amount_without_raise_word" => {
+        "action.amount_without_raise_word" | "action.amount_only_declaration" => {
             if to_call == 0 {
                 raise_to(amount, fields);
                 (

@@ -90,6 +90,9 @@ pub fn classify(
         }
         match (d.verb, d.amount) {
             (Some(Verb::Raise | Verb::Bet), Some(_)) => return "action.raise_amount_is_total",
+            // With no bet to face only a bet can be meant: how a bare number is read. Facing
+            // a bet the question is whether it raises without the word "raise".
+            (None, Some(_)) if hand.current_bet() == 0 => return "action.amount_only_declaration",
             (None, Some(_)) => return "action.amount_without_raise_word",
             (Some(_), None) if chips.is_empty() => return "action.general_declarations_binding",
             (Some(_), _) => return "action.verbal_vs_chips",

@@ -45,6 +45,12 @@ pub enum TableEvent {
         /// (the texts rule on such additions separately).
         #[serde(default)]
         onto_previous_bet: bool,
+        /// The player put in more than he meant to wager, expecting change back (he says so
+        /// or asks for it): only the people at the table know it, and the texts rule on such
+        /// chips at `action.overbet_for_change`. An amount said with them is the amount he
+        /// announced.
+        #[serde(default)]
+        for_change: bool,
     },
     /// A player states an action without (yet) moving chips.
     Declare {
@@ -173,8 +179,26 @@ pub fn failure_of(ruling: &EventRuling) -> Option<EventRuling> {
 /// separate rule for the narrower case rules on it as the general one: an undercall far below
 /// the bet is still an insufficient call, so a rulebook whose only rule on short calls is its
 /// insufficient-call rule (br-adtp-2012 rule 48) reaches that rule, not the engine's default.
-const NARROWER_POINTS: &[(&str, &str)] =
-    &[("action.undercall_far_below_bet", "action.insufficient_call")];
+/// An amount said with no bet to face is an amount said without the word "raise", so a text
+/// whose only rule on amounts said is the one for amounts facing a bet rules on it there.
+const NARROWER_POINTS: &[(&str, &str)] = &[
+    ("action.undercall_far_below_bet", "action.insufficient_call"),
+    (
+        "action.amount_only_declaration",
+        "action.amount_without_raise_word",
+    ),
+];
+
+/// Whether chips pushed are ruled as put in for change: the player expected change, and he
+/// said no action word (a word said makes them a declaration, ruled where declarations are).
+/// `Some` carries the amount he announced with them, if any.
+fn for_change_point(for_change: bool, declared: Option<&Declaration>) -> Option<Option<Chips>> {
+    match declared {
+        _ if !for_change => None,
+        Some(d) if d.verb.is_some() || !d.readings.is_empty() => None,
+        d => Some(d.and_then(|d| d.amount)),
+    }
+}
 
 /// Decides events the ruleset does not bind: the engine's documented defaults.
 pub use defaults::default_ruling;
@@ -186,12 +210,15 @@ pub fn handle(
     hand: &mut crate::hand::Hand,
     event: &TableEvent,
 ) -> Result<EventRuling, crate::hand::ActionError> {
+    // The point a text without a rule of its own on chips put in for change rules by.
+    let mut general: Option<&'static str> = None;
     let (mut point, facts, player) = match event {
         TableEvent::Chips {
             player,
             chips,
             declared,
             onto_previous_bet,
+            for_change,
         } => {
             check_amounts(chips, declared.as_ref())?;
             let mut f = facts(hand, *player, chips, declared.as_ref());
@@ -204,7 +231,16 @@ pub fn handle(
             } else {
                 classify(hand, *player, chips, declared.as_ref())
             };
-            (point.to_string(), f, Some(*player))
+            match for_change_point(*for_change, declared.as_ref()) {
+                Some(announced) => {
+                    if let Some(a) = announced {
+                        f.insert("announced".into(), ron::Value::Number(ron::Number::U64(a)));
+                    }
+                    general = Some(point);
+                    ("action.overbet_for_change".to_string(), f, Some(*player))
+                }
+                None => (point.to_string(), f, Some(*player)),
+            }
         }
         TableEvent::Declare {
             player,
@@ -242,7 +278,13 @@ pub fn handle(
     // A narrower point the text leaves without a rule of its own is decided by the general
     // point it is a case of, when the text rules on that one.
     if matches!(decision.citation, Citation::NotRegulated) {
-        if let Some(&(_, general)) = NARROWER_POINTS.iter().find(|(p, _)| *p == point) {
+        let general = general.or_else(|| {
+            NARROWER_POINTS
+                .iter()
+                .find(|(p, _)| *p == point)
+                .map(|&(_, g)| g)
+        });
+        if let Some(general) = general {
             let general_decision = rules.table_event(general, &facts);
             if !matches!(general_decision.citation, Citation::NotRegulated) {
                 point = general.to_string();
@@ -348,6 +390,78 @@ mod tests {
         hand
     }
 
+    /// [`facing_four`] called round and the flop dealt: nobody has bet on the flop.
+    fn on_the_flop() -> Hand {
+        let mut hand = facing_four();
+        while let Some(p) = hand.actor() {
+            hand.act(p, Action::CheckOrCall).expect("a call");
+        }
+        let flop = crate::cards::parse_cards("7c2d9h").expect("three cards");
+        hand.deal_board(&flop).expect("the flop");
+        hand
+    }
+
+    fn said(player: usize, amount: Chips) -> TableEvent {
+        TableEvent::Declare {
+            player,
+            declaration: Declaration {
+                verb: None,
+                amount: Some(amount),
+                readings: Vec::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn a_bare_amount_with_no_bet_to_face_is_ruled_as_a_bare_amount_and_bet() {
+        let mut hand = on_the_flop();
+        let first = hand.actor().expect("someone to act");
+        let ruling = handle(&mut hand, &said(first, 30)).expect("ruled");
+        assert_eq!(ruling.point, "action.amount_only_declaration");
+        assert_eq!(ruling.outcome, "bet");
+        assert!(matches!(ruling.citation, Citation::NotRegulated));
+        assert_eq!(hand.bet_of(first), 30);
+        // Facing that bet, an amount said without "raise" is the other point.
+        let next = hand.actor().expect("someone to act");
+        let ruling = handle(&mut hand, &said(next, 40)).expect("ruled");
+        assert_eq!(ruling.point, "action.amount_without_raise_word");
+        assert_eq!(hand.bet_of(next), 30);
+    }
+
+    #[test]
+    fn chips_put_in_for_change_are_ruled_at_their_own_point_and_carried_out() {
+        let mut hand = on_the_flop();
+        let first = hand.actor().expect("someone to act");
+        hand.act(first, Action::BetOrRaiseTo(10)).expect("a bet");
+        let next = hand.actor().expect("someone to act");
+        let push = |for_change, declared| TableEvent::Chips {
+            player: next,
+            chips: vec![20, 1],
+            declared,
+            onto_previous_bet: false,
+            for_change,
+        };
+        // A word said with them makes them a declaration, ruled where declarations are.
+        let raise = Declaration {
+            verb: Some(Verb::Raise),
+            amount: None,
+            readings: Vec::new(),
+        };
+        assert_eq!(
+            classify(&hand, next, &[20, 1], Some(&raise)),
+            "action.verbal_vs_chips"
+        );
+        assert_eq!(for_change_point(true, Some(&raise)), None);
+        assert_eq!(for_change_point(false, None), None);
+        let ruling = handle(&mut hand, &push(true, None)).expect("ruled");
+        assert_eq!(ruling.point, "action.overbet_for_change");
+        // Unbound, they are chips pushed like any others: 21 against 10 keeps 11 over the
+        // call, at least half a raise of 10, so a raise to 21.
+        assert_eq!(ruling.outcome, "raise");
+        assert_eq!(hand.bet_of(next), 21);
+        assert_eq!(hand.stack_of(next), 1000 - 4 - 21);
+    }
+
     #[test]
     fn security_finding_14_an_overflowing_chips_list_is_refused_not_ruled_on() {
         let mut hand = facing_four();
@@ -358,6 +472,7 @@ mod tests {
             chips: vec![u64::MAX, 3],
             declared: None,
             onto_previous_bet: false,
+            for_change: false,
         };
         let refused = handle(&mut hand, &wraps).expect_err("a wrapping total is refused");
         assert!(
@@ -382,6 +497,7 @@ mod tests {
             chips: vec![1; crate::bounds::MAX_CHIPS_PUSHED + 1],
             declared: None,
             onto_previous_bet: false,
+            for_change: false,
         };
         assert!(matches!(
             handle(&mut hand, &long),
@@ -406,6 +522,7 @@ mod tests {
             chips: vec![1, 1],
             declared: None,
             onto_previous_bet: false,
+            for_change: false,
         };
         let ruling = handle(&mut hand, &fine).expect("ruled");
         assert_eq!(ruling.point, "action.insufficient_call");
