@@ -203,6 +203,33 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// Whether the event says where chips went when the hand was settled (a pot awarded, an
+    /// uncalled bet returned, a commission taken): the events an [`EventLog::Settlement`]
+    /// keeps.
+    #[inline]
+    pub fn settles(&self) -> bool {
+        matches!(
+            self,
+            Event::Awarded { .. } | Event::UncalledReturned { .. } | Event::Raked { .. }
+        )
+    }
+}
+
+/// Which events a hand keeps in its log ([`crate::hand::Hand::events`]). Rulings are always
+/// recorded, whatever the log keeps; only the story of the play is chosen here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EventLog {
+    /// Every event: the hand's whole story, for a table, a journal, an export.
+    #[default]
+    Every,
+    /// Only the events that settle the hand ([`Event::settles`]). A replay that checks a
+    /// record's results reads no other (the finishing stacks are the hand's, the winnings
+    /// are what was awarded and returned), and a large corpus replays faster when the
+    /// deals, posts and actions it never reads are not written down.
+    Settlement,
+}
+
 /// Kinds of forced bets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum PostKind {

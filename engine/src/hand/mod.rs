@@ -19,7 +19,7 @@ mod showdown;
 mod state;
 mod withdrawn;
 
-pub use action::{Action, ActionKind, Event, EventCards, PostKind, Street};
+pub use action::{Action, ActionKind, Event, EventCards, EventLog, PostKind, Street};
 pub use config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 pub use error::{ActionError, NoRaise};
 pub use pots::Pot;

@@ -10,7 +10,7 @@
 //! where their calls can be inlined; the betting rounds are in `betting`, the showdown in
 //! `showdown`, the pots in `pots`.
 
-use super::action::{Event, EventCards, PostKind, Street};
+use super::action::{Event, EventCards, EventLog, PostKind, Street};
 use super::betting::{Stakes, TopBets};
 use super::config::{ConfigError, HandConfig, Structure, Variant, MAX_PLAYERS};
 use super::error::{ActionError, NoRaise};
@@ -176,6 +176,8 @@ pub struct Hand {
     pub(super) needs_action: Players,
     /// How many players have their hole cards.
     pub(super) dealt: usize,
+    /// Which events `events` keeps (every one unless a replay asks for less).
+    pub(super) event_log: EventLog,
     pub(super) events: Vec<Event>,
     pub(super) rulings: Vec<Ruling>,
     /// Decisions that failed while the rules were asked, to be recorded as rulings.
@@ -245,6 +247,7 @@ impl Hand {
             in_hand: 0,
             needs_action: 0,
             dealt: 0,
+            event_log: EventLog::Every,
             events: Vec::with_capacity(8 * n + 24),
             rulings: Vec::with_capacity(2),
             heard: Heard::default(),
@@ -435,7 +438,7 @@ impl Hand {
         self.settled_pots.clear();
 
         for p in seats_in(owe_ante) {
-            self.events.push(Event::Posted {
+            self.log_post(Event::Posted {
                 player: p,
                 kind: PostKind::Ante,
                 amount: self.ante[p],
@@ -455,7 +458,7 @@ impl Hand {
             if paid > 0 && paid >= largest.0 {
                 largest = (paid, p);
             }
-            self.events.push(Event::Posted {
+            self.log_post(Event::Posted {
                 player: p,
                 kind: PostKind::Blind,
                 amount: self.blind_paid(p),
@@ -470,7 +473,7 @@ impl Hand {
             largest.1
         };
         for p in seats_in(owe_post) {
-            self.events.push(Event::Posted {
+            self.log_post(Event::Posted {
                 player: p,
                 kind: PostKind::Post,
                 amount: self.bet[p] - self.blind_paid(p),
@@ -675,9 +678,21 @@ impl Hand {
         }
     }
 
-    /// The events accepted so far, in order.
+    /// The events accepted so far, in order (those its [`EventLog`] keeps: every one unless
+    /// [`Hand::set_event_log`] chose less).
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// Which events [`Hand::events`] keeps.
+    pub fn event_log(&self) -> EventLog {
+        self.event_log
+    }
+
+    /// Chooses which events the hand keeps from now on (see [`EventLog`]); rulings are
+    /// recorded whatever it keeps. A replayer sets it once, before its first hand.
+    pub fn set_event_log(&mut self, log: EventLog) {
+        self.event_log = log;
     }
 
     /// The rulings made so far, each with its rule point, ruleset and citation.
@@ -966,10 +981,22 @@ impl Hand {
         if self.heard.any() {
             self.record_failures();
         }
+        if self.event_log == EventLog::Settlement && !event.settles() {
+            return;
+        }
         if self.events.len() == self.events.capacity() {
             self.grow_events();
         }
         self.events.push(event);
+    }
+
+    /// A forced bet's event, as the hand starts: kept only in a log of every event (a post
+    /// settles nothing).
+    #[inline]
+    fn log_post(&mut self, event: Event) {
+        if self.event_log == EventLog::Every {
+            self.events.push(event);
+        }
     }
 
     /// Room for more events: rare, as a hand starts with room for the events of a usual

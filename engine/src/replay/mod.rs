@@ -9,7 +9,8 @@
 
 use crate::bounds::MAX_HAND_CHIPS;
 use crate::hand::{
-    Action, ActionError, Hand, HandConfig, Outcome, Phase, Seat, Structure, Variant, MAX_PLAYERS,
+    Action, ActionError, EventLog, Hand, HandConfig, Outcome, Phase, Seat, Structure, Variant,
+    MAX_PLAYERS,
 };
 use crate::phh::{Action as PhhAction, ActionLine, PhhHand, Stack};
 use crate::rules::Rules;
@@ -337,9 +338,12 @@ pub fn replay(phh: &PhhHand, rules: Arc<dyn Rules>) -> Result<(Hand, ReplayRepor
 /// Replays hands one after another under the same rules, reusing one [`Hand`]'s buffers and
 /// one report, so that a corpus replays without allocating per hand. Each replay gives
 /// exactly what [`replay`] gives for that record: the same hand (every event and ruling, with
-/// its citation) and the same report.
+/// its citation) and the same report — or, under [`Replayer::with_event_log`]`(`
+/// [`EventLog::Settlement`]`)`, the same report, rulings and table, with only the events
+/// that settle the hand.
 pub struct Replayer {
     rules: Arc<dyn Rules>,
+    event_log: EventLog,
     hand: Option<Hand>,
     report: ReplayReport,
 }
@@ -349,9 +353,22 @@ impl Replayer {
     pub fn new(rules: Arc<dyn Rules>) -> Replayer {
         Replayer {
             rules,
+            event_log: EventLog::Every,
             hand: None,
             report: ReplayReport::blank(),
         }
+    }
+
+    /// The same replayer, its hands keeping the events `log` keeps. The report never reads
+    /// more than [`EventLog::Settlement`] keeps (see [`check`]), so a tool that wants only
+    /// the reports — `floor replay` over a corpus — asks for that and spares every hand the
+    /// writing of its deals, posts and actions. Rulings are recorded either way.
+    pub fn with_event_log(mut self, log: EventLog) -> Replayer {
+        self.event_log = log;
+        if let Some(hand) = &mut self.hand {
+            hand.set_event_log(log);
+        }
+        self
     }
 
     /// Replays one record and checks it (see [`replay`]); the hand as played stays available
@@ -401,7 +418,15 @@ impl Replayer {
                 }
                 hand
             }
-            slot @ None => slot.insert(Hand::new(config_from_phh(phh)?, self.rules.clone())?),
+            slot @ None => {
+                let mut hand = Hand::new(config_from_phh(phh)?, self.rules.clone())?;
+                if self.event_log != EventLog::Every {
+                    // The posts were logged as the hand started: logged again without them.
+                    hand.set_event_log(self.event_log);
+                    hand.restart(&config_from_phh(phh)?)?;
+                }
+                slot.insert(hand)
+            }
         };
         // Field by field: the lists keep their buffers.
         let report = &mut self.report;

@@ -285,3 +285,71 @@ fn a_show_after_an_uncontested_pot_is_noted_and_ruled_on() {
     assert_eq!(ruling.point, "showdown.uncontested_pot");
     assert_eq!(ruling.citation.to_string(), "not regulated by this text");
 }
+
+/// A replayer keeping only the events that settle a hand ([`EventLog::Settlement`], what
+/// `floor replay` asks for) gives the same reports, rulings (with their citations), stacks
+/// and pots as one keeping every event, and of the events exactly those that settle the
+/// hand: its checks of winnings and finishing stacks read nothing else.
+#[test]
+fn a_replayer_keeping_the_settlement_only_gives_the_same_reports_and_rulings() {
+    let rules: Arc<dyn Rules> = Arc::new(crate::rules::PhhConventions);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let mut records = random_nlhe_records(&mut rng, 300, rules.clone());
+    // Winnings that read the uncalled bet and the rake, antes and a live post, a record
+    // refused part-way and one that cannot start, a show after the hand.
+    let texts = [
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+         starting_stacks = [100, 100]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n\
+         winnings = [3, 0]\n",
+        "variant = 'NT'\nantes = [1, 1, 1]\nblinds_or_straddles = [1, 2, -2]\nmin_bet = 2\n\
+         starting_stacks = [100, 100, 100]\n\
+         actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 4', 'p1 f', 'p2 cc',\
+         'd db 2c7d9h', 'p2 cc', 'p3 cc', 'd db Kd', 'p2 cc', 'p3 cc', 'd db 3s', 'p2 cbr 5', 'p3 f']\n\
+         winnings = [0, 11, 0]\n",
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+         starting_stacks = [100, 100, 100]\n\
+         actions = ['d dh p1 AcAd', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f',\
+         'p3 sm KsKh']\nwinnings = [0, 0, 9]\n",
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+         starting_stacks = [100, 100, 100]\n\
+         actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 3']\n",
+    ];
+    for (at, text) in texts.iter().enumerate() {
+        let record = crate::phh::parse_phh(text).expect("a valid record");
+        records.insert(1 + 7 * at, record);
+    }
+    let mut no_min_bet = records[40].clone();
+    no_min_bet.min_bet = None;
+    records.insert(41, no_min_bet);
+
+    let mut every = Replayer::new(rules.clone());
+    let mut settlement = Replayer::new(rules.clone()).with_event_log(EventLog::Settlement);
+    let (mut compared, mut ruled, mut settling) = (0, 0, 0);
+    for (index, record) in records.iter().enumerate() {
+        let full = every.replay(record).cloned();
+        let lean = settlement.replay(record).cloned();
+        match (full, lean) {
+            (Ok(full), Ok(lean)) => {
+                assert_eq!(format!("{full:?}"), format!("{lean:?}"), "record {index}");
+                let (a, b) = (every.hand().unwrap(), settlement.hand().unwrap());
+                let settled: Vec<_> = a.events().iter().filter(|e| e.settles()).collect();
+                assert_eq!(settled, b.events().iter().collect::<Vec<_>>(), "{index}");
+                assert_eq!(a.rulings(), b.rulings(), "record {index}");
+                assert_eq!(a.stacks(), b.stacks(), "record {index}");
+                assert_eq!(a.pots(), b.pots(), "record {index}");
+                assert_eq!(a.outcome(), b.outcome(), "record {index}");
+                assert_eq!(b.event_log(), EventLog::Settlement);
+                compared += 1;
+                ruled += usize::from(!b.rulings().is_empty());
+                settling += usize::from(!b.events().is_empty());
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b, "record {index}"),
+            (a, b) => panic!("record {index}: every event gave {a:?}, the settlement {b:?}"),
+        }
+    }
+    assert!(compared >= 303, "{compared} hands compared");
+    assert!(
+        ruled > 100 && settling > 250,
+        "{ruled} ruled, {settling} settled"
+    );
+}

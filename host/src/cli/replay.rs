@@ -11,6 +11,7 @@ mod stream;
 
 use super::CliError;
 use failures::{Failure, Failures};
+use floor_engine::hand::EventLog;
 use floor_engine::phh::PhhHand;
 use floor_engine::replay::{ReplayReport, Replayer};
 use floor_engine::rules::PhhConventions;
@@ -245,7 +246,8 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
     let mut bar = Progress::start(&inputs);
     let rules: Arc<dyn floor_engine::rules::Rules> = Arc::new(PhhConventions);
     let worker = || {
-        let mut replayer = Replayer::new(rules.clone());
+        // The tally reads the reports, whose checks read only the settling events.
+        let mut replayer = Replayer::new(rules.clone()).with_event_log(EventLog::Settlement);
         move |phh: &PhhHand, tally: &mut ChunkTally| tally.hand(&mut replayer, phh)
     };
     let mut take = |file: usize, tally: ChunkTally, bytes: u64| {

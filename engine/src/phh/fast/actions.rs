@@ -15,6 +15,8 @@ impl FastReader<'_> {
         let players = self.lists[STACKS].len();
         let line = notation::source_line(self.line);
         let mut amounts = std::mem::take(&mut self.amounts);
+        // Whether every entry is read in place (see `FastReader::plain_actions`).
+        let mut plain = true;
         let read = self.array(|reader| {
             let index = hand.actions.len();
             // The usual notations, read where they lie, up to their closing quote.
@@ -34,6 +36,7 @@ impl FastReader<'_> {
                     return Some(());
                 }
             }
+            plain = false;
             let text = reader.string()?;
             let action = match quick_action(text.as_bytes(), players) {
                 Some((action, amount)) => {
@@ -65,6 +68,9 @@ impl FastReader<'_> {
             Some(())
         });
         self.amounts = amounts;
+        if plain {
+            self.plain_actions = Some((hand.actions.as_ptr(), hand.actions.len()));
+        }
         read.map(|_| ())
     }
 }

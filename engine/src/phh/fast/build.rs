@@ -67,6 +67,9 @@ impl FastReader<'_> {
         }
         let scale = Scale::from_decimals(decimals).unwrap_or(Scale::ONE);
         let chips = |raw: &Raw| match raw {
+            // Written at the hand's scale (every amount of a whole-chip record): as it is,
+            // without the call that rescales the others.
+            Raw::Amount(d) if d.frac == decimals => Some(d.mantissa),
             Raw::Amount(d) => d.chips(decimals),
             Raw::Inf => None,
         };
@@ -91,6 +94,7 @@ impl FastReader<'_> {
         }
         let fill = |list: &[Raw], out: &mut Vec<i64>| -> bool {
             out.clear();
+            out.reserve(list.len());
             for raw in list {
                 match chips(raw) {
                     Some(c) => out.push(c),
