@@ -84,13 +84,13 @@ mod tests {
     /// A tournament of four at one table under a ruleset whose rebuy declaration puts
     /// `chips_in_play` = the stack (`held: true`) or the stack and the rebuy (`false`).
     fn tournament(held: bool) -> Tournament {
-        let in_play = if held {
-            "stack"
-        } else {
-            "stack + ctx[\"rebuy_chips\"]"
-        };
+        let in_play = if held { "stack" } else { "stack + rebuy" };
         let script = format!(
-            "fn rebuy_declaration(ctx) {{ let stack = ctx[\"stack\"]; #{{ outcome: \"declared\", chips_in_play: {in_play}, obliged: true, text: \"t\" }} }}"
+            "fn n(ctx, k) {{ if k in ctx && type_of(ctx[k]) == \"i64\" {{ ctx[k] }} else {{ 0 }} }}
+             fn rebuy_declaration(ctx) {{
+                 let stack = n(ctx, \"stack\"); let rebuy = n(ctx, \"rebuy_chips\");
+                 #{{ outcome: \"declared\", chips_in_play: {in_play}, obliged: true, text: \"t\" }}
+             }}"
         );
         let ron = r#"(id: "r", title: "R", source: "s", kind: Tournament, version: "1",
             scripts: ["money.rhai"],
