@@ -63,26 +63,29 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("deal.misdeal_cutoff", "pt-casino-2007", "no scenario yet"),
     ("deck.corrupted_or_foreign_cards", "*", "no scenario yet"),
     ("deck.disordered_stub", "pt-casino-2007", "no scenario yet"),
-    ("prize.chop_deals", "*", "no scenario yet"),
     ("showdown.mandatory_show", "pt-online", "no scenario yet"),
     ("showdown.odd_chip", "pt-casino-2007", "no scenario yet"),
     ("showdown.uncontested_pot", "*", "ruled when the winner shows after the hand, which a dealt scenario cannot play yet"),
     ("table.min_players", "pt-solverde-chaves-2023", "§3.1.8 counts players only for a Sit&Go's start, which the tournament carries out at tournament.modality.sit_and_go (the wrong count refused); the cash table that asks this point is no tournament's"),
-    ("tournament.buy_in_and_fee", "*", "no scenario yet"),
-    ("tournament.levels.structure", "*", "no scenario yet"),
-    ("tournament.modality.ante_up", "*", "no scenario yet"),
-    ("tournament.modality.escalator", "*", "no scenario yet"),
-    ("tournament.modality.rebuy_addon", "br-adtp-2012", "no scenario yet"),
-    ("tournament.modality.rebuy_addon", "pt-tournament", "no scenario yet"),
-    ("tournament.modality.satellite", "ao-tournament-2025", "no scenario yet"),
-    ("tournament.modality.satellite", "br-adtp-2012", "no scenario yet"),
-    ("tournament.modality.satellite", "pt-tournament", "no scenario yet"),
-    ("tournament.modality.win_the_button", "*", "no scenario yet"),
-    ("tournament.prize_pool", "*", "no scenario yet"),
-    ("tournament.rebuy.declaration", "*", "no scenario yet"),
+    ("tournament.modality.satellite", "ao-tournament-2025", SATELLITE_DRAW),
+    ("tournament.modality.satellite", "br-adtp-2012", SATELLITE_DRAW),
+    ("tournament.modality.satellite", "pt-tournament", SATELLITE_DRAW),
+    ("prize.chop_deals", "pt-casino-2007", CASH_CHOP),
+    ("prize.chop_deals", "pt-online", CASH_CHOP),
 ];
 
 const READ_AS_A_VALUE: &str = "read as a value, never a ruling of its own";
+
+/// A cash text forbids splitting a pot by agreement (pt-casino-2007 rule 14(c),(d), pt-online
+/// rule 28): the pot goes by the cards whatever the players say, which every hand's stacks
+/// assert; no table event proposes such an agreement for the refusal to act on.
+const CASH_CHOP: &str = "a cash text's ban on splitting a pot by agreement leaves the pot to the cards, which every hand asserts; no table event proposes an agreement";
+
+/// These texts name satellites only to say that their seats are drawn at random like any
+/// tournament's (pt-tournament Art. 6º, br-adtp-2012 rule 5, ao-tournament-2025 Art. 7): the
+/// draw is ruled and seated at `seating.initial_draw`; of a satellite's own prizes and play
+/// they say nothing.
+const SATELLITE_DRAW: &str = "the text names satellites only in its random seat draw, ruled at seating.initial_draw; it says nothing of a satellite's own";
 
 /// The index in [`EXEMPT`] of the exemption of `point` under `ruleset`, if any.
 fn exemption(point: &str, ruleset: &str) -> Option<usize> {

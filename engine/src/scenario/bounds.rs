@@ -119,6 +119,19 @@ pub fn check(file: &str, text: &str, scenario: &Scenario) -> Result<(), Scenario
                     ),
                 );
             }
+            TournamentStep::Result {
+                chop: Some(chop), ..
+            } if chop.amounts.len() > MAX_ENTRIES => {
+                return out_of_bounds(
+                    file,
+                    text,
+                    "amounts",
+                    format!(
+                        "a chop among {} players: at most {MAX_ENTRIES}",
+                        chop.amounts.len()
+                    ),
+                );
+            }
             _ => {}
         }
     }

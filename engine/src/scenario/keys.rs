@@ -47,7 +47,8 @@ replaced!(
     String,
     Vec<crate::Chips>,
     Vec<(u32, u32)>,
-    (u64, u64, u64, u64, u64, crate::Chips)
+    (u64, u64, u64, u64, u64, crate::Chips),
+    (crate::Chips, crate::Chips)
 );
 
 /// Option fields: the ruleset's own value where it gives one.
@@ -284,7 +285,8 @@ fn tournament_keys(step: &TournamentStep) -> Box<dyn Iterator<Item = &String> + 
             refused,
             ..
         } => Box::new(receipt.keys().chain(expect.keys()).chain(refused.keys())),
-        Result { expect } => Box::new(expect.keys()),
+        Result { expect, .. } => Box::new(expect.keys()),
+        DeclareRebuy { stacks, expect, .. } => Box::new(stacks.keys().chain(expect.keys())),
         EliminateAt { .. } | Absent { .. } | Check { .. } => Box::new(std::iter::empty()),
     }
 }

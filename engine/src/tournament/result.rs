@@ -130,6 +130,9 @@ pub struct TournamentResult {
     pub ranking: Vec<RankingPoints>,
     /// The money check.
     pub conservation: Conservation,
+    /// Where a chop was agreed: the article of `prize.chop_deals` that allowed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chop_citation: Option<String>,
 }
 
 /// Why a result cannot be drawn up.
@@ -338,10 +341,10 @@ fn draw_up(
                 flag(satellite && forms.get(i).is_some_and(|f| f == "seat")),
             ),
         ];
-        if let Some((players, unawarded)) = chop.filter(|&(n, _)| i < n) {
+        if let Some((players, unawarded, _)) = chop.as_ref().filter(|&&(n, _, _)| i < n) {
             facts.push(("chop", flag(true)));
-            facts.push(("chop_players", int(players as u64)));
-            facts.push(("unawarded", int(unawarded)));
+            facts.push(("chop_players", int(*players as u64)));
+            facts.push(("unawarded", int(*unawarded)));
         }
         let d = ask(rules, "ranking.points", &facts);
         if !regulated(&d) {
@@ -385,6 +388,7 @@ fn draw_up(
         bounties,
         ranking,
         conservation,
+        chop_citation: chop.map(|(_, _, citation)| citation),
     })
 }
 
@@ -602,12 +606,18 @@ fn apply_chop(
         amounts,
         forms,
         format!("{citation}; chop: {}", d.citation),
-        Some((n, unawarded)),
+        Some((n, unawarded, d.citation.to_string())),
     ))
 }
 
-/// Amounts, forms and citation after a chop, with the chop's size and the money it shared.
-type ChopApplied = (Vec<Cents>, Vec<String>, String, Option<(usize, Cents)>);
+/// Amounts, forms and citation after a chop, with the chop's size, the money it shared and
+/// the article that allowed it.
+type ChopApplied = (
+    Vec<Cents>,
+    Vec<String>,
+    String,
+    Option<(usize, Cents, String)>,
+);
 
 #[cfg(test)]
 mod tests {

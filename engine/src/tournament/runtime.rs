@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 mod balance;
 mod entries;
+mod rebuy;
 mod rounds;
 mod step;
 mod time;
@@ -104,6 +105,17 @@ pub enum RuntimeError {
     /// No such player is in the tournament.
     #[error("player {0} is not playing in this tournament")]
     UnknownPlayer(PlayerId),
+    /// The ruleset names no chips in play for a rebuy declared before a hand: nothing is
+    /// bought, and the player may buy his rebuy between hands.
+    #[error("player {player}'s rebuy declared before the hand is not ruled on ({citation}): {text}; nothing was bought — a rebuy between hands is")]
+    RebuyNotRuled {
+        /// The player.
+        player: PlayerId,
+        /// The ruling's citation.
+        citation: String,
+        /// The ruling's words.
+        text: String,
+    },
     /// No seat is free for a new player.
     #[error("no free seat for player {0}: every table is full")]
     NoSeat(PlayerId),
@@ -185,6 +197,9 @@ pub struct Tournament {
     absent: std::collections::BTreeSet<PlayerId>,
     /// Seats emptied, in order, by table number: stud balancing fills the last one first.
     vacated: Vec<(u32, usize)>,
+    /// Rebuy chips declared before a hand and held out of it (`rebuy`): they join the
+    /// player's stack when his next hand ends.
+    held_rebuys: BTreeMap<PlayerId, Chips>,
 }
 
 fn int(v: u64) -> ron::Value {
@@ -224,6 +239,7 @@ impl Tournament {
             game: Game::Flop,
             absent: std::collections::BTreeSet::new(),
             vacated: Vec::new(),
+            held_rebuys: BTreeMap::new(),
         })
     }
 
@@ -278,6 +294,12 @@ impl Tournament {
             .iter()
             .enumerate()
             .find_map(|(t, table)| table.seat_of(player).map(|s| (t, s)))
+    }
+
+    /// The seat (from 0) table `number`'s next hand has its button on, where a ruling has
+    /// placed it (Win the Button); `None`: the button moves on as usual.
+    pub fn next_button(&self, number: u32) -> Option<usize> {
+        self.next_button.get(&number).copied()
     }
 
     /// Players per table, by table number.

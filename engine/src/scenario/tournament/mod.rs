@@ -7,6 +7,7 @@
 //! Here: the format. Running a scenario is in `run`, its money (purchases, the result) in
 //! `money`.
 
+mod check;
 mod money;
 mod run;
 
@@ -192,6 +193,21 @@ pub enum TournamentStep {
         #[serde(default)]
         refused: BTreeMap<String, String>,
     },
+    /// `player` declares a rebuy before the next hand (`tournament.rebuy.declaration`): with
+    /// money, paid through the ledger (its chips); without, a starting stack. The runtime
+    /// carries the ruling out — the chips join his stack at once, or are held out of his next
+    /// hand and join it when the hand ends — and the step checks his `(stack, held)` after
+    /// the ruling, by ruleset id (`"*"`: any).
+    DeclareRebuy {
+        /// Who declares.
+        player: PlayerId,
+        /// `(chips at his seat, chips held until his next hand ends)`, by ruleset id.
+        #[serde(default)]
+        stacks: BTreeMap<String, (Chips, Chips)>,
+        /// Rulings expected.
+        #[serde(default)]
+        expect: Expected,
+    },
     /// Marks a player absent from his seat (`absent: false`: back).
     Absent {
         /// The player.
@@ -204,6 +220,11 @@ pub enum TournamentStep {
     /// the eliminated by place), the prize list, bounties, ranking points and the money
     /// check, with what is expected by ruleset id.
     Result {
+        /// A prize agreement among the first players of the finishing order, asked of
+        /// `prize.chop_deals` (with whether every player left sits at one table, the final
+        /// table): allowed, their amounts replace the prizes of their places.
+        #[serde(default)]
+        chop: Option<ChopAgreed>,
         /// Expected, by ruleset id (`"*"`: any).
         #[serde(default)]
         expect: BTreeMap<String, ResultExpect>,
@@ -236,6 +257,13 @@ pub enum TournamentStep {
     },
     /// Checks the state. Every field given must match.
     Check {
+        /// The blinds and ante `(small, big, ante)` of the level a hand dealt now is played at.
+        #[serde(default)]
+        blinds: Option<(Chips, Chips, Chips)>,
+        /// The seat (from 1) each table's next hand has its button on, where a ruling placed
+        /// it (Win the Button), by table number.
+        #[serde(default)]
+        next_button: Option<BTreeMap<u32, usize>>,
         /// Players per table, in table-number order.
         #[serde(default)]
         tables: Option<Vec<usize>>,
@@ -269,6 +297,15 @@ pub enum TournamentStep {
 
 fn yes() -> bool {
     true
+}
+
+/// A prize agreement ("chop") in a tournament scenario's result. Whether it is made at the
+/// final table is read from the tournament (every player left at one table), not given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChopAgreed {
+    /// What each of the first players of the finishing order takes, in cents, in that order.
+    pub amounts: Vec<u64>,
 }
 
 /// A purchase in a tournament scenario.

@@ -233,7 +233,27 @@ pub(super) fn check_result(
     }
 }
 
-/// The rulings a result makes, for the tournament's record (and `floor compare`).
+/// The ruling on a prize agreement (`prize.chop_deals`): `allowed` or `refused`, citing the
+/// article the result was drawn up under.
+pub(super) fn chop_ruling(
+    t: &Tournament,
+    outcome: &str,
+    text: String,
+    citation: &str,
+) -> EventRuling {
+    EventRuling {
+        point: "prize.chop_deals".into(),
+        ruleset: t.rules().ruleset().clone(),
+        citation: citation_of(citation),
+        outcome: outcome.into(),
+        fields: BTreeMap::new(),
+        text,
+    }
+}
+
+/// The rulings a result makes, for the tournament's record (and `floor compare`): the fee
+/// and the prize pool (`tournament.buy_in_and_fee`, `tournament.prize_pool`), each place
+/// paid, each bounty and each player's ranking points.
 pub(super) fn result_rulings(
     t: &Tournament,
     r: &TournamentResult,
@@ -241,6 +261,32 @@ pub(super) fn result_rulings(
 ) -> Vec<EventRuling> {
     let ruleset = t.rules().ruleset().clone();
     let mut out = Vec::new();
+    let money = |outcome: &str, figure: &result::Figure, text: String| EventRuling {
+        point: figure.point.to_string(),
+        ruleset: ruleset.clone(),
+        citation: citation_of(&figure.citation),
+        outcome: outcome.into(),
+        fields: [("amount".to_string(), figure.value.to_string())]
+            .into_iter()
+            .collect(),
+        text,
+    };
+    out.push(money(
+        "fee",
+        &r.fee,
+        format!(
+            "the house's fee: {} of {} paid in",
+            r.fee.value, r.paid_in.value
+        ),
+    ));
+    out.push(money(
+        "prize_pool",
+        &r.prize_pool,
+        format!(
+            "the prize pool: {} of the {} paid in (the fee, bounties and the Xtrastack fund stay outside it)",
+            r.prize_pool.value, r.paid_in.value
+        ),
+    ));
     for p in &r.payouts {
         out.push(EventRuling {
             point: point.to_string(),

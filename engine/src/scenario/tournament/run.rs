@@ -2,15 +2,18 @@
 //! carried out by the runtime (and the money ledger), its rulings recorded and checked
 //! against what the scenario expects.
 
-use super::money::{check_refusal, check_result, finishing_order, purchase_ruling, result_rulings};
-use super::{Expected, Purchase, ResultExpect, TournamentScenario, TournamentStep};
+use super::check::check_state;
+use super::money::{
+    check_refusal, check_result, chop_ruling, finishing_order, purchase_ruling, result_rulings,
+};
+use super::{ChopAgreed, Expected, Purchase, ResultExpect, TournamentScenario, TournamentStep};
 use crate::events::EventRuling;
 use crate::rules::Rules;
 use crate::scenario::format::Scenario;
 use crate::scenario::keys::for_ruleset;
 use crate::scenario::run::{check, Outcome, StepResult};
 use crate::tournament::entries::{Ledger, Modality as Money};
-use crate::tournament::result::{self, Outcome as MoneyOutcome};
+use crate::tournament::result::{self, Chop, Outcome as MoneyOutcome, ResultError};
 use crate::tournament::runtime::{EntryWindows, Setup, Tournament};
 use crate::tournament::seating::PlayerId;
 use crate::tournament::structure::Structure;
@@ -230,14 +233,25 @@ impl<'a> Runner<'a> {
                 check_refusal(refused, &self.id, error, failures, fail);
                 (format!("{purchase:?} bought"), Some(expect))
             }
+            TournamentStep::DeclareRebuy {
+                player,
+                stacks,
+                expect,
+            } => {
+                self.declare_rebuy(*player, stacks, fail, failures);
+                (
+                    format!("player {player} declares a rebuy before the hand"),
+                    Some(expect),
+                )
+            }
             TournamentStep::Absent { player, absent } => {
                 if let Err(e) = self.t.set_absent(*player, *absent) {
                     failures.push(fail(e.to_string()));
                 }
                 (format!("player {player} absent: {absent}"), None)
             }
-            TournamentStep::Result { expect } => {
-                self.result(expect, fail, failures);
+            TournamentStep::Result { chop, expect } => {
+                self.result(chop.as_ref(), expect, fail, failures);
                 ("the result".into(), None)
             }
             TournamentStep::WrongSeat {
@@ -259,7 +273,7 @@ impl<'a> Runner<'a> {
                 (format!("colour-up of {retire}s into {into}s"), Some(expect))
             }
             TournamentStep::Check { .. } => {
-                self.check_state(step, fail, failures);
+                check_state(&self.t, step, fail, failures);
                 ("check".into(), None)
             }
         }
@@ -491,9 +505,55 @@ impl<'a> Runner<'a> {
         None
     }
 
+    /// A rebuy declared before the hand: carried out by the runtime as
+    /// `tournament.rebuy.declaration` rules, then paid through the ledger where the scenario
+    /// has money (a declaration the text leaves to the floor buys nothing).
+    fn declare_rebuy(
+        &mut self,
+        player: PlayerId,
+        stacks: &BTreeMap<String, (Chips, Chips)>,
+        fail: Fail,
+        failures: &mut Vec<String>,
+    ) {
+        let level = self.t.current_level();
+        let chips = self
+            .ledger
+            .as_ref()
+            .map_or(self.setup.starting_stack, |l| l.terms.starting_stack);
+        if let Err(e) = self.t.declare_rebuy(player, chips) {
+            failures.push(fail(e.to_string()));
+            return;
+        }
+        if let Some(ledger) = self.ledger.as_mut() {
+            let paid = ledger
+                .rebuy(self.rules.as_ref(), player, level, false)
+                .cloned();
+            self.t.note(purchase_ruling(
+                &self.t,
+                "tournament.modality.rebuy_addon",
+                "Rebuy",
+                &paid,
+            ));
+            if let Err(e) = paid {
+                failures.push(fail(format!(
+                    "carried out, but the money ledger refuses: {e}"
+                )));
+            }
+        }
+        if let Some(want) = for_ruleset(stacks, &self.id) {
+            let got = (self.stack_of(player), self.t.held_rebuy(player));
+            if got != *want {
+                failures.push(fail(format!(
+                    "player {player} has (stack, held) {got:?}, expected {want:?}"
+                )));
+            }
+        }
+    }
+
     /// Draws up the result and checks it.
     fn result(
         &mut self,
+        chop: Option<&ChopAgreed>,
         expect: &BTreeMap<String, ResultExpect>,
         fail: Fail,
         failures: &mut Vec<String>,
@@ -506,9 +566,16 @@ impl<'a> Runner<'a> {
             places: finishing_order(&self.t),
             eliminations: self.eliminations.clone(),
             six_max: self.setup.format == "6-max",
-            chop: None,
+            chop: chop.map(|c| Chop {
+                amounts: c.amounts.clone(),
+                final_table: self.t.tables.iter().filter(|x| x.players() > 0).count() == 1,
+            }),
         };
         let got = result::audit_under(self.rules.as_ref(), ledger, &outcome);
+        if let Err(ResultError::ChopRefused { why, citation }) = &got {
+            self.t
+                .note(chop_ruling(&self.t, "refused", why.clone(), citation));
+        }
         match &got {
             Ok(r) => {
                 self.out.log.push(format!(
@@ -526,6 +593,14 @@ impl<'a> Runner<'a> {
                     Money::Survivor => "tournament.modality.survivor",
                     _ => "tournament.payout_table",
                 };
+                if let (Some(c), Some(citation)) = (chop, &r.chop_citation) {
+                    let text = format!(
+                        "a chop among the first {} players agreed: {:?}",
+                        c.amounts.len(),
+                        c.amounts
+                    );
+                    self.t.note(chop_ruling(&self.t, "allowed", text, citation));
+                }
                 for ruling in result_rulings(&self.t, r, point) {
                     self.t.note(ruling);
                 }
@@ -618,84 +693,8 @@ impl<'a> Runner<'a> {
             failures.push(fail("a player was eliminated by the race".into()));
         }
     }
-
-    /// A `Check` step: every field given must match the state.
-    fn check_state(&self, step: &TournamentStep, fail: Fail, failures: &mut Vec<String>) {
-        let TournamentStep::Check {
-            tables,
-            players_left,
-            level,
-            hand_for_hand,
-            chips,
-            finished,
-            on_break,
-            hands,
-            clock,
-        } = step
-        else {
-            return;
-        };
-        let t = &self.t;
-        let mut differs = |what: String| failures.push(fail(what));
-        let sizes: Vec<usize> = t.table_sizes().into_iter().map(|x| x.1).collect();
-        if let Some(want) = tables.as_ref().filter(|w| **w != sizes) {
-            differs(format!("tables seat {sizes:?}, expected {want:?}"));
-        }
-        if let Some(want) = players_left.filter(|w| *w != t.players_left()) {
-            differs(format!(
-                "{} players left, expected {want}",
-                t.players_left()
-            ));
-        }
-        let got = t.clock().level_for_new_hand().map(|l| l.0 + 1);
-        if let Some(want) = level.filter(|w| got != Some(*w)) {
-            differs(format!("level {got:?}, expected {want}"));
-        }
-        if let Some(want) = hand_for_hand.filter(|w| *w != t.hand_for_hand()) {
-            differs(format!(
-                "hand-for-hand is {}, expected {want}",
-                t.hand_for_hand()
-            ));
-        }
-        if let Some(want) = chips.filter(|w| t.chips_in_play() != *w || t.chips_at_tables() != *w) {
-            differs(format!(
-                "{} chips in play, {} at the tables, expected {want}",
-                t.chips_in_play(),
-                t.chips_at_tables()
-            ));
-        }
-        let got = t.clock().level_for_new_hand().is_none();
-        if let Some(want) = on_break.filter(|w| got != *w) {
-            differs(format!("on a break: {got}, expected {want}"));
-        }
-        if let Some(want) = hands.filter(|w| t.hands_played() != *w) {
-            differs(format!("{} hands dealt, expected {want}", t.hands_played()));
-        }
-        if let Some(want) = clock {
-            let got = clock_reading(t.clock().position());
-            if got != *want {
-                differs(format!("the clock shows {got}, expected {want}"));
-            }
-        }
-        if finished.is_some_and(|w| (t.players_left() == 1) != w) {
-            differs(format!("{} players left", t.players_left()));
-        }
-    }
 }
 
-/// What the level clock shows: the minutes and seconds left in the level or break
-/// (`"13:00"`), or `"last level"` on the last level, which never ends.
-fn clock_reading(position: crate::tournament::clock::ClockPosition) -> String {
-    use crate::tournament::clock::ClockPosition;
-    let left = match position {
-        ClockPosition::Level { seconds_left, .. } => seconds_left,
-        ClockPosition::Break { seconds_left, .. } => Some(seconds_left),
-    };
-    match left {
-        Some(s) => format!("{}:{:02}", s / 60, s % 60),
-        None => "last level".into(),
-    }
-}
 
 /// Whether the step compares the tournament's state with what the scenario expects under
 /// ruleset `id`: the tables, players and chips (`Check`), the tables that stop, the places
@@ -707,7 +706,8 @@ fn asserts_state(step: &TournamentStep, id: &str) -> bool {
         TournamentStep::Eliminate { places, .. } => for_ruleset(places, id).is_some(),
         TournamentStep::Buy { receipt, .. } => for_ruleset(receipt, id).is_some(),
         TournamentStep::ColorUp { chips_awarded, .. } => chips_awarded.is_some(),
-        TournamentStep::Result { expect } => for_ruleset(expect, id).is_some(),
+        TournamentStep::Result { expect, .. } => for_ruleset(expect, id).is_some(),
+        TournamentStep::DeclareRebuy { stacks, .. } => for_ruleset(stacks, id).is_some(),
         TournamentStep::Play { .. }
         | TournamentStep::EliminateAt { .. }
         | TournamentStep::Balance { .. }
@@ -730,6 +730,7 @@ fn describe(step: &TournamentStep) -> &'static str {
         TournamentStep::AbandonStack { .. } => "AbandonStack",
         TournamentStep::Buy { .. } => "Buy",
         TournamentStep::Absent { .. } => "Absent",
+        TournamentStep::DeclareRebuy { .. } => "DeclareRebuy",
         TournamentStep::Result { .. } => "Result",
         TournamentStep::WrongSeat { .. } => "WrongSeat",
         TournamentStep::ColorUp { .. } => "ColorUp",

@@ -109,6 +109,7 @@ impl Tournament {
             }
             self.setup.seats_per_table = needed;
         }
+        self.rule_on_structure();
         let players: Vec<(PlayerId, Chips)> = (1..=count as u32)
             .map(|p| (p, self.setup.starting_stack))
             .collect();

@@ -13,8 +13,9 @@ use crate::Chips;
 use rand::Rng;
 
 impl Tournament {
-    /// Writes a played hand's finishing stacks (`after`, by dealt position) onto the seats and
-    /// adds the players it left without chips to `busts`, with the stack they began it with.
+    /// Writes a played hand's finishing stacks (`after`, by dealt position) onto the seats, with
+    /// any rebuy chips held out of the hand, and adds the players it left without chips to
+    /// `busts`, with the stack they began it with.
     /// Shared by [`Tournament::play_round`] and the caller-played rounds of `finish_round`.
     pub(super) fn settle_stacks(
         &mut self,
@@ -25,9 +26,13 @@ impl Tournament {
         busts: &mut Vec<Bust>,
     ) {
         for (i, &seat) in dealt.iter().enumerate() {
+            let player = self.tables[t].seats[seat].as_ref().map(|p| p.player);
+            // Rebuy chips held out of this hand join the stack now, before anyone is counted
+            // out: the rebuy he is obliged to make keeps him in.
+            let held = player.map_or(0, |p| self.release_held_rebuy(p));
             if let Some(p) = self.tables[t].seats[seat].as_mut() {
-                p.chips = after[i];
-                if after[i] == 0 {
+                p.chips = after[i] + held;
+                if p.chips == 0 {
                     busts.push(Bust {
                         player: p.player,
                         stack_at_start: before[i],

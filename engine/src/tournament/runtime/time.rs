@@ -1,9 +1,46 @@
-//! Time: the level clock as hands are played (hand-for-hand counting per hand), level changes
-//! announced, and hand-for-hand turned on and off at the bubble.
+//! Time: the structure of levels the tournament is played to, the level clock as hands are
+//! played (hand-for-hand counting per hand), level changes announced, and hand-for-hand
+//! turned on and off at the bubble.
 
-use super::{int, ClockPosition, Tournament};
+use super::{int, text, ClockPosition, Tournament};
+use crate::tournament::structure::Modality;
 
 impl Tournament {
+    /// Rules, as play starts, on the structure the clock will play: at
+    /// `tournament.levels.structure` and at the modality's own point (Win the Button, Ante Up,
+    /// Escalator), each where the ruleset binds it. The structure was already held to its
+    /// modality's shape when the tournament was set up; these rulings put the text that
+    /// governs it on the record before the first hand. A text silent on a point has nothing
+    /// to say here, and every tournament has a structure: unbound, nothing is recorded.
+    pub(super) fn rule_on_structure(&mut self) {
+        let levels = &self.setup.structure.levels;
+        let (first, last) = match (levels.first(), levels.last()) {
+            (Some(f), Some(l)) => (f.clone(), l.clone()),
+            _ => return,
+        };
+        let facts = [
+            ("levels", int(levels.len() as u64)),
+            ("modality", text(self.setup.modality.name())),
+            ("first_big_blind", int(first.big_blind)),
+            ("last_big_blind", int(last.big_blind)),
+            ("first_ante", int(first.ante)),
+            ("last_ante", int(last.ante)),
+            ("first_minutes", int(first.minutes.into())),
+            ("last_minutes", int(last.minutes.into())),
+        ];
+        // A Sit&Go's own point is ruled on its start (the players it needs).
+        let modality = match self.setup.modality {
+            Modality::SitAndGoSixMax | Modality::SitAndGoTenHanded => None,
+            m => m.point(),
+        };
+        let points = ["tournament.levels.structure"].into_iter().chain(modality);
+        for point in points {
+            if self.rules.citation(point).article().is_some() {
+                self.decide(point, &facts);
+            }
+        }
+    }
+
     /// Lets time pass: `seconds` outside hand-for-hand; hand-for-hand, each hand counts what
     /// `time.hand_for_hand_clock` rules (2 minutes under pt-tournament Art. 79º(B)). A level
     /// the clock reaches is ruled on at `tournament.levels.change_timing` (it applies from the
