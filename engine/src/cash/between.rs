@@ -69,6 +69,11 @@ impl CashTable {
                         s.hands_without_bet = 0;
                     }
                     self.push(out, named(d, &name));
+                } else if !matches!(d.outcome.as_str(), "no_post" | "no_forced_post") {
+                    // A text that forces no post but rules on the idle player otherwise
+                    // (pt-online rule 70(b): the operator may end his session) says so
+                    // before the operator's notice that carries it out.
+                    self.push(out, named(d, &name));
                 }
                 // The operator's invitation, warning and end (pt-online rules 70(b), 71).
                 if self.notice(index, "no_bets", hands, seat.idle, out) {

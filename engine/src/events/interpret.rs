@@ -2,7 +2,7 @@
 //! decides them.
 
 use crate::bounds::{self, MAX_CHIPS_PUSHED, MAX_HAND_CHIPS};
-use crate::hand::{ActionError, Hand, Structure};
+use crate::hand::{ActionError, Hand};
 use crate::Chips;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -158,12 +158,7 @@ pub fn facts(
         "keeps_chips_behind".into(),
         ron::Value::Bool(hand.stack_of(player) > total),
     );
-    let structure = match hand.config().structure {
-        Structure::NoLimit => "no_limit",
-        Structure::PotLimit => "pot_limit",
-        Structure::HalfPotLimit => "half_pot_limit",
-        Structure::FixedLimit { .. } => "fixed_limit",
-    };
+    let structure = hand.config().structure.word();
     f.insert("structure".into(), ron::Value::String(structure.into()));
     if let Some(d) = declared {
         if let Some(v) = d.verb {

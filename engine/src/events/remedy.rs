@@ -150,6 +150,16 @@ impl Remedy {
                 super::showdown_remedy::showdown_remedy(p, o, fields)
             }
             (_, "misdeal") => Remedy::Misdeal { same_button: true },
+            // A corrupted deck stops the hand, even after substantial action, and every bet
+            // goes back (ao-tournament-2025 Art. 35(E)): the hand is dealt again.
+            (
+                "deck.corrupted_or_foreign_cards" | "deal.misdeal_cutoff",
+                "hand_stopped_bets_returned",
+            ) => Remedy::Misdeal { same_button: true },
+            // A dealing error reported after the first betting round began: the player who
+            // kept quiet is out of the hand, his bets left in the pot (pt-casino-2007 rule
+            // 71(h)).
+            ("deal.misdeal_cutoff", "player_out_of_hand") => Remedy::KillAbsentHand,
             ("deal.exposed_card_during_deal", "card_replaced" | "card_becomes_burn") => {
                 Remedy::ReplaceExposedCard
             }
@@ -326,6 +336,39 @@ mod tests {
                 burn_returned: true,
                 call_only: false
             }
+        );
+    }
+
+    /// ao-tournament-2025 Art. 35(E): a corrupted deck stops the hand and every bet goes
+    /// back, even after substantial action.
+    #[test]
+    fn art_35_e_a_stopped_hand_is_dealt_again_with_every_bet_returned() {
+        let none = BTreeMap::new();
+        assert_eq!(
+            Remedy::of(
+                "deck.corrupted_or_foreign_cards",
+                "hand_stopped_bets_returned",
+                &none
+            ),
+            Remedy::Misdeal { same_button: true }
+        );
+        assert_eq!(
+            Remedy::of("deck.corrupted_or_foreign_cards", "hand_continues", &none),
+            Remedy::Stands
+        );
+    }
+
+    /// pt-casino-2007 rule 71(h): the player who did not report a dealing error before the
+    /// first betting round is out of the hand; his bets stay in the pot.
+    #[test]
+    fn rule_71_h_a_late_report_puts_the_player_out_of_the_hand() {
+        assert_eq!(
+            Remedy::of(
+                "deal.misdeal_cutoff",
+                "player_out_of_hand",
+                &BTreeMap::new()
+            ),
+            Remedy::KillAbsentHand
         );
     }
 

@@ -48,6 +48,19 @@ pub enum Structure {
     },
 }
 
+impl Structure {
+    /// The structure's name as rulesets and table events write it (`no_limit`, `pot_limit`,
+    /// `half_pot_limit`, `fixed_limit`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Structure::NoLimit => "no_limit",
+            Structure::PotLimit => "pot_limit",
+            Structure::HalfPotLimit => "half_pot_limit",
+            Structure::FixedLimit { .. } => "fixed_limit",
+        }
+    }
+}
+
 /// Everything a hand starts from. Positions are indices into the per-player vectors, in
 /// clockwise order; `button` says which position holds the dealer button.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -499,6 +499,33 @@ fn check_binding(
             problems.push(Problem::new(ProblemKind::InvalidBinding, at(), message));
         }
     }
+    if let Some(names) = &binding.structures {
+        let problem = if entry.kind != Kind::Decision {
+            Some(format!(
+                "`{}` is a PARAMETER: `structures` narrows a DECISION's rule to some betting structures",
+                entry.id
+            ))
+        } else if names.is_empty() {
+            Some(format!(
+                "`{}`: `structures` is empty; leave it out for a rule that covers every structure",
+                entry.id
+            ))
+        } else {
+            names
+                .iter()
+                .find(|n| !super::schema::STRUCTURE_NAMES.contains(&n.as_str()))
+                .map(|n| {
+                    format!(
+                        "`{}`: `{n}` in `structures` is not a betting structure; use {}",
+                        entry.id,
+                        super::schema::STRUCTURE_NAMES.join(", ")
+                    )
+                })
+        };
+        if let Some(message) = problem {
+            problems.push(Problem::new(ProblemKind::InvalidBinding, at(), message));
+        }
+    }
     // With a script that did not compile, its functions cannot be looked for.
     if let Some(name) = binding.decision.as_ref().filter(|_| scripts_ok) {
         // A function found is probed once the whole chain is loaded (`probe`).

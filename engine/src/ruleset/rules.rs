@@ -17,7 +17,7 @@ use super::error::Location;
 use super::load::{Resolved, Ruleset};
 use super::probe::located;
 use super::schema::Fallback;
-use crate::hand::Street;
+use crate::hand::{Street, Structure};
 use crate::rules::decision::Signature;
 use crate::rules::EventDecision;
 use crate::rules::{
@@ -85,6 +85,8 @@ struct Hook {
     /// Where a failed decision falls back: the parent's binding (`fallback: Parent`), or
     /// the engine's default (`None`).
     parent: Option<Box<Hook>>,
+    /// The betting structures the text's rule covers (`None`: every one).
+    structures: Option<Vec<String>>,
 }
 
 impl Hook {
@@ -109,6 +111,7 @@ impl Hook {
             decision: resolved.binding.decision.clone().map(|d| (layer, d)),
             signature: resolved.point.signature(),
             parent,
+            structures: resolved.binding.structures.clone(),
         })
     }
 }
@@ -357,6 +360,26 @@ impl RulesetRules {
         }
     }
 
+    /// The engine's default for `point`, *not regulated by this text*, when the binding's
+    /// rule covers only other betting structures than `structure`; `None` when it covers
+    /// this one (or the point is not bound).
+    fn off_structure<T>(
+        &self,
+        point: HookPoint,
+        structure: Structure,
+        default: impl Fn() -> Decided<T>,
+    ) -> Option<Decided<T>> {
+        let hook = self.hooks[point as usize].as_ref()?;
+        let names = hook.structures.as_ref()?;
+        if names.iter().any(|n| n == structure.word()) {
+            return None;
+        }
+        Some(Decided {
+            value: default().value,
+            citation: Citation::NotRegulated,
+        })
+    }
+
     /// Decides `point` by its plugin, from memory when the same context was answered before:
     /// the desk is told of a remembered answer (the host journals it like an asked one). A
     /// failed call is not remembered and falls back as [`Self::by_hook`] does.
@@ -554,6 +577,12 @@ impl RulesetRules {
         let Some(resolved) = self.ruleset.resolve_from(point, first) else {
             return default;
         };
+        // A rule written for some betting structures only says nothing of the others.
+        if let Some(ron::Value::String(structure)) = facts.get("structure") {
+            if !resolved.binding.covers(structure) {
+                return default;
+            }
+        }
         let article = Citation::Article(resolved.binding.citation.as_str().into());
         let mut ctx = facts.clone();
         ctx.insert("params".into(), (*self.params).clone());
@@ -758,6 +787,11 @@ impl Rules for RulesetRules {
     }
 
     fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
+        if let Some(off) = self.off_structure(HookPoint::MinRaise, ctx.structure, || {
+            DefaultRules.min_raise(ctx)
+        }) {
+            return off;
+        }
         self.decide(
             HookPoint::MinRaise,
             ctx,
@@ -768,6 +802,11 @@ impl Rules for RulesetRules {
     }
 
     fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
+        if let Some(off) = self.off_structure(HookPoint::Reopening, ctx.structure, || {
+            DefaultRules.reopens(ctx)
+        }) {
+            return off;
+        }
         self.decide(
             HookPoint::Reopening,
             ctx,
@@ -805,6 +844,11 @@ impl Rules for RulesetRules {
     }
 
     fn pot_limit_max(&self, ctx: &PotLimitContext) -> Decided<Chips> {
+        if let Some(off) = self.off_structure(HookPoint::PotLimitMax, ctx.structure, || {
+            DefaultRules.pot_limit_max(ctx)
+        }) {
+            return off;
+        }
         self.decide(
             HookPoint::PotLimitMax,
             ctx,

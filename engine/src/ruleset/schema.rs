@@ -86,6 +86,25 @@ pub struct Binding {
     /// failure is a ruling either way.
     #[serde(default)]
     pub fallback: Fallback,
+    /// The betting structures the text's rule covers (`no_limit`, `pot_limit`,
+    /// `half_pot_limit`, `fixed_limit`); missing: every structure. Under any other structure
+    /// the point is *not regulated by this text* and the engine's default applies, said as
+    /// such — ADTP 2012 rule 37 on reopening speaks of no-limit and pot-limit only.
+    #[serde(default)]
+    pub structures: Option<Vec<String>>,
+}
+
+/// The names a binding's `structures` may give, as table events name the structures.
+pub const STRUCTURE_NAMES: [&str; 4] = ["no_limit", "pot_limit", "half_pot_limit", "fixed_limit"];
+
+impl Binding {
+    /// Whether the text's rule covers a hand played under `structure` (a binding without
+    /// `structures` covers every one).
+    pub fn covers(&self, structure: &str) -> bool {
+        self.structures
+            .as_ref()
+            .is_none_or(|names| names.iter().any(|n| n == structure))
+    }
 }
 
 /// What a point falls back to when its decision fails at play.

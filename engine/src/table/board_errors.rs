@@ -51,6 +51,8 @@ fn table_only(point: &str) -> &'static [&'static str] {
         "hand.fouled_or_mixed_cards" => &["seat", "other_seat"],
         "blinds.missing_posts_at_deal" => &["seat", "posts"],
         "presence.no_show_and_unpaid_seat" | "presence.remain_at_table_with_live_hand" => &["seat"],
+        // The player who reports a dealing error too late (pt-casino-2007 rule 71(h)).
+        "deal.misdeal_cutoff" => &["seat"],
         _ => &[],
     }
 }
