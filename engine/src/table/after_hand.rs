@@ -85,7 +85,9 @@ impl<S: Occupant> Table<S> {
             )));
         }
         if let Some(given) = facts.get("players_left") {
-            if *given != Value::from(1u8) {
+            // A number compared by value, however the caller's format typed it.
+            let one = matches!(given, Value::Number(n) if n.into_f64() == 1.0);
+            if !one {
                 return Err(refused(format!(
                     "{point}: the table's players_left is 1, not {} as reported",
                     ron::to_string(given).unwrap_or_default()
@@ -217,8 +219,18 @@ mod tests {
         };
         facts.insert("players_left".into(), Value::from(2u8));
         let wrong = table
-            .event("t", &TableEvent::Situation { point, facts })
+            .event(
+                "t",
+                &TableEvent::Situation {
+                    point: point.clone(),
+                    facts: facts.clone(),
+                },
+            )
             .expect_err("two players left contradicts the table");
         assert!(wrong.to_string().contains("players_left is 1"), "{wrong}");
+        facts.insert("players_left".into(), Value::from(1u64));
+        table
+            .event("t", &TableEvent::Situation { point, facts })
+            .expect("one player left agrees with the table");
     }
 }
