@@ -60,15 +60,18 @@ impl CashTable {
     ///
     /// Between hands, a correction of the hand just settled (`pot.disputes_window`,
     /// `allin.hidden_chip_found_later`: see [`crate::table::Table::correct`]) moves chips
-    /// between the seats as ruled.
+    /// between the seats as ruled; the winner of the last hand's uncontested pot showing his
+    /// cards (`showdown.uncontested_pot`: see [`crate::table::Table::show_after_hand`]) is
+    /// ruled on and recorded, and changes nothing.
     pub fn event(&mut self, event: &TableEvent) -> Result<(EventRuling, Vec<Ruling>), CashError> {
         let penalty = matches!(event, TableEvent::PenaltyGiven { .. })
             || (matches!(event, TableEvent::FloorRuling { .. })
                 && self.table.penalties().waits_for_floor());
-        let correction = !self.table.in_hand() && crate::table::is_correction(event);
+        let correction = !self.table.in_hand()
+            && (crate::table::is_correction(event) || crate::table::is_show_after_hand(event));
         if penalty || correction {
             // Penalties live at the table, between hands as well as during one; a correction
-            // is made between hands on the hand just settled.
+            // or a show after the hand is made between hands on the hand just settled.
             let ruling = self
                 .table
                 .event("cash", event)

@@ -9,7 +9,9 @@ use super::error::ActionError;
 use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, BoardKey, Card, HandValue};
-use crate::rules::{Citation, Finding, OddChipContext, RakeContext, ShowdownOrderContext};
+use crate::rules::{
+    Citation, EventDecision, Finding, OddChipContext, RakeContext, ShowdownOrderContext,
+};
 use crate::Chips;
 
 impl Hand {
@@ -52,11 +54,12 @@ impl Hand {
     /// revealed ones must not be anywhere else), and the show is ruled on like any exposed
     /// hand: `showdown.uncontested_pot` for the sole winner of an uncontested pot (he need
     /// not have shown), `conduct.exposing_cards` (no action pending) for anyone else.
+    /// Returns the decision the show was ruled with, for a table that reports it.
     pub fn show_after_hand(
         &mut self,
         player: usize,
         cards: &[Option<Card>],
-    ) -> Result<(), ActionError> {
+    ) -> Result<EventDecision, ActionError> {
         if self.phase != Phase::Complete {
             return Err(ActionError::Deal(
                 "a show after the hand needs the hand to be over".into(),
@@ -100,8 +103,8 @@ impl Hand {
             player + 1,
             decision.text
         ));
-        self.rule(point, decision.citation, finding);
-        Ok(())
+        self.rule(point, decision.citation.clone(), finding);
+        Ok(decision)
     }
 
     /// Checks the `cards` a player shows against the hole cards the record knew (known ones

@@ -33,7 +33,10 @@ fn refused(why: String) -> TableError {
 }
 
 /// A seat number (from 1) among `facts`, if given.
-fn seat_fact(facts: &BTreeMap<String, Value>, key: &str) -> Result<Option<usize>, TableError> {
+pub(super) fn seat_fact(
+    facts: &BTreeMap<String, Value>,
+    key: &str,
+) -> Result<Option<usize>, TableError> {
     match facts.get(key) {
         None => Ok(None),
         Some(Value::Number(n)) => {

@@ -10,6 +10,7 @@
 //! through [`Table::view`], so a hand is played, shown and voided the same way wherever it is
 //! dealt.
 
+mod after_hand;
 mod board_errors;
 mod correction;
 mod dealer;
@@ -27,6 +28,7 @@ mod spec;
 mod tests;
 mod view;
 
+pub use after_hand::{is_show_after_hand, AFTER_HAND_POINTS};
 pub use correction::{is_correction, CORRECTION_POINTS};
 pub use dealer::{BoardPlan, Dealer, DealerView, StreetDeal};
 pub use dealt::{Dealt, End};
@@ -342,6 +344,9 @@ impl<S: Occupant> Table<S> {
     pub fn event(&mut self, id: &str, event: &TableEvent) -> Result<EventRuling, TableError> {
         if !self.in_hand() && is_correction(event) {
             return self.correct(id, event);
+        }
+        if !self.in_hand() && is_show_after_hand(event) {
+            return self.show_after_hand(id, event);
         }
         if let TableEvent::PenaltyGiven {
             player,
