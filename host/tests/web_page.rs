@@ -786,4 +786,14 @@ fn the_dealers_console_reports_a_claim_after_the_settlement() {
             "the {button} button"
         );
     }
+    // Each input and button is found by its id: no id is given twice.
+    let mut ids: Vec<&str> = dom
+        .split(" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    let drawn = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), drawn, "an id given twice: {dom}");
 }
