@@ -6,7 +6,7 @@
 mod support;
 
 use serde_json::Value;
-use support::{Daemon, Scratch};
+use support::{seat_stacks, Daemon, Scratch, CASINO_TABLE_CALLED_SHOWDOWN, TOURNAMENT_RULES_TABLE};
 
 /// The operator's view of the table, as the console draws it.
 fn table(d: &Daemon, t: &str) -> Value {
@@ -24,18 +24,7 @@ fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
     // pt-casino-2007 rule 6: a hold'em table has ten seats; four players are seated.
-    let created = d.post(
-        "/api/tables",
-        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
-    );
-    let t = created["table"].as_str().expect("table id").to_string();
-    for s in 1..=4 {
-        d.post(
-            &format!("/api/tables/{t}/seats"),
-            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
-        );
-    }
-    d.post(&format!("/api/tables/{t}/hands"), "");
+    let t = d.dealt_table();
     let dealt = table(&d, &t);
     assert_eq!(dealt["hand"]["dealer"]["stub"], 52 - 8, "{dealt}");
 
@@ -174,23 +163,6 @@ fn a_misdeal_and_a_premature_flop_at_a_live_table_survive_kill_9_exactly() {
     );
 }
 
-/// A 4-player pt-casino-2007 table with a hand dealt: its id.
-fn dealt_table(d: &Daemon) -> String {
-    let created = d.post(
-        "/api/tables",
-        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
-    );
-    let t = created["table"].as_str().expect("table id").to_string();
-    for s in 1..=4 {
-        d.post(
-            &format!("/api/tables/{t}/seats"),
-            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
-        );
-    }
-    d.post(&format!("/api/tables/{t}/hands"), "");
-    t
-}
-
 /// The seat to act, and the seat after him (who acts out of turn).
 fn to_act_and_next(d: &Daemon, t: &str) -> (u64, u64) {
     let first = table(d, t)["hand"]["to_act"].as_u64().expect("to act");
@@ -217,7 +189,7 @@ fn an_action_out_of_turn_is_held_and_put_in_at_its_turn_and_replays_after_kill_9
     let scratch = Scratch::new("serve-out-of-turn");
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
-    let t = dealt_table(&d);
+    let t = d.dealt_table();
     let (first, late) = to_act_and_next(&d, &t);
     // Rule 71(f): a bet out of turn is valid and may not be increased at his turn; the table
     // holds it until his turn comes, his chips still behind him.
@@ -292,7 +264,7 @@ fn a_string_bet_counts_its_first_motion_at_a_live_table_and_replays_after_kill_9
     let scratch = Scratch::new("serve-string-bet");
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
-    let t = dealt_table(&d);
+    let t = d.dealt_table();
     let (first, _) = to_act_and_next(&d, &t);
     // Rule 55: bets must be clear and immediate; the second motion is refused and only the
     // first counts, a call of the big blind.
@@ -328,32 +300,6 @@ fn a_string_bet_counts_its_first_motion_at_a_live_table_and_replays_after_kill_9
     assert_eq!(after[..before.len()], before[..], "{replayed}");
 }
 
-/// Each seated player's stack, in seat order.
-fn seat_stacks(v: &Value) -> Vec<u64> {
-    v["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .filter(|s| s["player"].is_string())
-        .filter_map(|s| s["stack"].as_u64())
-        .collect()
-}
-
-/// Every player in turn checks or calls until nobody is to act: the hand is at its showdown.
-fn check_down(d: &Daemon, t: &str) -> Value {
-    for _ in 0..40 {
-        let view = table(d, t);
-        let Some(seat) = view["hand"]["to_act"].as_u64() else {
-            return view;
-        };
-        d.post(
-            &format!("/api/tables/{t}/actions"),
-            &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
-        );
-    }
-    panic!("the hand never reached its showdown: {}", table(d, t));
-}
-
 /// A showdown event for `seat`, as the dealer's console reports it.
 fn at_showdown(d: &Daemon, t: &str, point: &str, seat: u64) -> Value {
     event(
@@ -368,21 +314,10 @@ fn rule_71_b_a_bettors_premature_muck_at_a_called_showdown_replays_after_kill_9(
     let scratch = Scratch::new("serve-showdown");
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
-    let created = d.post(
-        "/api/tables",
-        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200, "called_showdown": true}"#,
-    );
-    let t = created["table"].as_str().expect("table id").to_string();
-    for s in 1..=4 {
-        d.post(
-            &format!("/api/tables/{t}/seats"),
-            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
-        );
-    }
-    d.post(&format!("/api/tables/{t}/hands"), "");
+    let t = d.four_dealt(CASINO_TABLE_CALLED_SHOWDOWN);
     // The showdown waits for the dealer to call each hand; killed there, the restart voids
     // the interrupted hand and every bet goes back.
-    let waiting = check_down(&d, &t);
+    let waiting = d.check_down(&t);
     assert_eq!(waiting["hand"]["phase"], "Showdown", "{waiting}");
     assert_eq!(waiting["hand"]["pot"], 8, "{waiting}");
     d.kill9();
@@ -395,7 +330,7 @@ fn rule_71_b_a_bettors_premature_muck_at_a_called_showdown_replays_after_kill_9(
     // and it cannot be rebuilt: rule 71(b), he loses the pot; the others table their hands
     // and the best of them wins the 8 chips (the 5% commission of 8 rounds to nothing).
     d.post(&format!("/api/tables/{t}/hands"), "");
-    check_down(&d, &t);
+    d.check_down(&t);
     let ruling = at_showdown(&d, &t, "showdown.premature_muck_by_bettor", 1);
     assert_eq!(ruling["outcome"], "loses_pot", "{ruling}");
     assert_eq!(ruling["fields"]["remedy"], "dead_hand", "{ruling}");
@@ -431,7 +366,7 @@ fn rule_58_71_a_a_warning_is_remembered_after_kill_9_and_the_repeat_sends_the_pl
     let scratch = Scratch::new("serve-penalties");
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
-    let t = dealt_table(&d);
+    let t = d.dealt_table();
     // Rule 71(a): a player who delays the hand is warned by the dealer.
     let warned = penalise(&d, &t, 3, "slow_play");
     assert_eq!(warned["outcome"], "warning", "{warned}");
@@ -471,7 +406,7 @@ fn rule_91_a_missing_post_taken_back_at_a_live_table_replays_after_kill_9() {
     let scratch = Scratch::new("serve-missing-post");
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
-    let t = dealt_table(&d);
+    let t = d.dealt_table();
     let dealt = table(&d, &t);
     let big = seat_betting(&dealt, 2);
     // Rule 91: the big bet was never put in; the deal stands and the player will not post:
@@ -510,4 +445,102 @@ fn rule_91_a_missing_post_taken_back_at_a_live_table_replays_after_kill_9() {
     assert_eq!(after[..before.len()], before[..], "{restarted}");
     assert_eq!(restarted["hand"]["voided"], true, "{restarted}");
     assert_eq!(seat_stacks(&restarted), vec![200; 4], "{restarted}");
+}
+
+/// A claim about the pot as the dealer's console reports it (`from` and `to` are seats).
+fn pot_claim(from: usize, to: usize, amount: u64, more: &str) -> String {
+    format!(
+        r#"{{"Situation": {{"point": "pot.disputes_window", "facts": {{"dispute": "award", "from_seat": {from}, "to_seat": {to}, "amount": {amount}{more}}}}}}}"#
+    )
+}
+
+/// Art. 22º, at a table played under pt-tournament: a claim about a pot is heard until the
+/// next hand's substantial action, and the table moves the chips as ruled. (The 2007 decree's
+/// rule 65 keeps the stacks as paid: a claim there is the concessionaire's, rule 8(c).)
+#[test]
+fn art_22_a_pot_correction_heard_at_a_live_table_survives_kill_9_exactly() {
+    let scratch = Scratch::new("serve-correction");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = d.four_dealt(TOURNAMENT_RULES_TABLE);
+    // The first to act raises to 10 and the three others fold: he wins the blinds.
+    let first = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
+    d.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {first}, "action": "cbr 10"}}"#),
+    );
+    for _ in 0..3 {
+        let seat = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
+        );
+    }
+    let settled = table(&d, &t);
+    assert_eq!(settled["hand"]["phase"], "Complete", "{settled}");
+    let paid = seat_stacks(&settled);
+    let winner = first as usize;
+    assert_eq!(paid[winner - 1], 203, "the blinds won: {settled}");
+    let total: u64 = paid.iter().sum();
+    // The seat that posted the big blind (198 left) claims that the 2 were his.
+    let claimant = paid.iter().position(|&s| s == 198).expect("the big blind") + 1;
+
+    // Around a break the right to claim ends one minute after the award: 90 seconds later
+    // the claim is refused with the article, nothing moves and nothing is journaled.
+    let (status, refused) = d.request(
+        "POST",
+        &format!("/api/tables/{t}/events"),
+        Some(&d.operator),
+        Some(&pot_claim(
+            winner,
+            claimant,
+            2,
+            r#", "around_break": true, "awarded_at": "21:10:00", "claimed_at": "21:11:30""#,
+        )),
+    );
+    assert_eq!(status, 409, "{refused}");
+    let said = refused.to_string();
+    assert!(
+        said.contains("out of time") && said.contains("Art. 22º"),
+        "the refusal says why, with its article: {said}"
+    );
+    assert_eq!(table(&d, &t), settled, "nothing changed");
+
+    // With the next hand not dealt the claim is heard: the 2 go back from the winner.
+    let heard = event(&d, &t, &pot_claim(winner, claimant, 2, ""));
+    assert_eq!(heard["outcome"], "claim_accepted", "{heard}");
+    assert_eq!(heard["citation"]["text"], "Art. 22º", "{heard}");
+    assert_eq!(heard["fields"]["remedy"], "correct_award", "{heard}");
+    assert_eq!(
+        heard["fields"]["stacks_changed"],
+        format!("seat {winner} -2, seat {claimant} +2"),
+        "{heard}"
+    );
+    let corrected = table(&d, &t);
+    let mut expected = paid.clone();
+    expected[winner - 1] -= 2;
+    expected[claimant - 1] += 2;
+    assert_eq!(seat_stacks(&corrected), expected, "{corrected}");
+    assert_eq!(seat_stacks(&corrected).iter().sum::<u64>(), total);
+    assert!(
+        heard["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("hand 1 corrected after the settlement")),
+        "the ruling says what the table did: {heard}"
+    );
+
+    // Killed after the correction was acknowledged: the journal replays the settled hand and
+    // the correction, and the stacks are the corrected ones exactly.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let restarted = table(&d, &t);
+    assert_eq!(seat_stacks(&restarted), expected, "{restarted}");
+    assert_eq!(restarted, corrected, "the table as acknowledged");
+    // The journal holds the correction with its article; the refused claim is not in it.
+    let journaled = support::audit(&data, &["--rule-point", "pot.disputes_window"]);
+    assert!(
+        journaled.contains("Art. 22º") && journaled.contains("corrected after the settlement"),
+        "{journaled}"
+    );
+    assert!(!journaled.contains("out of time"), "{journaled}");
 }

@@ -8,7 +8,9 @@ mod support;
 
 use std::path::Path;
 use std::process::Command;
-use support::{eventually, Daemon, Scratch};
+use support::{
+    eventually, seat_stacks, Daemon, Scratch, CASINO_TABLE_CALLED_SHOWDOWN, TOURNAMENT_RULES_TABLE,
+};
 
 /// Debian's chromium, or the reason the test cannot run.
 fn chromium() -> &'static str {
@@ -205,18 +207,7 @@ fn the_dealers_console_draws_a_live_table_reports_a_premature_flop_and_shows_the
     let scratch = Scratch::new("web-console");
     let d = Daemon::start(&scratch.rulesets(), &scratch.data());
     // pt-casino-2007 rule 6: a hold'em table has ten seats; four players are seated.
-    let created = d.post(
-        "/api/tables",
-        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
-    );
-    let table = created["table"].as_str().expect("table id").to_string();
-    for s in 1..=4 {
-        d.post(
-            &format!("/api/tables/{table}/seats"),
-            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
-        );
-    }
-    d.post(&format!("/api/tables/{table}/hands"), "");
+    let table = d.dealt_table();
     let first = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
     d.post(
         &format!("/api/tables/{table}/actions"),
@@ -273,18 +264,7 @@ fn the_dealers_console_draws_a_live_table_reports_a_premature_flop_and_shows_the
 fn the_dealers_console_reports_an_action_played_out_of_turn() {
     let scratch = Scratch::new("web-console-played");
     let d = Daemon::start(&scratch.rulesets(), &scratch.data());
-    let created = d.post(
-        "/api/tables",
-        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
-    );
-    let table = created["table"].as_str().expect("table id").to_string();
-    for s in 1..=4 {
-        d.post(
-            &format!("/api/tables/{table}/seats"),
-            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
-        );
-    }
-    d.post(&format!("/api/tables/{table}/hands"), "");
+    let table = d.dealt_table();
     let first = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
     let late = first % 4 + 1;
     let profile = scratch.0.join("chromium-console-played");
@@ -306,6 +286,188 @@ fn the_dealers_console_reports_an_action_played_out_of_turn() {
     );
     assert_eq!(view["hand"]["to_act"], first, "{view}");
     assert!(dom.contains("id=\"played\""), "the played button");
+}
+
+/// The console's page for `table` with its inputs set (`ID:VALUE,...`) and the button
+/// `press` pressed once the table is drawn, rendered after its scripts ran.
+fn console_pressing(d: &Daemon, profile: &Path, table: &str, set: &str, press: &str) -> String {
+    rendered(
+        &format!(
+            "http://{}/console?table={table}&set={set}&press={press}#token={}",
+            d.addr, d.operator
+        ),
+        profile,
+    )
+}
+
+/// A seat's bet in a table's view.
+fn bet_of(view: &serde_json::Value, seat: u64) -> u64 {
+    view["seats"][(seat - 1) as usize]["bet"]
+        .as_u64()
+        .expect("a bet")
+}
+
+/// The console's "how the action was made" button (the event `Acted`): the player to act
+/// puts in a call of 2 and then 4 more, saying nothing; pt-casino-2007 rule 55 wants a bet
+/// clear and immediate, so only the first motion counts — a call — and the turn moves on.
+#[test]
+fn rule_55_the_console_reports_a_string_bet_and_the_table_counts_the_first_motion() {
+    let scratch = Scratch::new("web-console-acted");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let table = d.dealt_table();
+    let first = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
+    let dom = console_pressing(
+        &d,
+        &scratch.0.join("chromium-console-acted"),
+        &table,
+        &format!("acted-seat:{first},acted-point:action.string_bets,acted-motions:2%204"),
+        "acted",
+    );
+    let rulings = text_of(&dom, "rulings").unwrap_or_default();
+    assert!(
+        rulings.contains("action.string_bets") && rulings.contains("rule 55"),
+        "the ruling with its article: {rulings}"
+    );
+    let view = d.view(&table);
+    assert_eq!(bet_of(&view, first), 2, "the first motion, a call: {view}");
+    assert_eq!(view["hand"]["to_act"], first % 4 + 1, "{view}");
+    // Drawn after the ruling: his call of 2 in front of him, 198 behind.
+    let line = row(&dom, "data-seat", &first.to_string()).unwrap_or_default();
+    assert!(
+        line.contains(&format!("{first} player{first} 198 2 ")),
+        "seat {first}: {line}"
+    );
+}
+
+/// A called-showdown button: two players check the hand down; the dealer reports that the
+/// first of them threw his hand away before the showdown was called. pt-casino-2007 rule
+/// 71(b): he loses the pot, so the one live hand left wins it without being shown.
+#[test]
+fn rule_71_b_the_console_reports_a_premature_muck_and_the_other_hand_wins_the_pot() {
+    let scratch = Scratch::new("web-console-showdown");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let table = d.four_dealt(CASINO_TABLE_CALLED_SHOWDOWN);
+    for _ in 0..2 {
+        let seat = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
+        d.post(
+            &format!("/api/tables/{table}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
+        );
+    }
+    let waiting = d.check_down(&table);
+    assert_eq!(waiting["hand"]["phase"], "Showdown", "{waiting}");
+    assert_eq!(waiting["hand"]["pot"], 4, "{waiting}");
+    let live: Vec<u64> = waiting["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["in_hand"] == true && s["folded"] == false)
+        .filter_map(|s| s["seat"].as_u64())
+        .collect();
+    let [mucker, winner] = live[..] else {
+        panic!("two hands at the showdown: {waiting}");
+    };
+    let dom = console_pressing(
+        &d,
+        &scratch.0.join("chromium-console-showdown"),
+        &table,
+        &format!("showdown-seat:{mucker}"),
+        "muck",
+    );
+    let rulings = text_of(&dom, "rulings").unwrap_or_default();
+    assert!(
+        rulings.contains("showdown.premature_muck_by_bettor") && rulings.contains("rule 71(b)"),
+        "the ruling with its article: {rulings}"
+    );
+    let view = d.view(&table);
+    assert_eq!(view["hand"]["phase"], "Complete", "{view}");
+    let stacks = seat_stacks(&view);
+    assert_eq!(stacks[(mucker - 1) as usize], 198, "{view}");
+    assert_eq!(stacks[(winner - 1) as usize], 202, "{view}");
+    assert_eq!(stacks.iter().sum::<u64>(), 800, "{view}");
+    let line = row(&dom, "data-seat", &winner.to_string()).unwrap_or_default();
+    assert!(
+        line.contains(&format!("{winner} player{winner} 202 ")),
+        "drawn after the ruling: {line}"
+    );
+}
+
+/// The console's penalty button: the floor gives seat 3 one orbit out for exposing his cards
+/// with the action pending, the sanction pt-tournament leaves to him (Art. 68º: the hand
+/// stays live; Art. 71º(1): the penalty starts at the next deal). The table keeps it and the
+/// console draws it at the seat.
+#[test]
+fn art_68_the_console_gives_a_penalty_of_one_orbit_and_draws_it_at_the_seat() {
+    let scratch = Scratch::new("web-console-penalty");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let table = d.four_dealt(TOURNAMENT_RULES_TABLE);
+    let dom = console_pressing(
+        &d,
+        &scratch.0.join("chromium-console-penalty"),
+        &table,
+        "penalty-seat:3,penalty-offence:exposing_cards,penalty-sanction:orbits%201",
+        "penalty",
+    );
+    let rulings = text_of(&dom, "rulings").unwrap_or_default();
+    assert!(
+        rulings.contains("conduct.exposing_cards") && rulings.contains("Art. 68º"),
+        "the ruling with its article: {rulings}"
+    );
+    let view = d.view(&table);
+    assert_eq!(
+        view["seats"][2]["penalty"],
+        serde_json::json!({"offence": "exposing_cards", "sanction": "orbits 1", "hands_left": null, "leaving": false}),
+        "{view}"
+    );
+    assert_eq!(
+        view["seats"][2]["folded"], false,
+        "the hand stays live: {view}"
+    );
+    let line = row(&dom, "data-seat", "3").unwrap_or_default();
+    assert!(
+        line.contains("penalty orbits 1: starts at the next deal"),
+        "seat 3: {line}"
+    );
+}
+
+/// A presence button: after the deal the dealer finds the big blind was never put in and the
+/// player will not post now. pt-casino-2007 rule 91: the deal stands, the post the table
+/// counted goes back to his stack and his hand is dead.
+#[test]
+fn rule_91_the_console_reports_a_missing_post_and_the_table_takes_it_back() {
+    let scratch = Scratch::new("web-console-presence");
+    let d = Daemon::start(&scratch.rulesets(), &scratch.data());
+    let table = d.dealt_table();
+    let dealt = d.view(&table);
+    let big = (1..=4)
+        .find(|&s| bet_of(&dealt, s) == 2)
+        .expect("the big blind's seat");
+    let dom = console_pressing(
+        &d,
+        &scratch.0.join("chromium-console-presence"),
+        &table,
+        &format!("presence-seat:{big},posts-now:false"),
+        "missing-post",
+    );
+    let rulings = text_of(&dom, "rulings").unwrap_or_default();
+    assert!(
+        rulings.contains("blinds.missing_posts_at_deal") && rulings.contains("rule 91"),
+        "the ruling with its article: {rulings}"
+    );
+    let view = d.view(&table);
+    assert_eq!(bet_of(&view, big), 0, "{view}");
+    let stacks = seat_stacks(&view);
+    assert_eq!(stacks[(big - 1) as usize], 200, "{view}");
+    assert_eq!(
+        stacks.iter().sum::<u64>(),
+        800 - 1,
+        "only the small blind is in: {view}"
+    );
+    let line = row(&dom, "data-seat", &big.to_string()).unwrap_or_default();
+    assert!(
+        line.contains(&format!("{big} player{big} 200 0 ")) && line.ends_with("folded"),
+        "seat {big}: {line}"
+    );
 }
 
 /// Writes `floor compare --format html` (with `args`) to `dir`, returning the file's path.
@@ -576,18 +738,7 @@ fn the_room_screens_show_the_clock_the_seats_and_the_waiting_list_from_the_api()
 fn the_dealers_console_reports_a_claim_after_the_settlement() {
     let scratch = Scratch::new("web-console-correction");
     let d = Daemon::start(&scratch.rulesets(), &scratch.data());
-    let created = d.post(
-        "/api/tables",
-        r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#,
-    );
-    let table = created["table"].as_str().expect("table id").to_string();
-    for s in 1..=4 {
-        d.post(
-            &format!("/api/tables/{table}/seats"),
-            &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
-        );
-    }
-    d.post(&format!("/api/tables/{table}/hands"), "");
+    let table = d.dealt_table();
     // Three players fold in turn: the fourth wins the blinds.
     for _ in 0..3 {
         let to_act = d.view(&table)["hand"]["to_act"].as_u64().expect("to act");
@@ -625,10 +776,24 @@ fn the_dealers_console_reports_a_claim_after_the_settlement() {
         "ask-to-see",
         "pot-claim",
         "hidden-chip",
+        "penalty",
+        "absent-at-deal",
+        "left-seat",
+        "missing-post",
     ] {
         assert!(
             dom.contains(&format!("id=\"{button}\"")),
             "the {button} button"
         );
     }
+    // Each input and button is found by its id: no id is given twice.
+    let mut ids: Vec<&str> = dom
+        .split(" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    let drawn = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), drawn, "an id given twice: {dom}");
 }

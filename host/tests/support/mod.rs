@@ -21,6 +21,20 @@ pub const OPERATOR: &str = "operator-token-for-the-tests-0123";
 /// The auditor's token of the daemons the tests start.
 pub const AUDITOR: &str = "auditor-token-for-the-tests-01234";
 
+/// A pt-casino-2007 hold'em table as rule 6 sets it (ten seats), blinds 1/2, a fixed buy-in of
+/// 200: the set-up of [`Daemon::four_seated`].
+pub const CASINO_TABLE: &str =
+    r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200}"#;
+
+/// [`CASINO_TABLE`] whose showdown waits for the dealer to call each live hand.
+pub const CASINO_TABLE_CALLED_SHOWDOWN: &str = r#"{"ruleset": "pt-casino-2007", "blinds": [1, 2], "seats": 10, "buy_in": 200, "called_showdown": true}"#;
+
+/// A cash table played under pt-tournament (blinds 1/2, six seats, a buy-in of 200): a text
+/// whose corrections after the settlement move chips (Art. 22º) and whose floor names the
+/// sanction of a penalty (Art. 71º(1)).
+pub const TOURNAMENT_RULES_TABLE: &str =
+    r#"{"ruleset": "pt-tournament", "blinds": [1, 2], "seats": 6, "buy_in": 200}"#;
+
 /// Creates the daemon's data directory as the daemon wants it: private (0700).
 pub fn private_dir(data: &Path) {
     use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
@@ -437,6 +451,49 @@ impl Daemon {
         (id, tokens)
     }
 
+    /// Opens a table with `setup` (the body of `POST /api/tables`) and seats four players,
+    /// `player1`..`player4` with 200 chips each, in seats 1 to 4: its id. The dealer's console
+    /// and the rulings at a live table are tested at such a table.
+    pub fn four_seated(&self, setup: &str) -> String {
+        let created = self.post("/api/tables", setup);
+        let id = created["table"].as_str().expect("table id").to_string();
+        for s in 1..=4 {
+            self.post(
+                &format!("/api/tables/{id}/seats"),
+                &format!(r#"{{"seat": {s}, "name": "player{s}", "stack": 200}}"#),
+            );
+        }
+        id
+    }
+
+    /// [`Daemon::four_seated`] with the first hand dealt.
+    pub fn four_dealt(&self, setup: &str) -> String {
+        let id = self.four_seated(setup);
+        self.post(&format!("/api/tables/{id}/hands"), "");
+        id
+    }
+
+    /// [`Daemon::four_dealt`] at [`CASINO_TABLE`].
+    pub fn dealt_table(&self) -> String {
+        self.four_dealt(CASINO_TABLE)
+    }
+
+    /// Every player in turn checks or calls until nobody is to act: the hand is at its
+    /// showdown (a table whose showdown the dealer calls) or over. The table as it is then.
+    pub fn check_down(&self, table: &str) -> Value {
+        for _ in 0..40 {
+            let view = self.view(table);
+            let Some(seat) = view["hand"]["to_act"].as_u64() else {
+                return view;
+            };
+            self.post(
+                &format!("/api/tables/{table}/actions"),
+                &format!(r#"{{"seat": {seat}, "action": "cc"}}"#),
+            );
+        }
+        panic!("the hand never reached its showdown: {}", self.view(table));
+    }
+
     /// The table as the operator sees it.
     pub fn view(&self, table: &str) -> Value {
         self.get(&format!("/api/tables/{table}"), Some(&self.operator))
@@ -476,4 +533,15 @@ impl Drop for Daemon {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Each seated player's stack, in seat order, from a table's view.
+pub fn seat_stacks(view: &Value) -> Vec<u64> {
+    view["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter(|s| s["player"].is_string())
+        .filter_map(|s| s["stack"].as_u64())
+        .collect()
 }
