@@ -49,7 +49,7 @@ pub enum TableEvent {
         /// or asks for it): only the people at the table know it, and the texts rule on such
         /// chips at `action.overbet_for_change`. An amount said with them is the amount he
         /// announced.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         for_change: bool,
     },
     /// A player states an action without (yet) moving chips.

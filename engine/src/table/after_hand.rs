@@ -155,9 +155,9 @@ mod tests {
         }
         table
             .deal(Deal {
-                config: HandConfig::holdem(vec![100, 100], 1, 1, 2),
+                config: HandConfig::holdem(vec![100, 100], 0, 1, 2),
                 positions: vec![0, 1],
-                button: 1,
+                button: 0,
                 version: RulesVersion::unnamed(rules.clone()),
                 hand_rules: rules,
                 deck: Deck::written(&order),

@@ -33,10 +33,18 @@ impl Tournament {
             Modality::SitAndGoSixMax | Modality::SitAndGoTenHanded => None,
             m => m.point(),
         };
-        let points = ["tournament.levels.structure"].into_iter().chain(modality);
-        for point in points {
+        // Win the Button's point governs the button, not the levels: its ruling is put on
+        // the record without the structure's figures, which are no facts of its own.
+        let modality_facts: &[_] = match self.setup.modality {
+            Modality::WinTheButton => &[],
+            _ => &facts,
+        };
+        let points = [("tournament.levels.structure", &facts[..])]
+            .into_iter()
+            .chain(modality.map(|m| (m, modality_facts)));
+        for (point, facts) in points {
             if self.rules.citation(point).article().is_some() {
-                self.decide(point, &facts);
+                self.decide(point, facts);
             }
         }
     }
