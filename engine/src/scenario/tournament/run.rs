@@ -695,7 +695,6 @@ impl<'a> Runner<'a> {
     }
 }
 
-
 /// Whether the step compares the tournament's state with what the scenario expects under
 /// ruleset `id`: the tables, players and chips (`Check`), the tables that stop, the places
 /// given, a receipt, the chips a race gave, the stack given up at a re-entry, the result.
