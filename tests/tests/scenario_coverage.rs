@@ -36,10 +36,6 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("penalty.catalogue_and_escalation", "*", READ_AS_A_VALUE),
     ("penalty.timing", "*", READ_AS_A_VALUE),
     ("penalty.triggers", "*", READ_AS_A_VALUE),
-    // Corrected on the seats' stacks between hands, which a `Table` step (the hand's) does not
-    // read: their scenarios assert the stacks paid.
-    ("allin.hidden_chip_found_later", "*", "corrected on the seats' stacks between hands: its scenarios assert the stacks paid, no Table step reads them yet"),
-    ("pot.disputes_window", "*", "corrected on the seats' stacks between hands: its scenarios assert the stacks paid, no Table step reads them yet"),
     // Where the text, or the table, leaves a scenario nothing to carry out: each says why.
     ("presence.sit_out_and_inactivity", "pt-solverde-chaves-2023", "§9.6 rules only on the quarterly finals' no-shows (sat out through level 1, then their chips taken out of play); the tournament plays no quarterly final and takes no absent player's chips at a level's end"),
     ("betting.raise_cap", "pt-online", "the decree sets no number of raises (rules 38, 24(a) leave it to the operator): no raise is ever refused, so no hand rules at the point; rule_24_a_38 shows four raises standing"),

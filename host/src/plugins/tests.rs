@@ -56,7 +56,7 @@ fn s7_3_the_icm_plugin_is_loaded_when_listed_and_rules_on_a_chop_citing_the_bind
         .expect("a ruling");
     assert_eq!(ruling.point, "prize.chop_deals");
     assert_eq!(&*ruling.ruleset.id, "pt-solverde-chaves-2023");
-    assert_eq!(&*ruling.ruleset.version, "1.2.2");
+    assert_eq!(&*ruling.ruleset.version, "1.2.3");
     assert_eq!(
         ruling.citation,
         Citation::Article("§7.3, §1.3, §8.2, §9.2".into())
@@ -78,7 +78,7 @@ fn s7_3_the_icm_plugin_is_loaded_when_listed_and_rules_on_a_chop_citing_the_bind
     assert_eq!(ruling.answer["ranking_points"]["chop"], 34);
     let text = ruling.to_string();
     assert!(
-        text.contains("[prize.chop_deals · pt-solverde-chaves-2023 v1.2.2 · §7.3, §1.3, §8.2, §9.2 · plugin icm-chop 0.1.0 sha256:"),
+        text.contains("[prize.chop_deals · pt-solverde-chaves-2023 v1.2.3 · §7.3, §1.3, §8.2, §9.2 · plugin icm-chop 0.1.0 sha256:"),
         "{text}"
     );
 }
@@ -205,7 +205,7 @@ fn a_ruleset_that_binds_no_plugin_or_an_unloaded_one_gets_no_plugin_ruling() {
         .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "no ruling on `prize.chop_deals` under pt-casino-2007 v1.1.2 (rule 14): `prize.chop_deals` is not bound to a plugin by this ruleset"
+        "no ruling on `prize.chop_deals` under pt-casino-2007 v1.1.3 (rule 14): `prize.chop_deals` is not bound to a plugin by this ruleset"
     );
     let error = Plugins::default()
         .rule(&solverde(), "prize.chop_deals", &context)
