@@ -9,7 +9,7 @@
 //! that contradicts it is refused with the reason.
 
 use super::correction::seat_fact;
-use super::{End, Occupant, Table, TableError};
+use super::{Occupant, Table, TableError};
 use crate::events::{EventRuling, TableEvent};
 use crate::hand::Event;
 use ron::Value;
@@ -61,20 +61,11 @@ impl<S: Occupant> Table<S> {
                 )))
             }
         };
-        let d = match self.dealt.as_mut() {
-            Some(d) if d.end == End::Complete => d,
-            Some(d) if d.end == End::Playing => {
-                return Err(refused(format!(
-                    "{point}: hand {} is still being played; the winner shows once the pot is his",
-                    d.number
-                )))
-            }
-            _ => {
-                return Err(refused(format!(
-                    "{point}: no hand settled at this table is there to show a hand from"
-                )))
-            }
-        };
+        let d = self.settled_hand(
+            point,
+            "the winner shows once the pot is his",
+            "to show a hand from",
+        )?;
         let p = d.position_or_refuse(index)?;
         let left = d.hand.players_in_hand();
         if left != 1 || d.hand.has_folded(p) {

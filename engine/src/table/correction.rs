@@ -109,20 +109,11 @@ impl<S: Occupant> Table<S> {
             "pot.disputes_window" => amount_fact(facts, "amount")?,
             _ => amount_fact(facts, "chip")?,
         };
-        let d = match self.dealt.as_mut() {
-            Some(d) if d.end == End::Complete => d,
-            Some(d) if d.end == End::Playing => {
-                return Err(refused(format!(
-                    "{point}: hand {} is still being played; a correction is made once its pots are awarded",
-                    d.number
-                )))
-            }
-            _ => {
-                return Err(refused(format!(
-                    "{point}: no hand settled at this table is there to correct"
-                )))
-            }
-        };
+        let d = self.settled_hand(
+            point,
+            "a correction is made once its pots are awarded",
+            "to correct",
+        )?;
         let asked = d.correction_facts(point, facts, from)?;
         let mut ruling = crate::events::handle(
             &mut d.hand,
@@ -224,6 +215,29 @@ fn correction_deltas(
         ("allin.hidden_chip_found_later", "part_of_action" | "not_saved") => vec![(other, c)],
         ("allin.hidden_chip_found_later", "not_charged") => vec![(seat, c)],
         _ => Vec::new(),
+    }
+}
+
+impl<S: Occupant> Table<S> {
+    /// The hand just settled, which an event reported between hands is about; refused while
+    /// it is still played (`once`: when the event can be heard) or when no hand was settled
+    /// (`what_for`: what the event would do with it).
+    pub(super) fn settled_hand(
+        &mut self,
+        point: &str,
+        once: &str,
+        what_for: &str,
+    ) -> Result<&mut Dealt<S>, TableError> {
+        match self.dealt.as_mut() {
+            Some(d) if d.end == End::Complete => Ok(d),
+            Some(d) if d.end == End::Playing => Err(refused(format!(
+                "{point}: hand {} is still being played; {once}",
+                d.number
+            ))),
+            _ => Err(refused(format!(
+                "{point}: no hand settled at this table is there {what_for}"
+            ))),
+        }
     }
 }
 
