@@ -40,7 +40,6 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("presence.sit_out_and_inactivity", "pt-solverde-chaves-2023", "§9.6 rules only on the quarterly finals' no-shows (sat out through level 1, then their chips taken out of play); the tournament plays no quarterly final and takes no absent player's chips at a level's end"),
     ("betting.raise_cap", "pt-online", "the decree sets no number of raises (rules 38, 24(a) leave it to the operator): no raise is ever refused, so no hand rules at the point; rule_24_a_38 shows four raises standing"),
     ("cash.session_definition", "*", "a session counts only for the per-session commission (pt-casino-2007 rule 7(b)), which a house ruleset chooses: both bundled cash texts bind the per-hand commission, and a cash scenario cannot set its own"),
-    ("deal.button_short_card", "*", "the dealt table deals every seat in full and does not read from the hand whether the button acted"),
     ("table.min_players", "pt-solverde-chaves-2023", "§3.1.8 counts players only for a Sit&Go's start, which the tournament carries out at tournament.modality.sit_and_go (the wrong count refused); the cash table that asks this point is no tournament's"),
     ("tournament.modality.satellite", "ao-tournament-2025", SATELLITE_DRAW),
     ("tournament.modality.satellite", "br-adtp-2012", SATELLITE_DRAW),

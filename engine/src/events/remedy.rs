@@ -121,6 +121,12 @@ pub enum Remedy {
     /// The named seat is noted away from the table; his hand stays live (no text kills it
     /// for leaving), and the action reaching him is ruled at `presence.at_seat_for_live_hand`.
     AwayFromSeat,
+    /// The button dealt a card short is given the card he lacked, the next card of the
+    /// stub, and the hand goes on.
+    GiveMissingCard,
+    /// The button dealt a card short who acted holding too few cards: his hand is dead, his
+    /// chips stay in the pot, and the card he never had stays on the stub.
+    KillShortHand,
     /// A post found missing after the deal: the deal stands and he posts late to play the
     /// hand; if he will not, the post the table counted comes back out and his hand is dead.
     PostToPlay,
@@ -160,6 +166,8 @@ impl Remedy {
             // kept quiet is out of the hand, his bets left in the pot (pt-casino-2007 rule
             // 71(h)).
             ("deal.misdeal_cutoff", "player_out_of_hand") => Remedy::KillAbsentHand,
+            ("deal.button_short_card", "missing_card_given") => Remedy::GiveMissingCard,
+            ("deal.button_short_card", "hand_dead" | "player_out_of_hand") => Remedy::KillShortHand,
             ("deal.exposed_card_during_deal", "card_replaced" | "card_becomes_burn") => {
                 Remedy::ReplaceExposedCard
             }
@@ -216,6 +224,8 @@ impl Remedy {
             "misdeal" => Remedy::Misdeal { same_button: true },
             "replace_exposed_card" => Remedy::ReplaceExposedCard,
             "kill_hand" => Remedy::KillHand,
+            "give_missing_card" => Remedy::GiveMissingCard,
+            "kill_short_hand" => Remedy::KillShortHand,
             "hold_action" => Remedy::HoldAction { may_raise: true },
             "no_raise" => Remedy::NoRaise,
             name if super::ActionAs::named(name).is_some() => {
@@ -258,6 +268,8 @@ impl Remedy {
             Remedy::FloorDecides { .. } => "floor_decides",
             Remedy::KillAbsentHand => "kill_absent_hand",
             Remedy::AwayFromSeat => "away_from_seat",
+            Remedy::GiveMissingCard => "give_missing_card",
+            Remedy::KillShortHand => "kill_short_hand",
             Remedy::PostToPlay => "post_to_play",
             Remedy::KillReturningUncalled => "kill_returning_uncalled",
         }
@@ -286,6 +298,7 @@ pub fn choices(point: &str) -> Vec<String> {
     }
     let names: &[&str] = match point {
         "deal.exposed_card_during_deal" => &["misdeal", "replace_exposed_card", "stands"],
+        "deal.button_short_card" => &["give_missing_card", "kill_short_hand", "misdeal"],
         p if p.starts_with("deal.") || p.starts_with("deck.") => &["misdeal", "stands"],
         p if p.starts_with("board.premature") => &["return_premature", "stands"],
         p if at_players_turn(p) => &["kill_hand", "stands"],

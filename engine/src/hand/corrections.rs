@@ -33,6 +33,42 @@ impl Hand {
         Ok(())
     }
 
+    /// Takes `player`'s last hole card back off his hand: the dealer dealt him a card short
+    /// (the button, pt-tournament Art. 38º), so the card that should have been his is still
+    /// the dealer's, unseen, to be given to him or to stay in the stub. Returns the card.
+    /// Refused when he holds no card to take back.
+    pub fn take_back_last_hole_card(&mut self, player: usize) -> Result<Card, ActionError> {
+        let short = || ActionError::Deal(format!("player {} holds no card", player + 1));
+        let hole = self.hole.get_mut(player).ok_or_else(short)?;
+        let n = self.config.variant.hole_cards();
+        let slot = hole[..n]
+            .iter()
+            .rposition(|c| c.is_some())
+            .ok_or_else(short)?;
+        let card = hole[slot].take().ok_or_else(short)?;
+        self.seen &= !(1 << card.index());
+        Ok(card)
+    }
+
+    /// Gives `player` the card `card` in his first empty hole-card slot (a card he was dealt
+    /// short). Refused when his hand is full or `card` was already seen in this hand.
+    pub fn give_missing_hole_card(&mut self, player: usize, card: Card) -> Result<(), ActionError> {
+        let n = self.config.variant.hole_cards();
+        let slot = self
+            .hole
+            .get(player)
+            .and_then(|h| h[..n].iter().position(|c| c.is_none()))
+            .ok_or_else(|| {
+                ActionError::Deal(format!("player {} lacks no hole card", player + 1))
+            })?;
+        if self.seen & (1 << card.index()) != 0 {
+            return Err(ActionError::Deal(format!("{card} was already dealt")));
+        }
+        self.seen |= 1 << card.index();
+        self.hole[player][slot] = Some(card);
+        Ok(())
+    }
+
     /// Caps every player still in who has not acted in this betting round at calling: he
     /// may call or fold, never raise, until the round closes (a board card exposed too
     /// early, pt-casino-2007 rule 70(h)). Returns the players capped. Nothing is capped

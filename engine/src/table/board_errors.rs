@@ -53,6 +53,8 @@ fn table_only(point: &str) -> &'static [&'static str] {
         "presence.no_show_and_unpaid_seat" | "presence.remain_at_table_with_live_hand" => &["seat"],
         // The player who reports a dealing error too late (pt-casino-2007 rule 71(h)).
         "deal.misdeal_cutoff" => &["seat"],
+        // The button's seat, read from the table (the texts rule on the button alone).
+        "deal.button_short_card" => &["seat"],
         _ => &[],
     }
 }

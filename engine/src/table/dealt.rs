@@ -32,6 +32,8 @@ pub struct Dealt<S> {
     pub dealer: Dealer,
     /// Each position's stack before anything was posted (a void hand returns to these).
     pub start_stacks: Vec<Chips>,
+    /// The button's seat (index) in this hand: dealt in, or a dead button.
+    pub button: usize,
     /// The button before this hand (a void may put it back).
     pub previous_button: Option<usize>,
     /// Whoever held each dealt seat when the hand was dealt, in position order.
@@ -65,6 +67,21 @@ impl<S> Dealt<S> {
                 self.number
             ))
         })
+    }
+
+    /// The position of the player on the button, or `None` when the button is dead (its
+    /// seat not dealt in).
+    pub fn button_position(&self) -> Option<usize> {
+        self.position_of(self.button)
+    }
+
+    /// Whether anyone has acted in the hand: the first betting round has begun, so a dealing
+    /// error reported now is reported late (pt-casino-2007 rule 71(h)).
+    pub fn betting_began(&self) -> bool {
+        self.hand
+            .events()
+            .iter()
+            .any(|e| matches!(e, crate::hand::Event::Acted { .. }))
     }
 
     /// Refused while the hand waits for the floor's ruling.

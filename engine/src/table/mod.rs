@@ -22,6 +22,7 @@ mod penalty_serving;
 mod played;
 mod presence;
 mod rulings;
+mod short_deal;
 mod showdown_rulings;
 mod spec;
 #[cfg(test)]
@@ -290,6 +291,7 @@ impl<S: Occupant> Table<S> {
             positions: deal.positions,
             dealer,
             start_stacks,
+            button: deal.button,
             previous_button,
             before,
             reported: 0,

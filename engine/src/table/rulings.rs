@@ -139,18 +139,16 @@ impl<S> Dealt<S> {
         if point == "deal.exposed_card_during_deal" {
             self.exposed_facts(given, &mut facts)?;
         }
+        if point == super::short_deal::POINT {
+            self.short_deal_facts(given, &mut facts)?;
+        }
         self.board_error_facts(point, given, &mut facts)?;
         if point == "action.skipped_turn" {
             self.skipped_facts(given, &mut facts)?;
         }
         if point == "deal.misdeal_cutoff" {
             // The first betting round has started once anyone acted in it.
-            let started = Value::Bool(
-                self.hand
-                    .events()
-                    .iter()
-                    .any(|e| matches!(e, crate::hand::Event::Acted { .. })),
-            );
+            let started = Value::Bool(self.betting_began());
             agree(given, "first_betting_round_started", &started, point)?;
             facts.insert("first_betting_round_started".into(), started);
         }
@@ -350,7 +348,7 @@ impl<S> Dealt<S> {
         citation: &Citation,
     ) -> Result<(), TableError> {
         let deal_error = |e: crate::hand::ActionError| refused(e.to_string());
-        if self.carry_out_on_seat(point, facts, remedy)? {
+        if self.carry_out_on_seat(point, facts, remedy)? || self.carry_out_short_deal(remedy)? {
             return Ok(());
         }
         match remedy {
@@ -418,6 +416,8 @@ impl<S> Dealt<S> {
             | Remedy::AwayFromSeat
             | Remedy::PostToPlay
             | Remedy::KillReturningUncalled => {}
+            // The button's short deal: carried out above (`short_deal`).
+            Remedy::GiveMissingCard | Remedy::KillShortHand => {}
             Remedy::ShowHand | Remedy::DeadHand => {
                 self.carry_out_at_showdown(point, facts, remedy)?;
             }

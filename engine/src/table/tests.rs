@@ -285,3 +285,36 @@ fn the_clocks_read_whether_the_player_faces_a_bet_from_the_hand() {
         assert!(e.contains("the table's bet_faced is true"), "{point}: {e}");
     }
 }
+
+#[test]
+fn the_button_short_a_card_is_refused_where_no_live_hand_holds_the_button() {
+    let short = situation("deal.button_short_card", &[]);
+    // A dead button: the button is at seat 6, where nobody sits.
+    let mut t = players(&[100, 100, 100]);
+    let rules: Arc<dyn Rules> = Arc::new(DefaultRules);
+    t.deal(Deal {
+        config: HandConfig::holdem(vec![100, 100, 100], 2, 1, 2),
+        positions: vec![0, 1, 2],
+        button: 5,
+        version: RulesVersion::unnamed(rules.clone()),
+        hand_rules: rules,
+        deck: Deck::shuffled(&mut rand_chacha::ChaCha8Rng::seed_from_u64(3)),
+    })
+    .expect("dealt");
+    t.progress().expect("progress");
+    assert!(matches!(
+        t.event("t1", &short),
+        Err(TableError::Refused(m)) if m.contains("the button is dead")
+    ));
+    // The button folded: he holds no hand to complete, and the table is unchanged.
+    let mut t = players(&[100, 100, 100]);
+    deal(&mut t, 3);
+    assert_eq!(to_act(&t), 3, "three-handed, the button acts first");
+    t.act(2, Action::Fold).expect("the button folds");
+    let before = format!("{:?}", t.hand_view(None));
+    assert!(matches!(
+        t.event("t1", &short),
+        Err(TableError::Refused(m)) if m.contains("seat 3 (the button) has folded")
+    ));
+    assert_eq!(format!("{:?}", t.hand_view(None)), before);
+}

@@ -114,8 +114,11 @@ situations! {
     ButtonShortCard for "deal.button_short_card" -> Ruled {
         /// The button bet or checked while holding too few cards.
         button_acted: bool,
-        /// The missing card can still be dealt.
+        /// The missing card can still be dealt (no board card is out).
         correctable: bool,
+        /// Anyone has acted in the first betting round: a player who reports the error
+        /// only now reports it late (pt-casino-2007 rule 71(h)).
+        first_betting_round_started: bool,
     }
     /// `deck.corrupted_or_foreign_cards`: the remedy for a corrupted deck (duplicate, extra,
     /// missing or damaged cards) or a non-standard card (joker).
