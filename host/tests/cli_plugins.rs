@@ -215,7 +215,7 @@ fn plugin_rule_answers_with_the_plugin_the_ruleset_binding_selects() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "floor: no ruling on `prize.chop_deals` under pt-online v1.1.2 (rule 28): `prize.chop_deals` is not bound to a plugin by this ruleset\n"
+        "floor: no ruling on `prize.chop_deals` under pt-online v1.1.3 (rule 28): `prize.chop_deals` is not bound to a plugin by this ruleset\n"
     );
 }
 

@@ -267,10 +267,10 @@ fn a_ruleset_edit_goes_live_at_the_next_hand_while_the_hand_in_progress_keeps_it
     assert_eq!(new["hash"].as_str().map(str::len), Some(64), "SHA-256 hex");
     // The hand in progress keeps the version it began with.
     let view = d.view(&t);
-    assert_eq!(view["hand"]["version"], "1.1.2");
+    assert_eq!(view["hand"]["version"], "1.1.3");
     assert_eq!(view["hand"]["hash"], old["hash"]);
     d.play_out(&t);
-    assert_eq!(d.view(&t)["hand"]["version"], "1.1.2");
+    assert_eq!(d.view(&t)["hand"]["version"], "1.1.3");
     // The next hand is dealt under the new one.
     d.post(&format!("/api/tables/{t}/hands"), "");
     let view = d.view(&t);
@@ -458,7 +458,7 @@ fn kill_9_restores_on(backend: &Backend) {
         lines[0].contains("hand 2 online.communication_failure"),
         "{text}"
     );
-    assert!(lines[0].contains("[pt-online v1.1.2 · rule 72]"), "{text}");
+    assert!(lines[0].contains("[pt-online v1.1.3 · rule 72]"), "{text}");
     // The line without its sequence number, which depends on the rulings of hand 1.
     let line = lines[0].split_once(' ').map_or(lines[0], |(_, rest)| rest);
     insta::assert_snapshot!("audit_void_ruling", line);
@@ -480,7 +480,7 @@ fn kill_9_restores_on(backend: &Backend) {
         .expect("the void ruling");
     assert_eq!(void["citation"], "rule 72");
     assert_eq!(void["ruleset"], "pt-online");
-    assert_eq!(void["version"], "1.1.2");
+    assert_eq!(void["version"], "1.1.3");
     assert!(report["activations"]
         .as_array()
         .is_some_and(|a| a.iter().any(|a| a["ruleset"] == "pt-online")));

@@ -436,7 +436,7 @@ fn rule_72_kill_9_on(backend: &Backend) {
     let void = journal(&d, &t, "online.communication_failure");
     assert!(
         void.iter()
-            .any(|r| r["hand"] == 2 && r["citation"] == "rule 72" && r["version"] == "1.1.2"),
+            .any(|r| r["hand"] == 2 && r["citation"] == "rule 72" && r["version"] == "1.1.3"),
         "{void:?}"
     );
     // The seat tokens still act, and play goes on.

@@ -255,7 +255,7 @@ fn a_hand_keeps_its_version_when_its_table_moves_to_a_daemon_running_another() {
     let text = std::fs::read_to_string(&ron).expect("pt-online");
     std::fs::write(
         &ron,
-        text.replace("version: \"1.1.2\"", "version: \"1.1.9\""),
+        text.replace("version: \"1.1.3\"", "version: \"1.1.9\""),
     )
     .expect("edit");
     let data_b = scratch.0.join("b");
@@ -275,12 +275,12 @@ fn a_hand_keeps_its_version_when_its_table_moves_to_a_daemon_running_another() {
         })
         .collect();
     assert!(
-        versions.contains(&(format!("http://{}", a.addr), "1.1.2".into()))
+        versions.contains(&(format!("http://{}", a.addr), "1.1.3".into()))
             && versions.contains(&(format!("http://{}", b.addr), "1.1.9".into())),
         "{running}"
     );
 
-    // A deals a hand under 1.1.2 and stops cleanly mid-hand; B takes the table.
+    // A deals a hand under 1.1.3 and stops cleanly mid-hand; B takes the table.
     let (t, _) = a.table("pt-online", 3, 100);
     a.post(&format!("/api/tables/{t}/hands"), "");
     let seat = a.view(&t)["hand"]["to_act"].as_u64().expect("to act");
@@ -296,7 +296,7 @@ fn a_hand_keeps_its_version_when_its_table_moves_to_a_daemon_running_another() {
             .map(|(_, v)| v)
     });
     assert_eq!(view["hand"]["voided"], false, "handed back, not crashed");
-    assert_eq!(view["hand"]["version"], "1.1.2", "{view}");
+    assert_eq!(view["hand"]["version"], "1.1.3", "{view}");
     assert_eq!(view["hand"]["hash"], before["hand"]["hash"]);
     assert_eq!(view["hand"]["pot"], before["hand"]["pot"]);
     b.play_out(&t);

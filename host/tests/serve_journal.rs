@@ -481,13 +481,13 @@ fn finding_12_an_entry_that_cannot_be_replayed_stops_the_start() {
     let text = std::fs::read_to_string(&path).expect("ruleset");
     std::fs::write(
         &path,
-        text.replacen("version: \"1.1.2\"", "version: \"9.9.9\"", 1),
+        text.replacen("version: \"1.1.3\"", "version: \"9.9.9\"", 1),
     )
     .expect("edit");
     let c = Connection::open(data.join("journal.sqlite")).expect("journal");
     let removed = c
         .execute(
-            "DELETE FROM texts WHERE text LIKE '%id: \"pt-online\"%' AND text LIKE '%version: \"1.1.2\"%'",
+            "DELETE FROM texts WHERE text LIKE '%id: \"pt-online\"%' AND text LIKE '%version: \"1.1.3\"%'",
             [],
         )
         .expect("delete");

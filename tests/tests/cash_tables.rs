@@ -452,7 +452,7 @@ fn a_hand_keeps_the_ruleset_version_it_started_with() {
     assert_eq!(table.state().ruleset, "house v1.0.0");
     assert_eq!(
         table.state().hand.map(|h| h.ruleset),
-        Some("pt-online v1.1.2".to_string())
+        Some("pt-online v1.1.3".to_string())
     );
     let mut last = Vec::new();
     while let Some(p) = table.to_act() {
@@ -464,7 +464,7 @@ fn a_hand_keeps_the_ruleset_version_it_started_with() {
         .iter()
         .find(|r| r.point == "cash.rake.mode_and_bounds")
         .expect("a commission");
-    assert_eq!(commission.ruleset.to_string(), "pt-online v1.1.2");
+    assert_eq!(commission.ruleset.to_string(), "pt-online v1.1.3");
     assert!(commission.to_string().contains("(5% of the pot)"));
     // The next hand is dealt under the new rules.
     let out = table.start_hand(&mut rng).expect("hand");

@@ -181,10 +181,16 @@ fn pushed_default(
                 )
             } else if total.saturating_sub(current) * 2 >= full {
                 raise_to(min_to.max(total), fields);
-                let to = min_to.max(total);
+                // A push that is already a full raise stands as pushed; a short one is
+                // completed to the minimum.
+                let how = if total >= min_to {
+                    format!("a raise to {total}")
+                } else {
+                    format!("a raise, completed to {min_to}")
+                };
                 (
                     "raise",
-                    format!("the extra is at least half a raise: a raise, completed to {to}"),
+                    format!("the extra is at least half a raise: {how}"),
                 )
             } else {
                 ("call", format!("the extra is less than half a raise: a call of {current}, the rest returned"))

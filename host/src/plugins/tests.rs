@@ -205,7 +205,7 @@ fn a_ruleset_that_binds_no_plugin_or_an_unloaded_one_gets_no_plugin_ruling() {
         .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "no ruling on `prize.chop_deals` under pt-casino-2007 v1.1.3 (rule 14): `prize.chop_deals` is not bound to a plugin by this ruleset"
+        "no ruling on `prize.chop_deals` under pt-casino-2007 v1.1.4 (rule 14): `prize.chop_deals` is not bound to a plugin by this ruleset"
     );
     let error = Plugins::default()
         .rule(&solverde(), "prize.chop_deals", &context)
