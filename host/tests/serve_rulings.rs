@@ -544,3 +544,75 @@ fn art_22_a_pot_correction_heard_at_a_live_table_survives_kill_9_exactly() {
     );
     assert!(!journaled.contains("out of time"), "{journaled}");
 }
+
+/// The hand's rulings as the table's view lists them.
+fn hand_rulings(view: &Value) -> Vec<String> {
+    view["hand"]["rulings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.as_str().map(str::to_string))
+        .collect()
+}
+
+/// Art. 22º: the correction heard after the settlement is listed with the settled hand's
+/// rulings in the table's view — its point, the ruleset and version, the article and what the
+/// table did — and it is still there, once, after a restart from the journal.
+#[test]
+fn art_22_a_pot_correction_is_listed_with_the_hands_rulings_and_after_a_restart() {
+    let scratch = Scratch::new("serve-correction-listed");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = d.four_dealt(TOURNAMENT_RULES_TABLE);
+    let first = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
+    d.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {first}, "action": "cbr 10"}}"#),
+    );
+    for _ in 0..3 {
+        let seat = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
+        );
+    }
+    let settled = table(&d, &t);
+    assert_eq!(settled["hand"]["phase"], "Complete", "{settled}");
+    let claimant = seat_stacks(&settled)
+        .iter()
+        .position(|&s| s == 198)
+        .expect("the big blind")
+        + 1;
+    let heard = event(&d, &t, &pot_claim(first as usize, claimant, 2, ""));
+    assert_eq!(heard["fields"]["remedy"], "correct_award", "{heard}");
+    let version = heard["ruleset"]["version"].as_str().expect("version");
+
+    // Two rulings join the settled hand's: the claim heard in time, and what the table did.
+    let corrected = table(&d, &t);
+    let listed = hand_rulings(&corrected);
+    let before = hand_rulings(&settled);
+    assert_eq!(listed[..before.len()], before[..], "{corrected}");
+    let [heard_line, done] = &listed[before.len()..] else {
+        panic!("the claim and the correction listed: {corrected}");
+    };
+    let cited = format!("[pot.disputes_window · pt-tournament v{version} · Art. 22º]");
+    assert!(
+        heard_line.contains("the claim is heard") && heard_line.ends_with(&cited),
+        "{heard_line}"
+    );
+    assert_eq!(
+        *done,
+        format!(
+            "hand 1 corrected after the settlement: seat {first} -2, seat {claimant} +2 {cited}"
+        )
+    );
+
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let restarted = table(&d, &t);
+    assert_eq!(
+        hand_rulings(&restarted),
+        listed,
+        "the same list, the correction once: {restarted}"
+    );
+}

@@ -124,7 +124,8 @@ pub struct CashGame {
     pub spec: TableSpec,
     cash: CashTable,
     /// Every ruling made from the deal of the current (or last) hand to its end — the
-    /// table's (button, blinds, commission, a void) and the hand's own — for the view.
+    /// table's (button, blinds, commission, a void) and the hand's own — and those heard on
+    /// it once settled (a correction of its award, a hand shown after it), for the view.
     /// Shared strings: the game is copied for every command, and the texts never change.
     hand_rulings: Vec<Arc<str>>,
 }
@@ -136,6 +137,14 @@ fn refused(e: CashError) -> TableError {
         CashError::Config(_) | CashError::NoSuchSeat { .. } => TableError::Invalid(e.to_string()),
         _ => TableError::Refused(e.to_string()),
     }
+}
+
+/// Whether `command`, given between hands, is heard on the hand just settled (a correction of
+/// its award, a hand shown after it): its rulings join that hand's log, so they belong with
+/// the hand's rulings in the view as they do in the journal.
+fn heard_on_settled_hand(command: &TableCommand) -> bool {
+    matches!(command, TableCommand::Event { event }
+        if crate::table::is_correction(event) || crate::table::is_show_after_hand(event))
 }
 
 /// The table's configuration for `spec`.
@@ -281,12 +290,13 @@ impl CashGame {
         let mut out = Applied::default();
         let was_live = self.in_hand();
         let started = matches!(command, TableCommand::StartHand { .. });
+        let on_last_hand = !was_live && heard_on_settled_hand(&command);
         let rulings = self.carry_out(command, &mut out)?;
         self.cash.clear_log();
         let texts = rulings.iter().map(|r| Arc::from(r.to_string().as_str()));
         if started {
             self.hand_rulings = texts.collect();
-        } else if was_live {
+        } else if was_live || on_last_hand {
             self.hand_rulings.extend(texts);
         }
         let hand = self.cash.hands_dealt();
@@ -454,6 +464,7 @@ impl CashGame {
             seats: table.seat_views(viewer),
             hand: table.hand_view(rulings),
             raked: self.cash.commission_taken(),
+            awaiting_penalty: table.penalty_question(),
             session: full.then(|| self.cash.state()),
         }
     }

@@ -140,4 +140,7 @@ impl crate::table::Occupant for Seat {
     fn set_stack(&mut self, chips: Chips) {
         self.stack = chips;
     }
+    fn sitting_out(&self) -> bool {
+        self.sitting_out
+    }
 }

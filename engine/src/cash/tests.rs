@@ -88,3 +88,30 @@ fn the_initial_draw_seats_the_players_drawn_and_lists_the_rest() {
         "not at a table already seated"
     );
 }
+
+/// A player resting at a cash table is shown sitting out at his seat in the table view, and
+/// nobody else is; back in, the mark is gone.
+#[test]
+fn a_resting_player_is_shown_sitting_out_at_his_seat() {
+    let (mut table, _) =
+        CashTable::new(Arc::new(DefaultRules), CashConfig::holdem(2, 100)).expect("table");
+    for player in ["m1", "m2", "m3"] {
+        table.seat(player, None, 100).expect("seat");
+    }
+    table.sit_out("m2").expect("rests");
+    let seat = table.seat_of("m2").expect("seated");
+    let marked: Vec<usize> = table
+        .table()
+        .seat_views(crate::table::Viewer::Public)
+        .iter()
+        .filter(|s| s.sitting_out)
+        .map(|s| s.seat)
+        .collect();
+    assert_eq!(marked, vec![seat]);
+    table.sit_in("m2").expect("back");
+    assert!(table
+        .table()
+        .seat_views(crate::table::Viewer::Public)
+        .iter()
+        .all(|s| !s.sitting_out));
+}

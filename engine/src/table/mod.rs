@@ -34,7 +34,7 @@ pub use correction::{is_correction, CORRECTION_POINTS};
 pub use dealer::{BoardPlan, Dealer, DealerView, StreetDeal};
 pub use dealt::{Dealt, End};
 pub use held::HeldAction;
-pub use penalties::{Penalties, PenaltyView};
+pub use penalties::{Penalties, PenaltyQuestion, PenaltyView};
 pub use played::PlayedHand;
 pub use rulings::FloorQuestion;
 pub use spec::{Move, TableError, TableSpec, MAX_CHIPS};
@@ -56,6 +56,11 @@ pub trait Occupant: Clone {
     fn stack(&self) -> Chips;
     /// Sets the chips behind (a finished hand's stack, chips bought).
     fn set_stack(&mut self, chips: Chips);
+    /// Resting between hands, not dealt in (a cash table's sitting out; a tournament's
+    /// player never rests at the table).
+    fn sitting_out(&self) -> bool {
+        false
+    }
 }
 
 /// A player who is only a name and a stack (a tournament's tables: the tournament keeps

@@ -91,7 +91,38 @@ pub struct PenaltyView {
     pub leaving: bool,
 }
 
+/// A penalty whose sanction the text leaves to the floor, as the table view shows it: the
+/// question the console puts to the floor, answered by a `FloorRuling` naming one of
+/// `choices` (`orbits N` and `hands N` with the count filled in, `orbits 1`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PenaltyQuestion {
+    /// The penalised player's seat (from 1).
+    pub seat: usize,
+    /// The player.
+    pub player: String,
+    /// The offence.
+    pub offence: String,
+    /// The rule point the offence was ruled at.
+    pub point: String,
+    /// The sanctions the text allows (`warning`, `hands N`, `orbits N`, `disqualification`).
+    pub choices: Vec<String>,
+    /// The article that leaves the sanction to the floor.
+    pub citation: Citation,
+}
+
 impl Penalties {
+    /// The penalty that waits for the floor to name its sanction, as a question.
+    pub fn question(&self) -> Option<PenaltyQuestion> {
+        self.awaiting.as_ref().map(|p| PenaltyQuestion {
+            seat: p.seat + 1,
+            player: p.player.clone(),
+            offence: p.offence.clone(),
+            point: p.point.clone(),
+            choices: p.choices.clone(),
+            citation: p.citation.clone(),
+        })
+    }
+
     /// The penalty seat `index` is serving or about to serve, if any.
     pub fn of_seat(&self, index: usize) -> Option<PenaltyView> {
         if let Some(l) = self.leaving.iter().find(|l| l.seat == index) {

@@ -317,4 +317,56 @@ fn the_button_short_a_card_is_refused_where_no_live_hand_holds_the_button() {
         Err(TableError::Refused(m)) if m.contains("seat 3 (the button) has folded")
     ));
     assert_eq!(format!("{:?}", t.hand_view(None)), before);
+
+/// The seat a dealer reports left with a live hand is noted away in the view while the hand
+/// plays — to every viewer, a player looking at the table seeing the mark and no card but his
+/// own — and the mark goes with the hand.
+#[test]
+fn a_seat_noted_away_with_a_live_hand_is_marked_in_the_view_and_no_card_shown_for_it() {
+    let mut t = players(&[100, 100, 100]);
+    deal(&mut t, 3);
+    let away = to_act(&t);
+    let other = away % 3 + 1;
+    let mut facts = std::collections::BTreeMap::new();
+    facts.insert(
+        "seat".to_string(),
+        ron::Value::Number(ron::Number::new(away as i64)),
+    );
+    let ruling = t
+        .event(
+            "t1",
+            &TableEvent::Situation {
+                point: "presence.remain_at_table_with_live_hand".into(),
+                facts,
+            },
+        )
+        .expect("ruled");
+    assert_eq!(ruling.point, "presence.remain_at_table_with_live_hand");
+    for viewer in [
+        Viewer::Operator,
+        Viewer::Auditor,
+        Viewer::Public,
+        Viewer::Seat(other - 1),
+    ] {
+        let seats = t.seat_views(viewer);
+        let marked: Vec<usize> = seats.iter().filter(|s| s.away).map(|s| s.seat).collect();
+        assert_eq!(marked, vec![away], "{viewer:?}: {seats:?}");
+        assert!(!seats[away - 1].folded, "his hand stays live");
+    }
+    // The player in another seat sees the mark and only his own cards.
+    let seen = t.seat_views(Viewer::Seat(other - 1));
+    for s in &seen {
+        assert_eq!(s.cards.is_some(), s.seat == other, "{s:?}");
+    }
+    let json = serde_json::to_value(&seen).expect("serialised");
+    assert_eq!(json[away - 1]["away"], true, "{json}");
+    assert!(
+        json[other - 1].get("away").is_none() && json[other - 1].get("sitting_out").is_none(),
+        "written only when set: {json}"
+    );
+    // Played out: the mark belongs to the hand.
+    while let Some(seat) = t.hand_view(None).and_then(|h| h.to_act) {
+        t.act(seat - 1, Action::Fold).expect("fold");
+    }
+    assert!(t.seat_views(Viewer::Operator).iter().all(|s| !s.away));
 }

@@ -46,6 +46,10 @@ pub struct TableView {
     pub hand: Option<HandView>,
     /// Chips taken as rake (commission) at this table so far.
     pub raked: Chips,
+    /// A penalty whose sanction the text leaves to the floor: the table waits for a
+    /// `FloorRuling` naming one of its choices (everyone at the table may see it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awaiting_penalty: Option<super::PenaltyQuestion>,
     /// A cash table's session: its status under the minimum-player rule, its clock, each
     /// seat's rests and obligations, the waiting list (left out of a brief view and of a
     /// tournament's tables).
@@ -73,6 +77,14 @@ pub struct SeatView {
     /// The penalty the player is serving or about to serve (everyone at the table sees it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty: Option<super::PenaltyView>,
+    /// Noted away: the player left his seat with a live hand in the hand in progress (the
+    /// hand stays live). Written only when set, so views recorded before it keep their text.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub away: bool,
+    /// Resting between hands (a cash table's sitting out): not dealt in. Written only when
+    /// set.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sitting_out: bool,
 }
 
 /// A hand as a viewer may see it.
@@ -153,6 +165,8 @@ impl<S: Occupant> Table<S> {
                     folded: false,
                     cards: None,
                     penalty: self.penalties.of_seat(i),
+                    away: false,
+                    sitting_out: seated.is_some_and(Occupant::sitting_out),
                 };
                 if let (Some(d), Some(p)) = (d, position) {
                     if d.is_playing() {
@@ -160,6 +174,7 @@ impl<S: Occupant> Table<S> {
                         view.bet = d.hand.bet_of(p);
                     }
                     view.folded = d.hand.has_folded(p);
+                    view.away = d.is_playing() && d.away.contains(&p);
                     let visible = viewer.sees_cards_of(i) || (showdown && !view.folded);
                     if visible && seated.is_some() {
                         view.cards = Some(
@@ -174,6 +189,11 @@ impl<S: Occupant> Table<S> {
                 view
             })
             .collect()
+    }
+
+    /// The penalty that waits for the floor to name its sanction, as the view shows it.
+    pub fn penalty_question(&self) -> Option<super::PenaltyQuestion> {
+        self.penalties.question()
     }
 
     /// The hand in progress or the last one, with `rulings` (the texts the caller keeps for

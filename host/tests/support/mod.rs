@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod journals;
 pub mod plugins;
 pub mod sse;

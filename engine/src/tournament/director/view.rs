@@ -330,6 +330,7 @@ impl Director {
             seats: table.seat_views(viewer),
             hand: table.hand_view(rulings),
             raked: table.raked(),
+            awaiting_penalty: table.penalty_question(),
             session: None,
         })
     }
