@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 mod balance;
 mod entries;
+mod positions;
 mod rebuy;
 mod rounds;
 mod step;

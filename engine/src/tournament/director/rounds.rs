@@ -201,6 +201,9 @@ impl Director {
                     DealError::Setup(why) => refused(why),
                     DealError::Cards(e) => refused(format!("dealing: {e}")),
                 })?;
+            if let (Some(ruling), Some(d)) = (&hand.heads_up, table.table.playing_mut()) {
+                d.hand.record_ruling(ruling.clone());
+            }
             let number = table.table.hands_dealt();
             self.hands.dealt.push((table.id.clone(), number));
             table.table.progress().map_err(|e| refused(e.to_string()))?;

@@ -1,0 +1,223 @@
+//! A live tournament's tables, driven by commands as a daemon drives them, under the
+//! tournament rulesets: the rulings a table must make between the hands of a tournament
+//! (heads-up, penalties that follow a moved player, a disqualification, a correction after
+//! the settlement).
+
+use floor_engine::rules::Rules;
+use floor_engine::ruleset::RulesetRules;
+use floor_engine::events::TableEvent;
+use floor_engine::table::{Move, RulesVersion, TableError, TableView, Viewer};
+use floor_engine::tournament::director::{Command, Director, Done, Recorded, TournamentSpec};
+use floor_tests::Repo;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+fn version(id: &str) -> (Arc<floor_engine::ruleset::Ruleset>, RulesVersion) {
+    let ruleset = Repo::bundled().load(id);
+    let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset.clone()));
+    (
+        ruleset,
+        RulesVersion {
+            rules,
+            hash: Arc::from(id),
+        },
+    )
+}
+
+/// A tournament of `seats`-seat tables with slow levels and an announced payout table.
+fn spec(ruleset: &str, seed: u64, seats: usize) -> TournamentSpec {
+    let levels: Vec<serde_json::Value> = (0..12u64)
+        .map(|i| {
+            let bb = 20u64 << i;
+            serde_json::json!({"small_blind": bb / 2, "big_blind": bb, "minutes": 60})
+        })
+        .collect();
+    serde_json::from_value(serde_json::json!({
+        "ruleset": ruleset,
+        "structure": {"levels": levels},
+        "starting_stack": 1000,
+        "buy_in": 5000,
+        "fee_percent": 10,
+        "seats_per_table": seats,
+        "seed": seed,
+        "seconds_per_round": 30,
+        "payouts": {"bands": [{"entries_min": 2, "shares_percent": [50, 30, 20]}]}
+    }))
+    .expect("a tournament spec")
+}
+
+/// A started tournament of `players` players.
+fn started(ruleset: &str, seed: u64, seats: usize, players: usize) -> Director {
+    let (rs, v) = version(ruleset);
+    let mut d = Director::new("tour1".into(), spec(ruleset, seed, seats), rs, v, 0).expect("new");
+    for i in 1..=players {
+        let name = format!("p{i}");
+        d.apply(&Command::Register { name }, 0).expect("registered");
+    }
+    d.apply(&Command::Start, 0).expect("started");
+    d
+}
+
+fn table(d: &Director, number: u32) -> TableView {
+    d.view(Viewer::Operator, None)
+        .tables
+        .into_iter()
+        .find(|t| t.number == number)
+        .map(|t| t.table)
+        .expect("the table is in play")
+}
+
+/// The seats (numbers from 1) that posted the small and the big blind of the hand in play.
+fn blinds(view: &TableView) -> (usize, usize) {
+    let mut posted: Vec<(u64, usize)> = view
+        .seats
+        .iter()
+        .filter(|s| s.bet > 0)
+        .map(|s| (s.bet, s.seat))
+        .collect();
+    posted.sort();
+    (posted[0].1, posted[posted.len() - 1].1)
+}
+
+fn act(d: &mut Director, table: u32, action: Move) -> Done {
+    let seat = self::table(d, table)
+        .hand
+        .and_then(|h| h.to_act)
+        .expect("someone to act");
+    d.apply(
+        &Command::Act {
+            table,
+            seat,
+            action,
+        },
+        0,
+    )
+    .expect("a legal action")
+}
+
+/// Whether someone is to act at table `number`.
+fn to_act(d: &Director, number: u32) -> bool {
+    d.view(Viewer::Operator, None)
+        .tables
+        .iter()
+        .any(|t| t.number == number && t.table.hand.as_ref().is_some_and(|h| h.to_act.is_some()))
+}
+
+/// Every player to act at table `number` folds (checks when nothing is owed) to the end of
+/// its hand; the rulings made.
+fn fold_out(d: &mut Director, number: u32) -> Vec<Recorded> {
+    let mut rulings = Vec::new();
+    while to_act(d, number) {
+        let owed = table(d, number)
+            .hand
+            .and_then(|h| h.to_call)
+            .is_some_and(|c| c > 0);
+        let action = if owed { Move::Fold } else { Move::CheckOrCall };
+        rulings.extend(act(d, number, action).rulings);
+    }
+    rulings
+}
+
+/// The dealer's "next hand": the next round dealt once every hand of the round is over.
+fn deal(d: &mut Director) -> Done {
+    d.apply(&Command::Deal, 0).unwrap_or_default()
+}
+
+fn event(d: &mut Director, table: u32, event: TableEvent) -> Result<Done, TableError> {
+    d.apply(&Command::Event { table, event }, 0)
+}
+
+fn penalty(seat: usize, sanction: &str) -> TableEvent {
+    TableEvent::PenaltyGiven {
+        player: seat,
+        offence: "abuse".into(),
+        sanction: Some(sanction.into()),
+        facts: BTreeMap::new(),
+    }
+}
+
+/// The table and seat (from 1) of the player named `name`, if he still plays.
+fn seat_of(d: &Director, name: &str) -> Option<(u32, usize)> {
+    let v = d.view(Viewer::Operator, None);
+    let p = v.players.iter().rev().find(|p| p.name == name)?;
+    Some((p.table?, p.seat?))
+}
+
+/// Three players at one table; the button goes all in, the small blind folds, the big blind
+/// calls. Over the seeds, the first where the button is eliminated and the table comes down
+/// to two: the button and big blind of the hand before, of the first heads-up hand, and the
+/// rulings the hand that ended and the one dealt made.
+struct HeadsUp {
+    before: (usize, usize),
+    after: (usize, usize),
+    rulings: Vec<Recorded>,
+}
+
+fn heads_up_after_the_button_is_out(ruleset: &str) -> HeadsUp {
+    for seed in 0..64 {
+        let mut d = started(ruleset, seed, 6, 3);
+        let view = table(&d, 1);
+        let button = view.button.expect("a button");
+        let (_, big_blind) = blinds(&view);
+        act(&mut d, 1, Move::AllIn);
+        act(&mut d, 1, Move::Fold);
+        let mut rulings = act(&mut d, 1, Move::CheckOrCall).rulings;
+        rulings.extend(deal(&mut d).rulings);
+        let view = table(&d, 1);
+        let out = view.seats[button - 1].player.is_none();
+        if !out || view.seats.iter().filter(|s| s.player.is_some()).count() != 2 {
+            continue;
+        }
+        let after = (view.button.expect("a button"), blinds(&view).1);
+        return HeadsUp {
+            before: (button, big_blind),
+            after,
+            rulings,
+        };
+    }
+    panic!("no seed put the button out");
+}
+
+fn heads_up_ruling(h: &HeadsUp) -> &Recorded {
+    h.rulings
+        .iter()
+        .find(|r| r.point == "button.heads_up")
+        .expect("button.heads_up is ruled on and recorded")
+}
+
+/// pt-tournament Art. 35º: as heads-up begins the button must be set so that nobody pays the
+/// big blind twice in a row: the last big blind takes the button and the small blind.
+#[test]
+fn art_35_heads_up_begins_and_the_last_big_blind_takes_the_button() {
+    let h = heads_up_after_the_button_is_out("pt-tournament");
+    let (_, last_big_blind) = h.before;
+    assert_eq!(h.after.0, last_big_blind, "the last big blind has the button");
+    assert_ne!(h.after.1, last_big_blind, "he does not post the big blind again");
+    let r = heads_up_ruling(&h);
+    assert_eq!(r.table, "tour1.1");
+    assert_eq!((r.ruleset.as_str(), r.citation.as_str()), ("pt-tournament", "Art. 35º"));
+    assert!(!r.version.is_empty());
+    assert!(r.text.contains("takes the button"), "{}", r.text);
+}
+
+/// ao-tournament-2025 Art. 34: the same adjustment, mandatory.
+#[test]
+fn ao_art_34_heads_up_begins_and_the_last_big_blind_takes_the_button() {
+    let h = heads_up_after_the_button_is_out("ao-tournament-2025");
+    assert_eq!(h.after.0, h.before.1);
+    let r = heads_up_ruling(&h);
+    assert_eq!((r.ruleset.as_str(), r.citation.as_str()), ("ao-tournament-2025", "Art. 34"));
+}
+
+/// br-adtp-2012 rule 30: the button *may* be adjusted — the rotation is kept, and the last big
+/// blind posts it again, as the ruling says.
+#[test]
+fn br_rule_30_heads_up_begins_and_the_rotation_is_kept() {
+    let h = heads_up_after_the_button_is_out("br-adtp-2012");
+    let (_, last_big_blind) = h.before;
+    assert_eq!(h.after.1, last_big_blind, "the last big blind posts it again");
+    assert_ne!(h.after.0, last_big_blind);
+    let r = heads_up_ruling(&h);
+    assert_eq!((r.ruleset.as_str(), r.citation.as_str()), ("br-adtp-2012", "rule 30"));
+    assert!(r.text.contains("posts the big blind again"), "{}", r.text);
+}
