@@ -221,3 +221,80 @@ fn br_rule_30_heads_up_begins_and_the_rotation_is_kept() {
     assert_eq!((r.ruleset.as_str(), r.citation.as_str()), ("br-adtp-2012", "rule 30"));
     assert!(r.text.contains("posts the big blind again"), "{}", r.text);
 }
+
+/// pt-tournament Art. 71º(1): a player penalised three hands who is moved to another table
+/// (his table broken) serves the rest there, and a second offence there is escalated from the
+/// first: a sanction no harsher than his earlier one is refused.
+#[test]
+fn art_71_1_a_penalty_follows_the_player_moved_to_another_table() {
+    for seed in 0..64 {
+        let mut d = started("pt-tournament", seed, 6, 7);
+        let sizes: Vec<(u32, usize)> = d
+            .view(Viewer::Operator, None)
+            .tables
+            .iter()
+            .map(|t| (t.number, t.table.seats.iter().filter(|s| s.player.is_some()).count()))
+            .collect();
+        let (Some(&(small, 3)), Some(&(big, 4))) = (
+            sizes.iter().find(|s| s.1 == 3),
+            sizes.iter().find(|s| s.1 == 4),
+        ) else {
+            panic!("seven players are seated 3 and 4: {sizes:?}");
+        };
+        let (sb, _) = blinds(&table(&d, small));
+        let name = table(&d, small).seats[sb - 1]
+            .player
+            .clone()
+            .expect("the small blind is seated");
+        let given = event(&mut d, small, penalty(sb, "hands 3")).expect("penalised");
+        assert_eq!(given.ruling.expect("a ruling").fields["sanction"], "hands 3");
+        fold_out(&mut d, small);
+        fold_out(&mut d, big);
+        deal(&mut d);
+        // His first hand out is served at his own table: two left.
+        let (t, s) = seat_of(&d, &name).expect("he plays");
+        assert_eq!(t, small);
+        let left = |d: &Director, t: u32, s: usize| {
+            table(d, t).seats[s - 1]
+                .penalty
+                .as_ref()
+                .and_then(|p| p.hands_left)
+        };
+        assert_eq!(left(&d, t, s), Some(2));
+        // The two others confront each other all in: one of them out, the table breaks.
+        act(&mut d, small, Move::AllIn);
+        act(&mut d, small, Move::CheckOrCall);
+        let mut served = fold_out(&mut d, big);
+        served.extend(deal(&mut d).rulings);
+        let Some((moved_to, seat)) = seat_of(&d, &name).filter(|&(t, _)| t != small) else {
+            continue;
+        };
+        for _ in 0..3 {
+            if served
+                .iter()
+                .any(|r| r.point == "penalty.serving" && r.text.contains(&name))
+            {
+                break;
+            }
+            served = fold_out(&mut d, moved_to);
+            served.extend(deal(&mut d).rulings);
+        }
+        let here = served
+            .iter()
+            .find(|r| r.point == "penalty.serving" && r.text.contains(&name))
+            .expect("he serves the rest at his new table");
+        assert_eq!(here.table, format!("tour1.{moved_to}"));
+        assert_eq!(here.citation, "Art. 71º(1),(3)");
+        let (t, seat) = seat_of(&d, &name).unwrap_or((moved_to, seat));
+        assert_eq!(left(&d, t, seat), Some(1));
+        // A second offence at the new table: no harsher than his three hands, refused.
+        let again = event(&mut d, t, penalty(seat, "hands 2")).expect_err("refused");
+        assert!(
+            again.to_string().contains("harsher penalty than the player's earlier hands 3"),
+            "{again}"
+        );
+        event(&mut d, t, penalty(seat, "hands 4")).expect("a harsher penalty is given");
+        return;
+    }
+    panic!("no seed moved the penalised player");
+}

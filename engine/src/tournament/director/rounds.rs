@@ -4,7 +4,7 @@
 
 use super::{invalid, mix, refused, Director, InPlay, Recorded, Status, TournamentTable};
 use crate::cards::Deck;
-use crate::table::{Deal, DealError, Player, TableError, TableSpec};
+use crate::table::{CarriedPenalties, Deal, DealError, Player, TableError, TableSpec};
 use crate::tournament::clock::ClockPosition;
 use crate::tournament::runtime::{EntryWindows, HandResult, Tournament as Runtime};
 use crate::tournament::{payouts, Payout, PrizePool};
@@ -228,6 +228,8 @@ impl Director {
         big_blind: u64,
         ante: u64,
     ) -> Result<(), TableError> {
+        // A player moved to another table takes his penalties with him.
+        let carried = self.take_penalties()?;
         let Some(rt) = self.runtime.as_ref() else {
             return Ok(());
         };
@@ -275,6 +277,33 @@ impl Director {
             table.spec.seats = count;
             table.spec.blinds = (small_blind, big_blind);
             table.spec.ante = ante;
+        }
+        self.bring_penalties(carried)
+    }
+
+    /// Takes every player's penalties from the tables before they are laid out again.
+    fn take_penalties(&mut self) -> Result<Vec<CarriedPenalties>, TableError> {
+        let mut carried = Vec::new();
+        for t in self.tables.values_mut() {
+            for player in t.table.penalised_players() {
+                carried.push(t.table.take_penalties(&player)?);
+            }
+        }
+        Ok(carried)
+    }
+
+    /// Brings each player's penalties to the table he now sits at (pt-tournament Art. 71º(1):
+    /// the hands he still owes are served there, and a repeat offence there is escalated from
+    /// his earlier penalties). A player no longer in the tournament leaves his behind.
+    fn bring_penalties(&mut self, carried: Vec<CarriedPenalties>) -> Result<(), TableError> {
+        for c in carried {
+            let at = self
+                .tables
+                .values_mut()
+                .find(|t| t.table.seat_named(c.player()).is_some());
+            if let Some(t) = at {
+                t.table.bring_penalties(c)?;
+            }
         }
         Ok(())
     }
