@@ -298,3 +298,54 @@ fn art_71_1_a_penalty_follows_the_player_moved_to_another_table() {
     }
     panic!("no seed moved the penalised player");
 }
+
+/// pt-tournament Art. 71º(4): a player disqualified at his table leaves the tournament with
+/// his chips; he is not placed, not paid and may not re-enter; the others play on to a
+/// winner and the places and prizes go to them alone.
+#[test]
+fn art_71_4_a_disqualified_player_is_out_of_the_tournament_unplaced_and_unpaid() {
+    let mut d = started("pt-tournament", 3, 6, 4);
+    let (sb, _) = blinds(&table(&d, 1));
+    let name = table(&d, 1).seats[sb - 1].player.clone().expect("seated");
+    let ruled = event(&mut d, 1, penalty(sb, "disqualification")).expect("disqualified");
+    assert_eq!(ruled.ruling.expect("a ruling").fields["sanction"], "disqualification");
+    let mut rulings = fold_out(&mut d, 1);
+    rulings.extend(deal(&mut d).rulings);
+    let v = d.view(Viewer::Operator, None);
+    let out = v.players.iter().find(|p| p.name == name).expect("listed");
+    assert!(out.disqualified && out.table.is_none(), "{out:?}");
+    assert_eq!(v.players_left, 3);
+    assert_eq!(v.chips.in_play, v.chips.at_tables);
+    assert!(v.chips.in_play < 4_000, "his chips left play: {}", v.chips.in_play);
+    let ruling = rulings
+        .iter()
+        .find(|r| r.point == "penalty.disqualification_effects" && r.table == "tour1")
+        .expect("the tournament rules on his entry");
+    assert_eq!(ruling.citation, "Art. 71º(4)");
+    assert!(ruling.text.contains("not placed"), "{}", ruling.text);
+    let player = out.player;
+    let back = d.apply(&Command::ReEnter { player }, 0).expect_err("no re-entry");
+    assert!(back.to_string().contains("disqualified"), "{back}");
+    // The others play on, all in every hand, to a winner.
+    for _ in 0..200 {
+        if d.is_over() {
+            break;
+        }
+        if to_act(&d, 1) {
+            act(&mut d, 1, Move::AllIn);
+            while to_act(&d, 1) {
+                act(&mut d, 1, Move::CheckOrCall);
+            }
+        } else {
+            deal(&mut d);
+        }
+    }
+    let v = d.view(Viewer::Operator, None);
+    assert!(d.is_over());
+    let mut places: Vec<u32> = v.places.iter().map(|p| p.place).collect();
+    places.sort();
+    assert_eq!(places, [1, 2, 3]);
+    assert!(v.places.iter().all(|p| p.name != name));
+    let paid: u64 = v.places.iter().map(|p| p.prize).sum();
+    assert_eq!(paid, v.money.prize_pool);
+}

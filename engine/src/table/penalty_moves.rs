@@ -82,6 +82,12 @@ impl<S: Occupant> Table<S> {
         })
     }
 
+    /// The players disqualified and removed from the table since the last call, for the
+    /// tournament to take out of the event.
+    pub fn take_disqualified(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.penalties.disqualified)
+    }
+
     /// The seat (index) of the player named `player`, if he sits here.
     pub fn seat_named(&self, player: &str) -> Option<usize> {
         (0..self.seats.len()).find(|&i| self.occupant(i).map(Occupant::name) == Some(player))

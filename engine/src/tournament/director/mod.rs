@@ -16,6 +16,7 @@
 
 mod ahead;
 mod command;
+mod disqualified;
 mod entry;
 mod purchase;
 mod rounds;

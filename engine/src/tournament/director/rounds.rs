@@ -312,7 +312,7 @@ impl Director {
     /// round (places, clock, hand-for-hand) and the next one is dealt.
     pub(super) fn after_hand(&mut self, at_ms: i64) -> Result<(), TableError> {
         let Some(round) = &self.round else {
-            return Ok(());
+            return self.settle_disqualified();
         };
         let mut results = Vec::new();
         for hand in &round.plan.hands {
@@ -340,6 +340,13 @@ impl Director {
             .ok_or_else(|| refused("the tournament has not started"))?;
         rt.finish_round(&plan, &results, seconds)
             .map_err(|e| refused(e.to_string()))?;
+        self.settle_disqualified()?;
+        if self.status == Status::Finished {
+            return Ok(());
+        }
+        let Some(rt) = self.runtime.as_ref() else {
+            return Ok(());
+        };
         if rt.players_left() <= 1 {
             self.status = Status::Finished;
             return Ok(());
