@@ -3,9 +3,9 @@
 //! (heads-up, penalties that follow a moved player, a disqualification, a correction after
 //! the settlement).
 
+use floor_engine::events::TableEvent;
 use floor_engine::rules::Rules;
 use floor_engine::ruleset::RulesetRules;
-use floor_engine::events::TableEvent;
 use floor_engine::table::{Move, RulesVersion, TableError, TableView, Viewer};
 use floor_engine::tournament::director::{Command, Director, Done, Recorded, TournamentSpec};
 use floor_tests::Repo;
@@ -24,7 +24,8 @@ fn version(id: &str) -> (Arc<floor_engine::ruleset::Ruleset>, RulesVersion) {
     )
 }
 
-/// A tournament of `seats`-seat tables with slow levels and an announced payout table.
+/// A tournament of `seats`-seat tables with slow levels and an announced payout table, the
+/// next round dealt on the dealer's word.
 fn spec(ruleset: &str, seed: u64, seats: usize) -> TournamentSpec {
     let levels: Vec<serde_json::Value> = (0..12u64)
         .map(|i| {
@@ -41,6 +42,7 @@ fn spec(ruleset: &str, seed: u64, seats: usize) -> TournamentSpec {
         "seats_per_table": seats,
         "seed": seed,
         "seconds_per_round": 30,
+        "deal_on_command": true,
         "payouts": {"bands": [{"entries_min": 2, "shares_percent": [50, 30, 20]}]}
     }))
     .expect("a tournament spec")
@@ -120,7 +122,7 @@ fn fold_out(d: &mut Director, number: u32) -> Vec<Recorded> {
 
 /// The dealer's "next hand": the next round dealt once every hand of the round is over.
 fn deal(d: &mut Director) -> Done {
-    d.apply(&Command::Deal, 0).unwrap_or_default()
+    d.apply(&Command::Deal, 0).expect("the next round is dealt")
 }
 
 fn event(d: &mut Director, table: u32, event: TableEvent) -> Result<Done, TableError> {
@@ -191,11 +193,20 @@ fn heads_up_ruling(h: &HeadsUp) -> &Recorded {
 fn art_35_heads_up_begins_and_the_last_big_blind_takes_the_button() {
     let h = heads_up_after_the_button_is_out("pt-tournament");
     let (_, last_big_blind) = h.before;
-    assert_eq!(h.after.0, last_big_blind, "the last big blind has the button");
-    assert_ne!(h.after.1, last_big_blind, "he does not post the big blind again");
+    assert_eq!(
+        h.after.0, last_big_blind,
+        "the last big blind has the button"
+    );
+    assert_ne!(
+        h.after.1, last_big_blind,
+        "he does not post the big blind again"
+    );
     let r = heads_up_ruling(&h);
     assert_eq!(r.table, "tour1.1");
-    assert_eq!((r.ruleset.as_str(), r.citation.as_str()), ("pt-tournament", "Art. 35º"));
+    assert_eq!(
+        (r.ruleset.as_str(), r.citation.as_str()),
+        ("pt-tournament", "Art. 35º")
+    );
     assert!(!r.version.is_empty());
     assert!(r.text.contains("takes the button"), "{}", r.text);
 }
@@ -206,7 +217,10 @@ fn ao_art_34_heads_up_begins_and_the_last_big_blind_takes_the_button() {
     let h = heads_up_after_the_button_is_out("ao-tournament-2025");
     assert_eq!(h.after.0, h.before.1);
     let r = heads_up_ruling(&h);
-    assert_eq!((r.ruleset.as_str(), r.citation.as_str()), ("ao-tournament-2025", "Art. 34"));
+    assert_eq!(
+        (r.ruleset.as_str(), r.citation.as_str()),
+        ("ao-tournament-2025", "Art. 34")
+    );
 }
 
 /// br-adtp-2012 rule 30: the button *may* be adjusted — the rotation is kept, and the last big
@@ -215,45 +229,61 @@ fn ao_art_34_heads_up_begins_and_the_last_big_blind_takes_the_button() {
 fn br_rule_30_heads_up_begins_and_the_rotation_is_kept() {
     let h = heads_up_after_the_button_is_out("br-adtp-2012");
     let (_, last_big_blind) = h.before;
-    assert_eq!(h.after.1, last_big_blind, "the last big blind posts it again");
+    assert_eq!(
+        h.after.1, last_big_blind,
+        "the last big blind posts it again"
+    );
     assert_ne!(h.after.0, last_big_blind);
     let r = heads_up_ruling(&h);
-    assert_eq!((r.ruleset.as_str(), r.citation.as_str()), ("br-adtp-2012", "rule 30"));
+    assert_eq!(
+        (r.ruleset.as_str(), r.citation.as_str()),
+        ("br-adtp-2012", "rule 30")
+    );
     assert!(r.text.contains("posts the big blind again"), "{}", r.text);
 }
 
+/// Every table's hand folded out; the rulings made.
+fn fold_all(d: &mut Director) -> Vec<Recorded> {
+    let numbers: Vec<u32> = d
+        .view(Viewer::Operator, None)
+        .tables
+        .iter()
+        .map(|t| t.number)
+        .collect();
+    numbers.into_iter().flat_map(|n| fold_out(d, n)).collect()
+}
+
 /// pt-tournament Art. 71º(1): a player penalised three hands who is moved to another table
-/// (his table broken) serves the rest there, and a second offence there is escalated from the
-/// first: a sanction no harsher than his earlier one is refused.
+/// (the final table formed) serves the rest there, and a second offence there is escalated
+/// from the first: a sanction no harsher than his earlier one is refused.
 #[test]
 fn art_71_1_a_penalty_follows_the_player_moved_to_another_table() {
     for seed in 0..64 {
-        let mut d = started("pt-tournament", seed, 6, 7);
-        let sizes: Vec<(u32, usize)> = d
+        let mut d = started("pt-tournament", seed, 6, 8);
+        let numbers: Vec<u32> = d
             .view(Viewer::Operator, None)
             .tables
             .iter()
-            .map(|t| (t.number, t.table.seats.iter().filter(|s| s.player.is_some()).count()))
+            .map(|t| t.number)
             .collect();
-        let (Some(&(small, 3)), Some(&(big, 4))) = (
-            sizes.iter().find(|s| s.1 == 3),
-            sizes.iter().find(|s| s.1 == 4),
-        ) else {
-            panic!("seven players are seated 3 and 4: {sizes:?}");
+        let [first, other] = numbers[..] else {
+            panic!("eight players sit at two tables: {numbers:?}");
         };
-        let (sb, _) = blinds(&table(&d, small));
-        let name = table(&d, small).seats[sb - 1]
+        let (sb, _) = blinds(&table(&d, first));
+        let name = table(&d, first).seats[sb - 1]
             .player
             .clone()
             .expect("the small blind is seated");
-        let given = event(&mut d, small, penalty(sb, "hands 3")).expect("penalised");
-        assert_eq!(given.ruling.expect("a ruling").fields["sanction"], "hands 3");
-        fold_out(&mut d, small);
-        fold_out(&mut d, big);
+        let given = event(&mut d, first, penalty(sb, "hands 3")).expect("penalised");
+        assert_eq!(
+            given.ruling.expect("a ruling").fields["sanction"],
+            "hands 3"
+        );
+        fold_all(&mut d);
         deal(&mut d);
         // His first hand out is served at his own table: two left.
         let (t, s) = seat_of(&d, &name).expect("he plays");
-        assert_eq!(t, small);
+        assert_eq!(t, first);
         let left = |d: &Director, t: u32, s: usize| {
             table(d, t).seats[s - 1]
                 .penalty
@@ -261,36 +291,39 @@ fn art_71_1_a_penalty_follows_the_player_moved_to_another_table() {
                 .and_then(|p| p.hands_left)
         };
         assert_eq!(left(&d, t, s), Some(2));
-        // The two others confront each other all in: one of them out, the table breaks.
-        act(&mut d, small, Move::AllIn);
-        act(&mut d, small, Move::CheckOrCall);
-        let mut served = fold_out(&mut d, big);
+        // The others at his table go all in: one of them out, and the final table formed.
+        act(&mut d, first, Move::AllIn);
+        while to_act(&d, first) {
+            act(&mut d, first, Move::CheckOrCall);
+        }
+        let mut served = fold_out(&mut d, other);
         served.extend(deal(&mut d).rulings);
-        let Some((moved_to, seat)) = seat_of(&d, &name).filter(|&(t, _)| t != small) else {
+        let Some((moved_to, _)) = seat_of(&d, &name).filter(|&(t, _)| t != first) else {
             continue;
         };
+        let serves = |r: &Recorded| r.point == "penalty.serving" && r.text.contains(&name);
         for _ in 0..3 {
-            if served
-                .iter()
-                .any(|r| r.point == "penalty.serving" && r.text.contains(&name))
-            {
+            if served.iter().any(serves) {
                 break;
             }
-            served = fold_out(&mut d, moved_to);
+            served = fold_all(&mut d);
             served.extend(deal(&mut d).rulings);
         }
         let here = served
             .iter()
-            .find(|r| r.point == "penalty.serving" && r.text.contains(&name))
+            .find(|r| serves(r))
             .expect("he serves the rest at his new table");
-        assert_eq!(here.table, format!("tour1.{moved_to}"));
+        let (t, seat) = seat_of(&d, &name).expect("he plays");
+        assert_eq!(t, moved_to);
+        assert_eq!(here.table, format!("tour1.{t}"));
         assert_eq!(here.citation, "Art. 71º(1),(3)");
-        let (t, seat) = seat_of(&d, &name).unwrap_or((moved_to, seat));
         assert_eq!(left(&d, t, seat), Some(1));
         // A second offence at the new table: no harsher than his three hands, refused.
         let again = event(&mut d, t, penalty(seat, "hands 2")).expect_err("refused");
         assert!(
-            again.to_string().contains("harsher penalty than the player's earlier hands 3"),
+            again
+                .to_string()
+                .contains("harsher penalty than the player's earlier hands 3"),
             "{again}"
         );
         event(&mut d, t, penalty(seat, "hands 4")).expect("a harsher penalty is given");
@@ -308,7 +341,10 @@ fn art_71_4_a_disqualified_player_is_out_of_the_tournament_unplaced_and_unpaid()
     let (sb, _) = blinds(&table(&d, 1));
     let name = table(&d, 1).seats[sb - 1].player.clone().expect("seated");
     let ruled = event(&mut d, 1, penalty(sb, "disqualification")).expect("disqualified");
-    assert_eq!(ruled.ruling.expect("a ruling").fields["sanction"], "disqualification");
+    assert_eq!(
+        ruled.ruling.expect("a ruling").fields["sanction"],
+        "disqualification"
+    );
     let mut rulings = fold_out(&mut d, 1);
     rulings.extend(deal(&mut d).rulings);
     let v = d.view(Viewer::Operator, None);
@@ -316,7 +352,11 @@ fn art_71_4_a_disqualified_player_is_out_of_the_tournament_unplaced_and_unpaid()
     assert!(out.disqualified && out.table.is_none(), "{out:?}");
     assert_eq!(v.players_left, 3);
     assert_eq!(v.chips.in_play, v.chips.at_tables);
-    assert!(v.chips.in_play < 4_000, "his chips left play: {}", v.chips.in_play);
+    assert!(
+        v.chips.in_play < 4_000,
+        "his chips left play: {}",
+        v.chips.in_play
+    );
     let ruling = rulings
         .iter()
         .find(|r| r.point == "penalty.disqualification_effects" && r.table == "tour1")
@@ -324,7 +364,9 @@ fn art_71_4_a_disqualified_player_is_out_of_the_tournament_unplaced_and_unpaid()
     assert_eq!(ruling.citation, "Art. 71º(4)");
     assert!(ruling.text.contains("not placed"), "{}", ruling.text);
     let player = out.player;
-    let back = d.apply(&Command::ReEnter { player }, 0).expect_err("no re-entry");
+    let back = d
+        .apply(&Command::ReEnter { player }, 0)
+        .expect_err("no re-entry");
     assert!(back.to_string().contains("disqualified"), "{back}");
     // The others play on, all in every hand, to a winner.
     for _ in 0..200 {
@@ -342,10 +384,85 @@ fn art_71_4_a_disqualified_player_is_out_of_the_tournament_unplaced_and_unpaid()
     }
     let v = d.view(Viewer::Operator, None);
     assert!(d.is_over());
-    let mut places: Vec<u32> = v.places.iter().map(|p| p.place).collect();
-    places.sort();
-    assert_eq!(places, [1, 2, 3]);
+    assert_eq!(v.places.len(), 3, "{:?}", v.places);
+    assert!(v.places.iter().any(|p| p.place == 1));
     assert!(v.places.iter().all(|p| p.name != name));
     let paid: u64 = v.places.iter().map(|p| p.prize).sum();
     assert_eq!(paid, v.money.prize_pool);
+}
+
+/// pt-tournament Art. 22º: errors in awarding a pot may be claimed until the next hand
+/// begins. At a live tournament table the next round waits for the dealer: a claim after the
+/// settlement is heard, journaled with the hand and carried out on the stacks the next hand
+/// is dealt with; once it is dealt, a claim on the last hand moves nothing.
+#[test]
+fn art_22_a_claim_after_the_settlement_is_heard_before_the_next_round_is_dealt() {
+    let mut d = started("pt-tournament", 5, 6, 3);
+    fold_out(&mut d, 1);
+    let settled = table(&d, 1);
+    assert!(settled.hand.as_ref().is_some_and(|h| h.to_act.is_none()));
+    let number = |d: &Director| table(d, 1).hand.map(|h| h.number);
+    assert_eq!(number(&d), Some(1), "no next hand dealt");
+    let winner = settled.seats.iter().max_by_key(|s| s.stack).expect("seats");
+    let other = settled
+        .seats
+        .iter()
+        .find(|s| s.player.is_some() && s.seat != winner.seat)
+        .expect("another player");
+    let (from, to) = (winner.seat, other.seat);
+    let (from_stack, to_stack) = (winner.stack, other.stack);
+    let claim = TableEvent::Situation {
+        point: "pot.disputes_window".into(),
+        facts: BTreeMap::from([
+            ("dispute".to_string(), ron::Value::String("award".into())),
+            (
+                "from_seat".to_string(),
+                ron::Value::Number(ron::Number::U64(from as u64)),
+            ),
+            (
+                "to_seat".to_string(),
+                ron::Value::Number(ron::Number::U64(to as u64)),
+            ),
+            (
+                "amount".to_string(),
+                ron::Value::Number(ron::Number::U64(10)),
+            ),
+        ]),
+    };
+    let heard = event(&mut d, 1, claim.clone()).expect("the claim is heard");
+    let ruling = heard.ruling.as_ref().expect("a ruling");
+    assert_eq!(ruling.outcome, "claim_accepted");
+    assert_eq!(ruling.fields["remedy"], "correct_award");
+    assert!(heard
+        .rulings
+        .iter()
+        .any(|r| r.point == "pot.disputes_window"
+            && r.table == "tour1.1"
+            && r.citation == "Art. 22º"
+            && r.text.contains("corrected after the settlement")));
+    let corrected = table(&d, 1);
+    assert_eq!(corrected.seats[from - 1].stack, from_stack - 10);
+    assert_eq!(corrected.seats[to - 1].stack, to_stack + 10);
+    assert_eq!(number(&d), Some(1), "no next hand dealt");
+    deal(&mut d);
+    assert_eq!(number(&d), Some(2));
+    let v = d.view(Viewer::Operator, None);
+    let chips = |name: &Option<String>| {
+        v.players
+            .iter()
+            .find(|p| Some(&p.name) == name.as_ref())
+            .and_then(|p| p.chips)
+    };
+    assert_eq!(chips(&other.player), Some(to_stack + 10));
+    assert_eq!(chips(&winner.player), Some(from_stack - 10));
+    assert_eq!((v.chips.in_play, v.chips.at_tables), (3_000, 3_000));
+    // Once the next hand is dealt the claim is no longer carried out on the stacks.
+    let stacks = |d: &Director| -> Vec<u64> { table(d, 1).seats.iter().map(|s| s.stack).collect() };
+    let before = stacks(&d);
+    let _ = event(&mut d, 1, claim);
+    assert_eq!(
+        stacks(&d),
+        before,
+        "a claim once the next hand is dealt moves nothing"
+    );
 }

@@ -70,9 +70,7 @@ impl<S: Occupant> Table<S> {
             .iter()
             .position(|s| s.player == player)
             .map(|k| p.serving.remove(k));
-        let awaiting = p
-            .awaiting
-            .take_if(|a| a.player == player);
+        let awaiting = p.awaiting.take_if(|a| a.player == player);
         Ok(CarriedPenalties {
             player: player.to_string(),
             given: p.given.remove(player).unwrap_or_default(),
@@ -109,7 +107,10 @@ impl<S: Occupant> Table<S> {
         let p = &mut self.penalties;
         let name = carried.player;
         if !carried.given.is_empty() {
-            p.given.entry(name.clone()).or_default().extend(carried.given);
+            p.given
+                .entry(name.clone())
+                .or_default()
+                .extend(carried.given);
         }
         p.offences
             .extend(carried.offences.into_iter().map(|o| (name.clone(), o)));

@@ -29,7 +29,10 @@ impl Director {
             rt.disqualify(entry).map_err(|e| refused(e.to_string()))?;
             self.queued.retain(|q| q.entry != entry);
         }
-        if self.runtime.as_ref().is_some_and(|rt| rt.players_left() <= 1)
+        if self
+            .runtime
+            .as_ref()
+            .is_some_and(|rt| rt.players_left() <= 1)
             && self.status == Status::Running
         {
             self.status = Status::Finished;
