@@ -441,18 +441,15 @@ fn next_hand(table: &mut Table<Player>, setup: &TableSetup) -> Result<(), String
 }
 
 /// The button and positions of a hand that begins heads-up, as `button.heads_up` rules
-/// (pt-tournament Art. 35º, ao-tournament-2025 Art. 34, br-adtp-2012 rule 30): where the
-/// usual rotation would have the player who posted the big blind in `last`, a hand of three or
-/// more, post it again, the ruleset is asked; "adjust_button" gives him the button and the
-/// small blind, so that nobody pays the big blind twice in a row. Any other answer leaves the
-/// rotation as it is. Returns the ruling to record with the hand, when one was asked.
+/// ([`crate::table::heads_up_seats`], shared with the tournament's tables). Heads-up the button
+/// posts the small blind and the other seat (position 0) the big one. Returns the ruling to
+/// record with the hand, when one was asked.
 fn into_heads_up(
     last: &Dealt<Player>,
     rules: &dyn Rules,
     button: usize,
     positions: Vec<usize>,
 ) -> (usize, Vec<usize>, Option<crate::rules::Ruling>) {
-    // Heads-up the button posts the small blind and the other seat (position 0) the big one.
     let blinds = &last.hand.config().blinds;
     let last_big_blind = blinds
         .iter()
@@ -460,33 +457,22 @@ fn into_heads_up(
         .filter(|(_, &b)| b > 0)
         .max_by_key(|(p, &b)| (b, std::cmp::Reverse(*p)))
         .and_then(|(p, _)| last.positions.get(p).copied());
-    if positions.len() != 2 || last.positions.len() < 3 || last_big_blind != Some(positions[0]) {
+    if positions.len() != 2 {
         return (button, positions, None);
     }
-    let mut facts = std::collections::BTreeMap::new();
-    facts.insert("would_pay_bb_twice".to_string(), ron::Value::Bool(true));
-    let answer = rules.table_event("button.heads_up", &facts);
-    let twice = positions[0] + 1;
-    let (button, positions, done) = if answer.outcome == "adjust_button" {
-        (
-            positions[0],
-            vec![positions[1], positions[0]],
-            format!("seat {twice}, the last big blind, takes the button and posts the small blind"),
-        )
+    let seats = crate::table::heads_up_seats(
+        rules,
+        positions[1],
+        positions[0],
+        last.positions.len(),
+        last_big_blind,
+    );
+    let other = if seats.button == positions[1] {
+        positions[0]
     } else {
-        (
-            button,
-            positions,
-            format!("the button moves as usual and seat {twice} posts the big blind again"),
-        )
+        positions[1]
     };
-    let ruling = crate::rules::Ruling {
-        point: crate::rules::registry::get("button.heads_up").map_or("table.event", |p| p.id),
-        ruleset: rules.ruleset().clone(),
-        citation: answer.citation,
-        finding: crate::rules::Finding::Text(format!("{}: {done}", answer.text)),
-    };
-    (button, positions, Some(ruling))
+    (seats.button, vec![other, seats.button], seats.ruling)
 }
 
 /// What differs between the table's seats and penalties and what was expected of them.

@@ -43,6 +43,9 @@ pub struct Penalties {
     pub(super) awaiting: Option<Pending>,
     /// Chips taken out of play by disqualifications.
     pub(super) removed: Chips,
+    /// Players disqualified and removed, not yet reported to whoever keeps the entries (a
+    /// tournament takes them out of the event).
+    pub(super) disqualified: Vec<String>,
 }
 
 /// A penalty of hands or orbits.

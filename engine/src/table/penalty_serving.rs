@@ -338,6 +338,7 @@ impl<S: Occupant> Table<S> {
             if l.chips_removed {
                 let chips = seat.as_ref().map_or(0, Occupant::stack);
                 self.penalties.removed += chips;
+                self.penalties.disqualified.push(l.player.clone());
                 if let Some(d) = self.dealt.as_mut() {
                     let rules = d.hand.rules().clone();
                     let point = "penalty.disqualification_effects";

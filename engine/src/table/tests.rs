@@ -317,6 +317,7 @@ fn the_button_short_a_card_is_refused_where_no_live_hand_holds_the_button() {
         Err(TableError::Refused(m)) if m.contains("seat 3 (the button) has folded")
     ));
     assert_eq!(format!("{:?}", t.hand_view(None)), before);
+}
 
 /// The seat a dealer reports left with a live hand is noted away in the view while the hand
 /// plays — to every viewer, a player looking at the table seeing the mark and no card but his

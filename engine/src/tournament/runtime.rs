@@ -25,7 +25,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 mod balance;
+mod disqualify;
 mod entries;
+mod positions;
 mod rebuy;
 mod rounds;
 mod step;
@@ -200,6 +202,8 @@ pub struct Tournament {
     /// Rebuy chips declared before a hand and held out of it (`rebuy`): they join the
     /// player's stack when his next hand ends.
     held_rebuys: BTreeMap<PlayerId, Chips>,
+    /// Entries disqualified: out of the tournament, unplaced (`disqualify`).
+    disqualified: std::collections::BTreeSet<PlayerId>,
 }
 
 fn int(v: u64) -> ron::Value {
@@ -240,6 +244,7 @@ impl Tournament {
             absent: std::collections::BTreeSet::new(),
             vacated: Vec::new(),
             held_rebuys: BTreeMap::new(),
+            disqualified: std::collections::BTreeSet::new(),
         })
     }
 

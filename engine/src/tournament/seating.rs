@@ -63,6 +63,9 @@ pub struct Table {
     /// The seat of last hand's small blind (as a position) and big blind; `None` before the
     /// first hand.
     pub last_blinds: Option<(usize, usize)>,
+    /// How many players were dealt into the last hand (0 before the first): a heads-up that
+    /// follows a hand of three or more is ruled on at `button.heads_up`.
+    pub last_dealt: usize,
 }
 
 impl Table {
@@ -73,6 +76,7 @@ impl Table {
             seats: vec![None; seats],
             button: 0,
             last_blinds: None,
+            last_dealt: 0,
         }
     }
 
@@ -131,6 +135,7 @@ impl Table {
             self.button = occupied[rng.random_range(0..occupied.len())];
         }
         self.last_blinds = None;
+        self.last_dealt = 0;
     }
 
     /// The positions of the next hand. `dead_button` is the ruleset's `button.dead_button`;
@@ -153,11 +158,9 @@ impl Table {
         let (button, sb_seat, bb) = match (button_to, self.last_blinds) {
             (Some(b), _) => from_button(b),
             (None, None) => from_button(self.button),
-            (None, Some((_, last_bb))) if heads_up => {
-                let bb = self.next_occupied(last_bb);
-                let other = self.next_occupied(bb);
-                (other, other, bb)
-            }
+            // Heads-up the button moves on as usual; whether the last big blind then posts
+            // it again is `button.heads_up`'s to rule (see `heads_up_seats`).
+            (None, Some(_)) if heads_up => from_button(self.next_occupied(self.button)),
             (None, Some((last_sb, last_bb))) if dead_button => {
                 (last_sb, last_bb, self.next_occupied(last_bb))
             }
@@ -192,6 +195,7 @@ impl Table {
     pub fn hand_played(&mut self, positions: &Positions) {
         self.button = positions.button;
         self.last_blinds = Some((positions.small_blind_seat, positions.big_blind));
+        self.last_dealt = positions.dealt.len();
         for seat in self.seats.iter_mut().flatten() {
             seat.new_here = false;
         }

@@ -51,7 +51,9 @@ pub enum Command {
         /// The event.
         event: TableEvent,
     },
-    /// Deals the next round when none is being played (after a break).
+    /// Deals the next round when none is being played (after a break), or, where the next
+    /// round is dealt on command, once every hand of the round is over (the dealer's "next
+    /// hand": a claim on a hand just settled is no longer heard).
     Deal,
     /// Lets time pass on the level clock.
     Clock {

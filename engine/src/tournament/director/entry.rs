@@ -57,6 +57,12 @@ impl Director {
                 self.people[person]
             )));
         }
+        if self.was_disqualified(person) {
+            return Err(refused(format!(
+                "{} was disqualified: he is out of the tournament and may not re-enter",
+                self.people[person]
+            )));
+        }
         let level = self.level_now();
         let entry = match self.enter_late(person, "reentry")? {
             Ok(entry) => entry,

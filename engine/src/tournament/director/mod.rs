@@ -10,12 +10,15 @@
 //! cash table, by players posting their own actions. Play goes in the runtime's rounds — one
 //! hand at every table that is not stopped — and the next round is dealt as soon as the last
 //! hand of the round ends (tables that finish early wait; during hand-for-hand that is what
-//! the rulebooks require). Every random draw comes from the tournament's seed, every clock
+//! the rulebooks require), or, where the spec says `deal_on_command`, when the dealer deals
+//! it or time passes: a claim on a hand just settled is heard until then, as at a cash
+//! table. Every random draw comes from the tournament's seed, every clock
 //! reading from the command's time, so the same commands at the same times give the same
 //! tournament.
 
 mod ahead;
 mod command;
+mod disqualified;
 mod entry;
 mod purchase;
 mod rounds;

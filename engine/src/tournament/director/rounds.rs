@@ -4,10 +4,11 @@
 
 use super::{invalid, mix, refused, Director, InPlay, Recorded, Status, TournamentTable};
 use crate::cards::Deck;
-use crate::table::{Deal, DealError, Player, TableError, TableSpec};
+use crate::table::{CarriedPenalties, Deal, DealError, Player, TableError, TableSpec};
 use crate::tournament::clock::ClockPosition;
-use crate::tournament::runtime::{EntryWindows, HandResult, Tournament as Runtime};
+use crate::tournament::runtime::{EntryWindows, HandResult, RoundPlan, Tournament as Runtime};
 use crate::tournament::{payouts, Payout, PrizePool};
+use crate::Chips;
 use rand::SeedableRng;
 
 impl Director {
@@ -68,7 +69,13 @@ impl Director {
             return Err(refused("the tournament has not started"));
         }
         if self.round.is_some() {
-            return Err(refused(format!("round {} is being played", self.rounds)));
+            if !self.round_waits() {
+                return Err(refused(format!("round {} is being played", self.rounds)));
+            }
+            self.close_round(at_ms)?;
+            if self.status != Status::Running {
+                return Ok(());
+            }
         }
         self.feed_clock(at_ms);
         if !self.deal(at_ms)? {
@@ -89,7 +96,10 @@ impl Director {
         if let Some(rt) = self.runtime.as_mut() {
             rt.elapse(seconds);
         }
-        if self.round.is_none() {
+        if self.round_waits() {
+            self.close_round(at_ms)?;
+        }
+        if self.round.is_none() && self.status == Status::Running {
             self.deal(at_ms)?;
         }
         Ok(())
@@ -201,6 +211,9 @@ impl Director {
                     DealError::Setup(why) => refused(why),
                     DealError::Cards(e) => refused(format!("dealing: {e}")),
                 })?;
+            if let (Some(ruling), Some(d)) = (&hand.heads_up, table.table.playing_mut()) {
+                d.hand.record_ruling(ruling.clone());
+            }
             let number = table.table.hands_dealt();
             self.hands.dealt.push((table.id.clone(), number));
             table.table.progress().map_err(|e| refused(e.to_string()))?;
@@ -225,6 +238,8 @@ impl Director {
         big_blind: u64,
         ante: u64,
     ) -> Result<(), TableError> {
+        // A player moved to another table takes his penalties with him.
+        let carried = self.take_penalties()?;
         let Some(rt) = self.runtime.as_ref() else {
             return Ok(());
         };
@@ -273,26 +288,107 @@ impl Director {
             table.spec.blinds = (small_blind, big_blind);
             table.spec.ante = ante;
         }
+        self.bring_penalties(carried)
+    }
+
+    /// Takes every player's penalties from the tables before they are laid out again.
+    fn take_penalties(&mut self) -> Result<Vec<CarriedPenalties>, TableError> {
+        let mut carried = Vec::new();
+        for t in self.tables.values_mut() {
+            for player in t.table.penalised_players() {
+                carried.push(t.table.take_penalties(&player)?);
+            }
+        }
+        Ok(carried)
+    }
+
+    /// Brings each player's penalties to the table he now sits at (pt-tournament Art. 71º(1):
+    /// the hands he still owes are served there, and a repeat offence there is escalated from
+    /// his earlier penalties). A player no longer in the tournament leaves his behind.
+    fn bring_penalties(&mut self, carried: Vec<CarriedPenalties>) -> Result<(), TableError> {
+        for c in carried {
+            let at = self
+                .tables
+                .values_mut()
+                .find(|t| t.table.seat_named(c.player()).is_some());
+            if let Some(t) = at {
+                t.table.bring_penalties(c)?;
+            }
+        }
         Ok(())
     }
 
-    /// After a hand changed: once every hand of the round is over, the runtime finishes the
-    /// round (places, clock, hand-for-hand) and the next one is dealt.
+    /// After a hand changed: once every hand of the round is over, the round is closed
+    /// (places, clock, hand-for-hand) and the next one dealt — at once, or, where the next
+    /// round is dealt on command, when the dealer deals it (`Deal`) or time passes (`Clock`):
+    /// until then a claim on a hand just settled is heard at its table (pt-tournament Art. 22º,
+    /// before the next hand begins). A round that leaves one player with chips is closed at
+    /// once: the tournament is won and nothing is dealt after it.
     pub(super) fn after_hand(&mut self, at_ms: i64) -> Result<(), TableError> {
-        let Some(round) = &self.round else {
+        if self.round.is_none() {
+            return self.settle_disqualified();
+        }
+        if self.round_results().is_none() {
             return Ok(());
-        };
+        }
+        if self.spec.deal_on_command {
+            let mut won = self.clone();
+            won.close_round(at_ms)?;
+            if won.status == Status::Finished {
+                *self = won;
+            }
+            return Ok(());
+        }
+        self.close_round(at_ms)?;
+        if self.status == Status::Running {
+            self.deal(at_ms)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the round's hands are all over and the next round waits for the dealer.
+    pub(super) fn round_waits(&self) -> bool {
+        self.spec.deal_on_command && self.round.is_some() && self.round_results().is_some()
+    }
+
+    /// How the round's hands ended, or `None` while one is still played. A hand played to the
+    /// end gives the stacks at its seats — with any correction made there since it was
+    /// settled; a seat emptied since (a player disqualified) gives the stack the hand left
+    /// him, which the tournament then takes out of play.
+    fn round_results(&self) -> Option<Vec<HandResult>> {
+        let round = self.round.as_ref()?;
         let mut results = Vec::new();
         for hand in &round.plan.hands {
-            match self.tables.get(&hand.table).and_then(|t| t.table.outcome()) {
-                None => return Ok(()),
-                Some(None) => results.push(HandResult::Void),
-                Some(Some(stacks)) => results.push(HandResult::Played(stacks)),
+            let t = self.tables.get(&hand.table)?;
+            match t.table.outcome()? {
+                None => results.push(HandResult::Void),
+                Some(stacks) => {
+                    let at_seats = hand
+                        .positions
+                        .dealt
+                        .iter()
+                        .zip(&stacks)
+                        .map(|(&seat, &stack)| t.table.occupant(seat).map_or(stack, |p| p.stack))
+                        .collect();
+                    results.push(HandResult::Played(at_seats));
+                }
             }
         }
+        Some(results)
+    }
+
+    /// Closes a round whose hands are all over: chips a correction brought into the record
+    /// enter play, purchases made during it join their stacks, the runtime finishes it
+    /// (places, clock, hand-for-hand), the players disqualified are taken out, and the
+    /// tournament is over when one player is left.
+    pub(super) fn close_round(&mut self, at_ms: i64) -> Result<(), TableError> {
+        let Some(mut results) = self.round_results() else {
+            return Err(refused(format!("round {} is being played", self.rounds)));
+        };
         let Some(InPlay { plan, .. }) = self.round.take() else {
             return Ok(());
         };
+        self.enter_found_chips(&plan, &results)?;
         self.add_queued(&plan, &mut results)?;
         let seconds = match self.spec.seconds_per_round {
             Some(s) => s,
@@ -308,11 +404,49 @@ impl Director {
             .ok_or_else(|| refused("the tournament has not started"))?;
         rt.finish_round(&plan, &results, seconds)
             .map_err(|e| refused(e.to_string()))?;
-        if rt.players_left() <= 1 {
+        self.settle_disqualified()?;
+        if self
+            .runtime
+            .as_ref()
+            .is_some_and(|rt| rt.players_left() <= 1)
+        {
             self.status = Status::Finished;
-            return Ok(());
         }
-        self.deal(at_ms)?;
+        Ok(())
+    }
+
+    /// Chips a correction after the settlement brought into the record (a chip of an all-in
+    /// player found after the call, `allin.hidden_chip_found_later`) enter play: the hand's
+    /// seats then hold more than it was dealt with.
+    fn enter_found_chips(
+        &mut self,
+        plan: &RoundPlan,
+        results: &[HandResult],
+    ) -> Result<(), TableError> {
+        let Some(rt) = self.runtime.as_mut() else {
+            return Ok(());
+        };
+        for (hand, result) in plan.hands.iter().zip(results) {
+            let HandResult::Played(after) = result else {
+                continue;
+            };
+            let Some(t) = rt.tables.iter().find(|t| t.number == hand.table) else {
+                continue;
+            };
+            let seated: Vec<_> = hand
+                .positions
+                .dealt
+                .iter()
+                .filter_map(|&s| t.seats.get(s).and_then(Option::as_ref))
+                .map(|p| (p.player, p.chips))
+                .collect();
+            let before: Chips = seated.iter().map(|p| p.1).sum();
+            let found = after.iter().sum::<Chips>().saturating_sub(before);
+            if let (Some(&(player, _)), true) = (seated.first(), found > 0) {
+                rt.add_chips(player, found)
+                    .map_err(|e| refused(e.to_string()))?;
+            }
+        }
         Ok(())
     }
 

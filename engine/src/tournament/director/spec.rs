@@ -136,6 +136,12 @@ pub struct TournamentSpec {
     /// The add-on offered.
     #[serde(default)]
     pub add_on: Option<AddOnSpec>,
+    /// The next round is dealt on the dealer's word (`Deal`) or a time input (`Clock`), not
+    /// as soon as the last hand of the round ends: between the two, a claim on a hand just
+    /// settled can still be heard and carried out (pt-tournament Art. 22º: before the next
+    /// hand begins), as at a cash table. Absent or `false`: dealt at once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deal_on_command: bool,
 }
 
 /// The add-on offered (the body's `add_on`).

@@ -160,6 +160,9 @@ pub struct PlayerView {
     pub seat: Option<usize>,
     /// Chips at the start of the hand in play.
     pub chips: Option<Chips>,
+    /// Disqualified: out of the tournament, unplaced and unpaid.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub disqualified: bool,
 }
 
 /// A table of the tournament.
@@ -283,6 +286,7 @@ impl Director {
                 table: at.map(|a| a.0),
                 seat: at.map(|a| a.1),
                 chips: at.map(|a| a.2),
+                disqualified: rt.is_some_and(|r| r.is_disqualified(entry)),
             });
         }
         players

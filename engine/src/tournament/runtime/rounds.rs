@@ -68,10 +68,12 @@ impl Tournament {
                 continue;
             }
             let button_to = self.next_button.remove(&number);
-            let Some(positions) = self.tables[t].next_positions(self.dead_button(), button_to)
-            else {
+            let Some((positions, heads_up)) = self.hand_positions(t, button_to) else {
                 continue;
             };
+            if let Some(seats) = heads_up {
+                self.note_heads_up(seats);
+            }
             if positions.dealt.len() < 2 {
                 self.tables[t].hand_played(&positions);
                 continue;

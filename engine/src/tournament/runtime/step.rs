@@ -25,6 +25,9 @@ pub struct HandPlan {
     /// The hand's stacks, blinds and antes at the level in force, position by position of
     /// `positions.dealt`.
     pub config: HandConfig,
+    /// The `button.heads_up` ruling that placed the button, to record with the hand, where
+    /// the table came down to two players after a hand of three or more.
+    pub heads_up: Option<crate::rules::Ruling>,
 }
 
 /// One round: a hand at every table that is not stopped, all at the same level.
@@ -72,8 +75,7 @@ impl Tournament {
             if let Some(b) = button_to {
                 buttons.insert(number, b);
             }
-            let Some(positions) = self.tables[t].next_positions(self.dead_button(), button_to)
-            else {
+            let Some((positions, heads_up)) = self.hand_positions(t, button_to) else {
                 continue;
             };
             if positions.dealt.len() < 2 {
@@ -85,6 +87,7 @@ impl Tournament {
                 table: number,
                 positions,
                 config,
+                heads_up: heads_up.and_then(|s| s.ruling),
             });
         }
         Some(RoundPlan {

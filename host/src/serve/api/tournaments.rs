@@ -250,7 +250,8 @@ async fn start(at: AtTournament) -> Result<Json<TournamentView>, ApiError> {
 }
 
 /// `POST /api/tournaments/{id}/rounds` (operator): deals the next round when none is being
-/// played (after a break).
+/// played (after a break) or, where the spec says `deal_on_command`, once every hand of the
+/// round is over (the dealer's "next hand": the window for a claim on them closes).
 async fn deal(at: AtTournament) -> ApiResult {
     at.operator("deal rounds")?;
     at.play(Command::Deal).await?;
