@@ -88,6 +88,9 @@ pub(crate) struct FastReader<'a> {
     /// held inline, no commentary, so that no entry owns memory and the next hand lets
     /// them go without dropping each (see [`clear_actions`]).
     plain_actions: Option<(*const ActionLine, usize)>,
+    /// Whether an amount of the hand read so far is written with decimals: without one,
+    /// every amount is whole at scale 1 and the hand's scale needs no search.
+    fractions: bool,
 }
 
 impl<'a> FastReader<'a> {
@@ -104,6 +107,7 @@ impl<'a> FastReader<'a> {
             lengths: Vec::new(),
             headers: Vec::new(),
             plain_actions: None,
+            fractions: false,
         }
     }
 
@@ -199,6 +203,7 @@ impl<'a> FastReader<'a> {
         self.amounts.clear();
         self.others.clear();
         self.lengths.clear();
+        self.fractions = false;
         let plain = self.plain_actions.take() == Some((hand.actions.as_ptr(), hand.actions.len()));
         clear_actions(&mut hand.actions, plain);
         hand.variant.clear();
