@@ -144,6 +144,37 @@ fn fast_reader_reads_written_corpora_as_the_general_reader_does() {
     }
 }
 
+/// The fields matched by their first letter with the usual ` = ` and those read byte by
+/// byte (other spacing, keys sharing a first letter, a variant of other than two letters or
+/// in double quotes) give the hands the general reader gives, without the fast reader
+/// giving up.
+#[test]
+fn fast_reader_reads_keys_in_any_spacing_as_the_general_reader_does() {
+    let hands = [
+        "variant='NT'\nantes =[0, 0]\nblinds_or_straddles  =  [1, 2]\nmin_bet\t= 2\nstarting_stacks= [300, 200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\nfinishing_stacks = [299, 201]\n",
+        "author = 'x'\nvariant = \"NT\"\nante_trimming_status = false\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [300, 200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\nwinnings = [0, 3]\nseats = [1, 2]\n",
+        "variant = 'FT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nsmall_bet = 10\nbig_bet = 20\nstarting_stacks = [79, 40]\nactions = ['d dh p1 3dQd', 'd dh p2 TcJd', 'p2 f']\n",
+        "variant = 'NTX'\nantes = [0, 0]\nstarting_stacks = [79, 40]\nactions = ['d dh p1 3dQd', 'd dh p2 TcJd', 'p2 f']\n",
+    ];
+    let text: String = hands
+        .iter()
+        .enumerate()
+        .map(|(i, hand)| format!("[{}]\n{hand}\n", i + 1))
+        .collect();
+    let mut reader = super::fast::FastReader::new(text.as_bytes(), 1);
+    let mut hand = PhhHand::default();
+    let mut fast = Vec::new();
+    loop {
+        match reader.next_hand(&mut hand) {
+            super::fast::Step::Hand => fast.push(hand.clone()),
+            super::fast::Step::End => break,
+            super::fast::Step::Bail => panic!("the fast reader gave up at hand {}", fast.len() + 1),
+        }
+    }
+    assert_eq!(fast.len(), hands.len());
+    assert_eq!(Ok(fast), whole(&text));
+}
+
 /// The cut finder cuts before headers only, past the minimum asked.
 #[test]
 fn cuts_fall_before_headers() {

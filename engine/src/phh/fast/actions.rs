@@ -25,6 +25,7 @@ impl FastReader<'_> {
                     quoted_action(reader.bytes, reader.at + 1, players)
                 {
                     if let Some(amount) = amount {
+                        reader.fractions |= amount.frac != 0;
                         amounts.push((index, Amount::Small(amount)));
                     }
                     hand.actions.push(ActionLine {
@@ -41,6 +42,7 @@ impl FastReader<'_> {
             let action = match quick_action(text.as_bytes(), players) {
                 Some((action, amount)) => {
                     if let Some(amount) = amount {
+                        reader.fractions |= amount.frac != 0;
                         amounts.push((index, Amount::Small(amount)));
                     }
                     ActionLine {
@@ -55,6 +57,7 @@ impl FastReader<'_> {
                         return None;
                     }
                     if let Some((amount, _)) = parsed.amount {
+                        reader.fractions = true;
                         amounts.push((index, Amount::Decimal(amount)));
                     }
                     ActionLine {

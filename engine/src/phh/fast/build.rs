@@ -50,18 +50,13 @@ impl FastReader<'_> {
         if self.lengths.iter().any(|&n| n != players) {
             return false;
         }
-        // The scale: the most decimal places any amount needs.
-        let mut decimals = 0;
-        let all = self.lists.iter().flatten().filter_map(|raw| match raw {
-            Raw::Amount(d) => Some(d),
-            Raw::Inf => None,
-        });
-        for d in all.chain(self.singles.iter().flatten()) {
-            decimals = decimals.max(d.decimals_needed());
-        }
-        for (_, amount) in &self.amounts {
-            decimals = decimals.max(amount.decimals_needed());
-        }
+        // The scale: the most decimal places any amount needs (none when none is written
+        // with decimals: a whole-chip record, scale 1 without the search).
+        let decimals = if self.fractions {
+            self.decimals_needed()
+        } else {
+            0
+        };
         if decimals > MAX_DECIMALS {
             return false;
         }
@@ -134,5 +129,21 @@ impl FastReader<'_> {
         hand.fields.clear();
         hand.field_order.clear();
         true
+    }
+
+    /// The most decimal places any amount of the hand needs: its scale.
+    fn decimals_needed(&self) -> u32 {
+        let mut decimals = 0;
+        let all = self.lists.iter().flatten().filter_map(|raw| match raw {
+            Raw::Amount(d) => Some(d),
+            Raw::Inf => None,
+        });
+        for d in all.chain(self.singles.iter().flatten()) {
+            decimals = decimals.max(d.decimals_needed());
+        }
+        for (_, amount) in &self.amounts {
+            decimals = decimals.max(amount.decimals_needed());
+        }
+        decimals
     }
 }

@@ -88,6 +88,9 @@ pub(crate) struct FastReader<'a> {
     /// held inline, no commentary, so that no entry owns memory and the next hand lets
     /// them go without dropping each (see [`clear_actions`]).
     plain_actions: Option<(*const ActionLine, usize)>,
+    /// Whether an amount of the hand read so far is written with decimals: without one,
+    /// every amount is whole at scale 1 and the hand's scale needs no search.
+    fractions: bool,
 }
 
 impl<'a> FastReader<'a> {
@@ -104,6 +107,7 @@ impl<'a> FastReader<'a> {
             lengths: Vec::new(),
             headers: Vec::new(),
             plain_actions: None,
+            fractions: false,
         }
     }
 
@@ -199,6 +203,7 @@ impl<'a> FastReader<'a> {
         self.amounts.clear();
         self.others.clear();
         self.lengths.clear();
+        self.fractions = false;
         let plain = self.plain_actions.take() == Some((hand.actions.as_ptr(), hand.actions.len()));
         clear_actions(&mut hand.actions, plain);
         hand.variant.clear();
@@ -208,34 +213,22 @@ impl<'a> FastReader<'a> {
             if self.skip_blank_lines() {
                 return Some(seen);
             }
-            let key = self.key()?;
-            // The usual ` = ` at once; any other spacing, byte by byte.
-            if let Some([b' ', b'=', b' ', ..]) = self.bytes.get(self.at..) {
-                self.at += 3;
-            } else {
-                self.skip_spaces();
-                if self.peek() != Some(b'=') {
-                    return None;
+            let field = match known_key(&self.bytes[self.at..]) {
+                Some((field, len)) => {
+                    self.at += len;
+                    field
                 }
-                self.at += 1;
-            }
+                None => Field::of(self.key_and_equals()?),
+            };
             self.skip_spaces();
-            let bit = match key {
-                b"variant" => {
-                    let text = self.string()?;
-                    hand.variant.push_str(text);
+            let bit = match field {
+                Field::Variant => {
+                    self.variant(hand)?;
                     seen::VARIANT
                 }
-                b"starting_stacks" => self.list(STACKS, true)?,
-                b"antes" => self.list(ANTES, false)?,
-                b"blinds_or_straddles" => self.list(BLINDS, false)?,
-                b"finishing_stacks" => self.list(FINISHING, false)?,
-                b"winnings" => self.list(WINNINGS, false)?,
-                b"bring_in" => self.single(0)?,
-                b"small_bet" => self.single(1)?,
-                b"big_bet" => self.single(2)?,
-                b"min_bet" => self.single(3)?,
-                b"actions" => {
+                Field::List(which) => self.list(which, which == STACKS)?,
+                Field::Single(which) => self.single(which)?,
+                Field::Actions => {
                     // The notation needs the players: `starting_stacks` must come first.
                     if seen & seen::LISTS[STACKS] == 0 {
                         return None;
@@ -243,7 +236,7 @@ impl<'a> FastReader<'a> {
                     self.actions(hand)?;
                     seen::ACTIONS
                 }
-                other => {
+                Field::Other(other) => {
                     if self.others.contains(&other) {
                         return None;
                     }
@@ -260,6 +253,39 @@ impl<'a> FastReader<'a> {
                 return None;
             }
         }
+    }
+
+    /// A bare key, then `=` with any spacing around it (the spaces after it are the
+    /// caller's): the key's bytes.
+    fn key_and_equals(&mut self) -> Option<&'a [u8]> {
+        let key = self.key()?;
+        // The usual ` = ` at once; any other spacing, byte by byte.
+        if let Some([b' ', b'=', b' ', ..]) = self.bytes.get(self.at..) {
+            self.at += 3;
+        } else {
+            self.skip_spaces();
+            if self.peek() != Some(b'=') {
+                return None;
+            }
+            self.at += 1;
+        }
+        Some(key)
+    }
+
+    /// `variant`'s string, into the hand. The two-letter codes of every corpus (`'NT'`)
+    /// are taken as they lie: what [`Self::string`] reads of them, without its scan.
+    fn variant(&mut self, hand: &mut PhhHand) -> Option<()> {
+        if let Some(&[b'\'', a, b, b'\'', ..]) = self.bytes.get(self.at..) {
+            if a.is_ascii_alphanumeric() && b.is_ascii_alphanumeric() {
+                hand.variant.push(char::from(a));
+                hand.variant.push(char::from(b));
+                self.at += 4;
+                return Some(());
+            }
+        }
+        let text = self.string()?;
+        hand.variant.push_str(text);
+        Some(())
     }
 
     /// A bare key (ASCII: [`KEY_BYTE`]), as bytes.
@@ -350,6 +376,67 @@ impl<'a> FastReader<'a> {
                 _ => return None,
             }
         }
+    }
+}
+
+/// A field of a hand, by its key.
+#[derive(Clone, Copy)]
+enum Field<'a> {
+    Variant,
+    /// A per-player list ([`STACKS`], [`ANTES`], …).
+    List(usize),
+    /// A single amount (`bring_in`, `small_bet`, `big_bet`, `min_bet`, in that order).
+    Single(usize),
+    Actions,
+    /// A field a replay does not type, by its key.
+    Other(&'a [u8]),
+}
+
+impl<'a> Field<'a> {
+    fn of(key: &'a [u8]) -> Field<'a> {
+        match key {
+            b"variant" => Field::Variant,
+            b"starting_stacks" => Field::List(STACKS),
+            b"antes" => Field::List(ANTES),
+            b"blinds_or_straddles" => Field::List(BLINDS),
+            b"finishing_stacks" => Field::List(FINISHING),
+            b"winnings" => Field::List(WINNINGS),
+            b"bring_in" => Field::Single(0),
+            b"small_bet" => Field::Single(1),
+            b"big_bet" => Field::Single(2),
+            b"min_bet" => Field::Single(3),
+            b"actions" => Field::Actions,
+            other => Field::Other(other),
+        }
+    }
+}
+
+/// The fields writers put in a no-limit hold'em record, each followed by the usual ` = `,
+/// at the start of `rest`: the field and the bytes its key and separator take. Picked by
+/// the first letter and matched with its separator in one comparison, where reading the
+/// key byte by byte and then matching it was a large part of reading a hand. `None` for
+/// anything else, which [`FastReader::key_and_equals`] reads (the key ends where it does
+/// here: a space is not a key's byte).
+#[inline]
+fn known_key(rest: &[u8]) -> Option<(Field<'static>, usize)> {
+    #[inline(always)]
+    fn lead(
+        rest: &[u8],
+        text: &'static [u8],
+        field: Field<'static>,
+    ) -> Option<(Field<'static>, usize)> {
+        rest.starts_with(text).then_some((field, text.len()))
+    }
+    match *rest {
+        [b'v', ..] => lead(rest, b"variant = ", Field::Variant),
+        [b'a', b'n', ..] => lead(rest, b"antes = ", Field::List(ANTES)),
+        [b'a', ..] => lead(rest, b"actions = ", Field::Actions),
+        [b'b', b'l', ..] => lead(rest, b"blinds_or_straddles = ", Field::List(BLINDS)),
+        [b's', b't', ..] => lead(rest, b"starting_stacks = ", Field::List(STACKS)),
+        [b'f', ..] => lead(rest, b"finishing_stacks = ", Field::List(FINISHING)),
+        [b'w', ..] => lead(rest, b"winnings = ", Field::List(WINNINGS)),
+        [b'm', ..] => lead(rest, b"min_bet = ", Field::Single(3)),
+        _ => None,
     }
 }
 

@@ -136,10 +136,14 @@ impl FastReader<'_> {
                     items.push(Raw::Inf);
                     return Some(());
                 }
-                items.push(Raw::Amount(plain_number(token)?.0));
+                let amount = plain_number(token)?.0;
+                reader.fractions |= amount.frac != 0;
+                items.push(Raw::Amount(amount));
                 return Some(());
             }
-            items.push(Raw::Amount(reader.number()?.0));
+            let amount = reader.number()?.0;
+            reader.fractions |= amount.frac != 0;
+            items.push(Raw::Amount(amount));
             Some(())
         });
         self.lists[which] = items;
@@ -192,7 +196,9 @@ impl FastReader<'_> {
 
     /// One amount.
     pub(super) fn single(&mut self, which: usize) -> Option<u32> {
-        self.singles[which] = Some(self.number()?.0);
+        let amount = self.number()?.0;
+        self.fractions |= amount.frac != 0;
+        self.singles[which] = Some(amount);
         Some(seen::SINGLES[which])
     }
 }
