@@ -448,6 +448,26 @@ fn rule_91_a_missing_post_taken_back_at_a_live_table_replays_after_kill_9() {
 }
 
 /// A claim about the pot as the dealer's console reports it (`from` and `to` are seats).
+/// At a four-handed table just dealt, the first to act raises to 10 and the three others fold:
+/// he wins the blinds. Returns his seat and the settled table.
+fn first_raises_and_the_others_fold(d: &Daemon, t: &str) -> (u64, Value) {
+    let first = table(d, t)["hand"]["to_act"].as_u64().expect("to act");
+    d.post(
+        &format!("/api/tables/{t}/actions"),
+        &format!(r#"{{"seat": {first}, "action": "cbr 10"}}"#),
+    );
+    for _ in 0..3 {
+        let seat = table(d, t)["hand"]["to_act"].as_u64().expect("to act");
+        d.post(
+            &format!("/api/tables/{t}/actions"),
+            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
+        );
+    }
+    let settled = table(d, t);
+    assert_eq!(settled["hand"]["phase"], "Complete", "{settled}");
+    (first, settled)
+}
+
 fn pot_claim(from: usize, to: usize, amount: u64, more: &str) -> String {
     format!(
         r#"{{"Situation": {{"point": "pot.disputes_window", "facts": {{"dispute": "award", "from_seat": {from}, "to_seat": {to}, "amount": {amount}{more}}}}}}}"#
@@ -464,20 +484,7 @@ fn art_22_a_pot_correction_heard_at_a_live_table_survives_kill_9_exactly() {
     let d = Daemon::start(&scratch.rulesets(), &data);
     let t = d.four_dealt(TOURNAMENT_RULES_TABLE);
     // The first to act raises to 10 and the three others fold: he wins the blinds.
-    let first = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
-    d.post(
-        &format!("/api/tables/{t}/actions"),
-        &format!(r#"{{"seat": {first}, "action": "cbr 10"}}"#),
-    );
-    for _ in 0..3 {
-        let seat = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
-        d.post(
-            &format!("/api/tables/{t}/actions"),
-            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
-        );
-    }
-    let settled = table(&d, &t);
-    assert_eq!(settled["hand"]["phase"], "Complete", "{settled}");
+    let (first, settled) = first_raises_and_the_others_fold(&d, &t);
     let paid = seat_stacks(&settled);
     let winner = first as usize;
     assert_eq!(paid[winner - 1], 203, "the blinds won: {settled}");
@@ -564,20 +571,7 @@ fn art_22_a_pot_correction_is_listed_with_the_hands_rulings_and_after_a_restart(
     let data = scratch.data();
     let d = Daemon::start(&scratch.rulesets(), &data);
     let t = d.four_dealt(TOURNAMENT_RULES_TABLE);
-    let first = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
-    d.post(
-        &format!("/api/tables/{t}/actions"),
-        &format!(r#"{{"seat": {first}, "action": "cbr 10"}}"#),
-    );
-    for _ in 0..3 {
-        let seat = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
-        d.post(
-            &format!("/api/tables/{t}/actions"),
-            &format!(r#"{{"seat": {seat}, "action": "f"}}"#),
-        );
-    }
-    let settled = table(&d, &t);
-    assert_eq!(settled["hand"]["phase"], "Complete", "{settled}");
+    let (first, settled) = first_raises_and_the_others_fold(&d, &t);
     let claimant = seat_stacks(&settled)
         .iter()
         .position(|&s| s == 198)

@@ -39,13 +39,11 @@ pub fn rendered(url: &str, profile: &Path) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// The text of the `<tr>` whose attribute `attr` is `value` (tags stripped), if any.
-pub fn row(dom: &str, attr: &str, value: &str) -> Option<String> {
-    let start = dom.find(&format!("{attr}=\"{value}\""))?;
-    let end = start + dom[start..].find("</tr>")?;
+/// `html` as the text a reader sees: tags dropped (each a word break), spaces collapsed.
+fn strip_tags(html: &str) -> String {
     let mut text = String::new();
     let mut in_tag = false;
-    for c in dom[start..end].chars() {
+    for c in html.chars() {
         match c {
             '<' => in_tag = true,
             '>' => {
@@ -56,7 +54,14 @@ pub fn row(dom: &str, attr: &str, value: &str) -> Option<String> {
             _ => {}
         }
     }
-    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text of the `<tr>` whose attribute `attr` is `value` (tags stripped), if any.
+pub fn row(dom: &str, attr: &str, value: &str) -> Option<String> {
+    let start = dom.find(&format!("{attr}=\"{value}\""))?;
+    let end = start + dom[start..].find("</tr>")?;
+    Some(strip_tags(&dom[start..end]))
 }
 
 /// The text of the element with id `id` (tags stripped), if any.
@@ -70,20 +75,7 @@ pub fn text_of(dom: &str, id: &str) -> Option<String> {
         .next()?
         .to_string();
     let end = open_end + dom[open_end..].find(&format!("</{tag}>"))?;
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in dom[open_end..end].chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                text.push(' ');
-            }
-            _ if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+    Some(strip_tags(&dom[open_end..end]))
 }
 
 /// The console's page for `table` with its inputs set (`ID:VALUE,...`) and the button
