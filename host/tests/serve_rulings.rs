@@ -394,6 +394,41 @@ fn rule_58_71_a_a_warning_is_remembered_after_kill_9_and_the_repeat_sends_the_pl
     assert!(after["seats"][2]["player"].is_null(), "{after}");
 }
 
+#[test]
+fn rule_71_a_time_called_at_a_live_table_warns_and_the_warning_counts_after_kill_9() {
+    let scratch = Scratch::new("serve-clock-sanction");
+    let data = scratch.data();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    let t = d.dealt_table();
+    let slow = table(&d, &t)["hand"]["to_act"].as_u64().expect("to act");
+    // Saying he was warned before, when the table knows he was not, is refused.
+    let said = r#"{"Situation": {"point": "time.call_clock", "facts": {"repeated": true}}}"#;
+    let path = format!("/api/tables/{t}/events");
+    let (status, refused) = d.request("POST", &path, Some(&d.operator), Some(said));
+    assert_eq!(status, 409, "{refused}");
+    assert!(refused.to_string().contains("repeated"), "{refused}");
+    // Rule 71(a): there is no clock; the slow player is warned and is still to act.
+    let clock = r#"{"Situation": {"point": "time.call_clock", "facts": {"seconds_used": 75}}}"#;
+    let warned = event(&d, &t, clock);
+    assert_eq!(warned["outcome"], "warning", "{warned}");
+    assert_eq!(warned["fields"]["sanction"], "warning", "{warned}");
+    assert_eq!(warned["citation"]["text"], "rule 71(a)", "{warned}");
+    assert_eq!(table(&d, &t)["hand"]["to_act"], slow);
+
+    // Killed after the warning: the journal replays it, so the table remembers it, though
+    // the interrupted hand is void.
+    d.kill9();
+    let d = Daemon::start(&scratch.rulesets(), &data);
+    d.post(&format!("/api/tables/{t}/hands"), "");
+    // The floor's own penalty for slow play reads the same record: a repeat, he must leave.
+    let repeated = penalise(&d, &t, slow, "slow_play");
+    assert_eq!(repeated["outcome"], "leave_table", "{repeated}");
+    assert_eq!(repeated["fields"]["starts"], "end_of_hand", "{repeated}");
+    let during = table(&d, &t);
+    let at = (slow - 1) as usize;
+    assert_eq!(during["seats"][at]["penalty"]["leaving"], true, "{during}");
+}
+
 /// The seat whose bet is `amount` (a blind), from 1.
 fn seat_betting(view: &Value, amount: u64) -> u64 {
     (1..=4)

@@ -82,9 +82,12 @@ impl CashTable {
             }
             return Ok((ruling, out));
         }
-        let live = self.table.playing_mut().ok_or(CashError::NoHand)?;
-        let ruling = live
-            .rule(event)
+        if !self.table.in_hand() {
+            return Err(CashError::NoHand);
+        }
+        let ruling = self
+            .table
+            .rule_in_hand(event)
             .map_err(|e| CashError::Refused(e.to_string()))?;
         let mut out = Vec::new();
         if self.table.last().is_some_and(|d| d.is_void()) {

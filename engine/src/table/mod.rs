@@ -26,6 +26,7 @@ mod presence;
 mod rulings;
 mod short_deal;
 mod showdown_rulings;
+mod slow_play;
 mod spec;
 #[cfg(test)]
 mod tests;
@@ -382,8 +383,7 @@ impl<S: Occupant> Table<S> {
             let index = self.index(id, *player)?;
             *player = self.playing()?.position_or_refuse(index)?;
         }
-        let d = self.playing()?;
-        let ruling = d.rule(&event)?;
+        let ruling = self.rule_in_hand(&event)?;
         self.progress()
             .map_err(|e| TableError::Refused(e.to_string()))?;
         self.settle_leaving();

@@ -305,7 +305,7 @@ impl<S: Occupant> Table<S> {
     }
 
     /// Whether `player` was penalised for `offence` before at this table.
-    fn penalised_for(&self, player: &str, offence: &str) -> bool {
+    pub(super) fn penalised_for(&self, player: &str, offence: &str) -> bool {
         self.penalties
             .offences
             .iter()

@@ -208,8 +208,18 @@ impl<S: Occupant> Table<S> {
                     chips_removed,
                 });
                 if in_hand {
+                    // He is removed when the hand in play ends, whatever `penalty.timing`
+                    // says of penalties served in hands.
                     ruling.fields.insert("starts".into(), "end_of_hand".into());
-                    ruling.text = format!("{}; {starts}", ruling.text);
+                    ruling.text = format!(
+                        "{}; {player} leaves the table when the hand in play ends, {}",
+                        ruling.text,
+                        if chips_removed {
+                            "his chips taken out of play"
+                        } else {
+                            "taking his chips"
+                        }
+                    );
                 } else {
                     self.settle_leaving();
                 }

@@ -122,7 +122,9 @@ const SEATING: &[&str] = &["seating.one_player_per_seat"];
 /// How a move is made (quickly, chips in racks): the move itself is the director's.
 const MOVING: &[&str] = &["table.moving_players_procedure"];
 
-/// The player to act: his clock ran out or he is away when the action reaches him.
+/// The player to act: his clock ran out (his hand killed or checked, or, where the text answers
+/// slowness with a sanction, he is warned or sent from the table when the hand ends) or he is
+/// away when the action reaches him.
 const TURN: &[&str] = &[
     "time.call_clock",
     "time.shot_clock",
@@ -331,7 +333,7 @@ pub fn carrying(point: &RulePoint) -> Carrying {
     } else if is(TURN) {
         (
             Carried::CarriedOut,
-            "ruled on the player to act: a dead hand folds in turn, a forced check checks",
+            "ruled on the player to act: a dead hand folds in turn, a forced check checks; where the text answers slowness with a sanction (a warning, then leaving the table) it is given as a penalty for slow play, read from and added to the table's record of his earlier ones, and a player sent away leaves with his chips when the hand ends",
         )
     } else if is(NAMED_SEAT) {
         (
