@@ -7,8 +7,9 @@ use crate::table::TableError;
 
 impl Director {
     /// Takes out of the tournament every player a table disqualified and removed since the
-    /// last call. Called once no round is being played, or when a round is finished: until
-    /// then the runtime still counts his stack in the hand that was dealt with him.
+    /// last call, and ends a running tournament once one player is left. Called once no round
+    /// is being played, or when a round is finished: until then the runtime still counts his
+    /// stack in the hand that was dealt with him.
     pub(super) fn settle_disqualified(&mut self) -> Result<(), TableError> {
         let mut names = Vec::new();
         for t in self.tables.values_mut() {

@@ -404,15 +404,8 @@ impl Director {
             .ok_or_else(|| refused("the tournament has not started"))?;
         rt.finish_round(&plan, &results, seconds)
             .map_err(|e| refused(e.to_string()))?;
-        self.settle_disqualified()?;
-        if self
-            .runtime
-            .as_ref()
-            .is_some_and(|rt| rt.players_left() <= 1)
-        {
-            self.status = Status::Finished;
-        }
-        Ok(())
+        // Takes out the players disqualified, and ends the tournament once one player is left.
+        self.settle_disqualified()
     }
 
     /// Chips a correction after the settlement brought into the record (a chip of an all-in
