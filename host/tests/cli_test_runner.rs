@@ -331,19 +331,35 @@ fn every_bundled_scenario_runs_under_all_without_a_failure_or_a_crash() {
         .collect();
     files.sort();
     assert!(files.len() >= 229, "{} scenario files", files.len());
-    let mut bad = Vec::new();
-    for file in &files {
-        let out = floor(&["scenario", &file.to_string_lossy(), "--all"]);
-        if out.status.code() != Some(0) {
-            bad.push(format!(
-                "{} (exit {:?}):\n{}{}",
-                file.display(),
-                out.status.code(),
-                stdout(&out),
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-    }
+    // One `floor scenario` process per file, as many at once as there are cores.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let share = files.len().div_ceil(workers);
+    let bad: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = files
+            .chunks(share)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut bad = Vec::new();
+                    for file in chunk {
+                        let out = floor(&["scenario", &file.to_string_lossy(), "--all"]);
+                        if out.status.code() != Some(0) {
+                            bad.push(format!(
+                                "{} (exit {:?}):\n{}{}",
+                                file.display(),
+                                out.status.code(),
+                                stdout(&out),
+                                String::from_utf8_lossy(&out.stderr)
+                            ));
+                        }
+                    }
+                    bad
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .flat_map(|run| run.join().expect("a worker"))
+            .collect()
+    });
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 

@@ -8,6 +8,7 @@ pub(crate) mod explain;
 mod generate;
 mod journal;
 mod load;
+mod loaded_rulesets;
 pub(crate) mod output;
 mod payouts;
 mod plugin;

@@ -4,10 +4,10 @@
 //! to a `plugin`, as at a live table; without it, such a point is a ruling that says no plugin
 //! is loaded, and falls back.
 
+use super::loaded_rulesets::LoadedRulesets;
 use super::CliError;
-use crate::rulesets::Store;
 use floor_engine::rules::{NoPlugins, PluginDesk, Rules};
-use floor_engine::ruleset::{RulesetRules, Sandbox};
+use floor_engine::ruleset::RulesetRules;
 use floor_engine::scenario::{self, Outcome};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -63,13 +63,14 @@ pub fn run(args: ScenarioArgs) -> Result<ExitCode, CliError> {
             .clone()
             .unwrap_or_else(|| "pt-tournament".into())]
     };
+    let rulesets = LoadedRulesets::new(&store);
     let (ids, mut skipped) = if args.all {
-        applicable_ids(&store, &parsed, ids)?
+        applicable_ids(&rulesets, &parsed, ids)?
     } else {
         (ids, Vec::new())
     };
     let desk = desk(args.config.as_deref())?;
-    let mut outcomes = run_under(&store, &parsed, &ids, &desk)?;
+    let mut outcomes = run_under(&rulesets, &parsed, &ids, &desk)?;
     if args.all {
         // Side by side, a ruleset that refuses the table (pt-online deals no Omaha) has
         // nothing to show: it is not applicable, with the ruleset's own reason.
@@ -111,15 +112,14 @@ pub type Skipped = (String, String);
 /// under a tournament rulebook, nor a scenario restricted to other rulesets by its `rulesets`
 /// field; they are reported as not applicable, not as failures).
 pub fn applicable_ids(
-    store: &Store,
+    rulesets: &LoadedRulesets,
     parsed: &scenario::Scenario,
     ids: Vec<String>,
 ) -> Result<(Vec<String>, Vec<Skipped>), CliError> {
-    let sandbox = Sandbox::new();
     let mut run = Vec::new();
     let mut skipped = Vec::new();
     for id in ids {
-        let ruleset = store.load_to_play(&id, &sandbox)?;
+        let ruleset = rulesets.get(&id)?;
         match scenario::playable_under(parsed, &ruleset) {
             Ok(()) => run.push(id),
             Err(why) => skipped.push((id, why)),
@@ -130,15 +130,14 @@ pub fn applicable_ids(
 
 /// Runs a scenario under each ruleset id, `desk` answering the points bound to plugins.
 pub fn run_under(
-    store: &Store,
+    rulesets: &LoadedRulesets,
     parsed: &scenario::Scenario,
     ids: &[String],
     desk: &Arc<dyn PluginDesk>,
 ) -> Result<Vec<Outcome>, CliError> {
-    let sandbox = Sandbox::new();
     let mut outcomes = Vec::new();
     for id in ids {
-        let ruleset = store.load_to_play(id, &sandbox)?;
+        let ruleset = rulesets.get(id)?;
         let rules: Arc<dyn Rules> = Arc::new(RulesetRules::new(ruleset).with_desk(desk.clone()));
         outcomes.push(scenario::run(parsed, rules));
     }

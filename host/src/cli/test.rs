@@ -15,6 +15,7 @@
 
 mod inherited;
 
+use super::loaded_rulesets::LoadedRulesets;
 use super::output::{paint, FAIL, PASS, WARN};
 use super::CliError;
 use crate::rulesets::Store;
@@ -191,6 +192,7 @@ pub fn test(targets: &[(Store, String)], desk: &Arc<dyn PluginDesk>) -> Result<R
                 ),
             );
         }
+        let rulesets = LoadedRulesets::new(store);
         for file in files {
             match store.read(&file) {
                 None => {
@@ -198,7 +200,7 @@ pub fn test(targets: &[(Store, String)], desk: &Arc<dyn PluginDesk>) -> Result<R
                     report.fail(id, path.clone(), "(unreadable)", format!("{path}: {why}"));
                 }
                 Some((path, text)) => {
-                    for result in test_file(store, id, &path, &text, desk)? {
+                    for result in test_file(&rulesets, id, &path, &text, desk)? {
                         report.push(result);
                     }
                 }
@@ -240,7 +242,7 @@ pub fn known_ids(store: &Store) -> Vec<String> {
 /// Runs one scenario file of `home`'s tests under `home` and every ruleset it keys an
 /// expectation to.
 fn test_file(
-    store: &Store,
+    rulesets: &LoadedRulesets,
     home: &str,
     path: &str,
     text: &str,
@@ -257,7 +259,7 @@ fn test_file(
         Ok(p) => p,
         Err(e) => return Ok(vec![broken(e.to_string())]),
     };
-    if let Err(e) = scenario::check_keys(path, text, &parsed, &known_ids(store)) {
+    if let Err(e) = scenario::check_keys(path, text, &parsed, &known_ids(rulesets.store())) {
         return Ok(vec![broken(e.to_string())]);
     }
     let mut ids = vec![home.to_string()];
@@ -266,7 +268,7 @@ fn test_file(
             .into_iter()
             .filter(|k| k != home),
     );
-    let (playable, skipped) = super::scenario::applicable_ids(store, &parsed, ids)?;
+    let (playable, skipped) = super::scenario::applicable_ids(rulesets, &parsed, ids)?;
     let mut results = Vec::new();
     for (id, why) in skipped {
         let failure = if id == home {
@@ -282,7 +284,7 @@ fn test_file(
             failures: vec![failure],
         });
     }
-    for outcome in super::scenario::run_under(store, &parsed, &playable, desk)? {
+    for outcome in super::scenario::run_under(rulesets, &parsed, &playable, desk)? {
         results.push(ScenarioResult {
             passed: outcome.passed(),
             ruleset: outcome.ruleset,

@@ -3,10 +3,11 @@
 //! operator learns which outcomes the house rules change, and by which rule points and
 //! articles. These are reports, not failures: a house exists to rule differently.
 
+use super::super::loaded_rulesets::LoadedRulesets;
 use super::super::CliError;
 use crate::rulesets::Store;
 use floor_engine::rules::PluginDesk;
-use floor_engine::ruleset::{RulesetKind, Sandbox};
+use floor_engine::ruleset::RulesetKind;
 use floor_engine::scenario::{self, Outcome, StepResult};
 use floor_engine::Chips;
 use serde::Serialize;
@@ -47,7 +48,8 @@ pub fn compare(
     house: &str,
     desk: &Arc<dyn PluginDesk>,
 ) -> Result<Vec<Inherited>, CliError> {
-    let ruleset = store.load_to_play(house, &Sandbox::new())?;
+    let rulesets = LoadedRulesets::new(store);
+    let ruleset = rulesets.get(house)?;
     if ruleset.layers()[0].file.kind != RulesetKind::House {
         return Ok(Vec::new());
     }
@@ -72,11 +74,11 @@ pub fn compare(
                 continue;
             };
             let ids = vec![parent.clone(), house.to_string()];
-            let (playable, _) = super::super::scenario::applicable_ids(store, &parsed, ids)?;
+            let (playable, _) = super::super::scenario::applicable_ids(&rulesets, &parsed, ids)?;
             if playable.len() < 2 {
                 continue; // a scenario the house cannot play is not an outcome it changed
             }
-            let both = super::super::scenario::run_under(store, &parsed, &playable, desk)?;
+            let both = super::super::scenario::run_under(&rulesets, &parsed, &playable, desk)?;
             let [theirs, ours] = [&both[0], &both[1]];
             let differences = differences(&parsed, theirs, ours);
             found.push(Inherited {
