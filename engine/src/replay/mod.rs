@@ -685,4 +685,6 @@ fn negative_amount() -> ActionError {
 }
 
 #[cfg(test)]
+mod stream_tests;
+#[cfg(test)]
 mod tests;

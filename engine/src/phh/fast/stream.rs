@@ -84,17 +84,37 @@ impl FastReader<'_> {
     }
 
     /// `actions`, each entry handed to `sink` as it is read (the sink was started). `None`
-    /// at anything [`quoted_action`] does not read, or an amount with decimals: the hand
-    /// is then to be read again ([`Self::restart`] is set).
+    /// at anything [`quoted_action`] does not read, an amount with decimals, or a layout
+    /// other than `['…', '…']`: the hand is then to be read again ([`Self::restart`] is set).
     pub(super) fn stream_actions<S: HandSink>(&mut self, sink: &mut S) -> Option<()> {
+        let read = self.stream_entries(sink);
+        if read.is_none() {
+            self.restart = true;
+        }
+        read
+    }
+
+    /// The entries of [`Self::stream_actions`], in the layout every writer uses: the
+    /// opening quote of one right after `[` or `, `, `]` right after the last. Read with
+    /// one pattern between entries, where [`Self::array`] takes any spacing (a hand
+    /// written otherwise is read again, and its entries read by `array`).
+    fn stream_entries<S: HandSink>(&mut self, sink: &mut S) -> Option<()> {
         let players = self.lists[STACKS].len();
         let line = notation::source_line(self.line);
-        let mut index = 0;
-        let read = self.array(|reader| {
-            if reader.peek() != Some(b'\'') {
-                return None;
+        let bytes = self.bytes;
+        let mut at = self.at;
+        match bytes.get(at..at + 2)? {
+            [b'[', b'\''] => at += 1,
+            [b'[', b']'] => {
+                self.at = at + 2;
+                return Some(());
             }
-            let (action, amount, end) = quoted_action(reader.bytes, reader.at + 1, players)?;
+            _ => return None,
+        }
+        let mut index = 0;
+        loop {
+            // `at` is an entry's opening quote.
+            let (action, amount, end) = quoted_action(bytes, at + 1, players)?;
             // Not dropped: what `quoted_action` reads holds its cards inline and owns no
             // memory, and a drop is a test of the action's kind for nothing (it was a
             // measurable part of each action).
@@ -109,12 +129,15 @@ impl FastReader<'_> {
             }
             sink.action(index, &action, line);
             index += 1;
-            reader.at = end + 1;
-            Some(())
-        });
-        if read.is_none() {
-            self.restart = true;
+            at = end + 1;
+            match bytes.get(at)? {
+                b']' => {
+                    self.at = at + 1;
+                    return Some(());
+                }
+                b',' if bytes.get(at + 1..at + 3) == Some(b" '") => at += 2,
+                _ => return None,
+            }
         }
-        read.map(|_| ())
     }
 }
