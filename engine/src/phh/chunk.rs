@@ -15,7 +15,7 @@
 //! caller reads it again joined to the next.
 
 use super::error::{PhhError, PhhErrorKind as Kind, Pos};
-use super::fast::{FastReader, Step};
+use super::fast::{FastReader, HandSink, NoSink, Step};
 use super::hand::PhhHand;
 use super::reader::{outside_any_hand, scan, Expect};
 use std::collections::BTreeMap;
@@ -79,13 +79,14 @@ pub fn read_chunk(
     each: impl FnMut(&PhhHand),
 ) -> ChunkRead {
     // A `str` is UTF-8: the check cannot fail, and an error could not come of it.
+    let mut each = each;
     read_chunk_with(
         text.as_bytes(),
         || Ok(text),
-        first_line,
-        file_start,
+        (first_line, file_start),
         hand,
-        each,
+        &mut NoSink,
+        |hand, _, _| each(hand),
     )
     .unwrap_or_default()
 }
@@ -102,26 +103,52 @@ pub fn read_chunk_bytes(
     hand: &mut PhhHand,
     each: impl FnMut(&PhhHand),
 ) -> Result<ChunkRead, std::str::Utf8Error> {
+    let mut each = each;
     let text = || std::str::from_utf8(bytes);
-    read_chunk_with(bytes, text, first_line, file_start, hand, each)
+    read_chunk_with(
+        bytes,
+        text,
+        (first_line, file_start),
+        hand,
+        &mut NoSink,
+        |hand, _, _| each(hand),
+    )
+}
+
+/// [`read_chunk_bytes`], the actions of the hands the fast reader reads handed to `sink` as
+/// they are read where it takes them: `each` then gets the hand with `true` (its `actions`
+/// empty, the sink holding what they did), and otherwise with `false`, its actions listed.
+pub(crate) fn read_chunk_to<S: HandSink>(
+    bytes: &[u8],
+    (first_line, file_start): (usize, bool),
+    hand: &mut PhhHand,
+    sink: &mut S,
+    each: impl FnMut(&PhhHand, &mut S, bool),
+) -> Result<ChunkRead, std::str::Utf8Error> {
+    let text = || std::str::from_utf8(bytes);
+    read_chunk_with(bytes, text, (first_line, file_start), hand, sink, each)
 }
 
 /// Reads `bytes` with the fast reader, and with the general reader (on `text()`, the same
 /// bytes as a `str`) where the fast one gives up.
-fn read_chunk_with<'t>(
+fn read_chunk_with<'t, S: HandSink>(
     bytes: &'t [u8],
     text: impl FnOnce() -> Result<&'t str, std::str::Utf8Error>,
-    first_line: usize,
-    file_start: bool,
+    (first_line, file_start): (usize, bool),
     hand: &mut PhhHand,
-    mut each: impl FnMut(&PhhHand),
+    sink: &mut S,
+    mut each: impl FnMut(&PhhHand, &mut S, bool),
 ) -> Result<ChunkRead, std::str::Utf8Error> {
     let mut fast = FastReader::new(bytes, first_line);
     let mut passed = 0;
     loop {
-        match fast.next_hand(hand) {
+        match fast.next_hand_to(hand, sink) {
             Step::Hand => {
-                each(hand);
+                each(hand, sink, false);
+                passed += 1;
+            }
+            Step::Streamed => {
+                each(hand, sink, true);
                 passed += 1;
             }
             // A text without a header (a `.phh` file, an empty one) is the general reader's.
@@ -141,10 +168,10 @@ fn read_chunk_with<'t>(
     let read = found.outcome(file_start);
     if read.syntax_error.is_none() && read.content_error.is_none() {
         for hand in found.hands.iter().skip(passed) {
-            each(hand);
+            each(hand, sink, false);
         }
         if let Some(Ok(single)) = &found.single {
-            each(single);
+            each(single, sink, false);
         }
     }
     Ok(read)

@@ -134,6 +134,7 @@ fn fast_reader_reads_written_corpora_as_the_general_reader_does() {
         loop {
             match reader.next_hand(&mut hand) {
                 super::fast::Step::Hand => fast.push(hand.clone()),
+                super::fast::Step::Streamed => panic!("no sink takes the actions"),
                 super::fast::Step::End => break,
                 super::fast::Step::Bail => {
                     panic!("the fast reader gave up at hand {}", fast.len() + 1)
@@ -167,6 +168,7 @@ fn fast_reader_reads_keys_in_any_spacing_as_the_general_reader_does() {
     loop {
         match reader.next_hand(&mut hand) {
             super::fast::Step::Hand => fast.push(hand.clone()),
+            super::fast::Step::Streamed => panic!("no sink takes the actions"),
             super::fast::Step::End => break,
             super::fast::Step::Bail => panic!("the fast reader gave up at hand {}", fast.len() + 1),
         }

@@ -44,10 +44,12 @@ mod write;
 
 pub use amount::{Decimal, Scale, MAX_DECIMALS};
 pub use cards::{CardList, INLINE_CARDS};
+pub(crate) use chunk::read_chunk_to;
 pub use chunk::{
     duplicate_hand, next_cut, read_chunk, read_chunk_bytes, ChunkRead, FileError, FileReading,
 };
 pub use error::{PhhError, PhhErrorKind};
+pub(crate) use fast::HandSink;
 pub use hand::{PhhHand, Stack};
 pub use notation::{format_hole, Action, ActionLine};
 pub use value::{quote, Value};

@@ -21,8 +21,10 @@ use std::sync::Arc;
 mod check;
 mod export;
 mod prefetch;
+mod stream;
 pub use check::{rake_bound, Readings};
 pub use export::{phh_order, to_phh, ExportError};
+pub use stream::replay_chunk;
 
 /// The stack given to a player whose starting stack the record writes as `inf`: larger than
 /// any real pot, small enough that sums of several never overflow.
@@ -346,6 +348,9 @@ pub struct Replayer {
     event_log: EventLog,
     hand: Option<Hand>,
     report: ReplayReport,
+    /// Whether the hand whose actions are handed one by one (see [`replay_chunk`]) has had
+    /// one refused: the replay stopped there.
+    refused: bool,
 }
 
 impl Replayer {
@@ -356,6 +361,7 @@ impl Replayer {
             event_log: EventLog::Every,
             hand: None,
             report: ReplayReport::blank(),
+            refused: false,
         }
     }
 
@@ -394,24 +400,7 @@ impl Replayer {
             Some(hand) => {
                 let game = game_of(phh)?;
                 if plain_seats(phh, game) {
-                    // The record was checked: the hand is set up from it directly, seat by
-                    // seat, as `fill_checked` would fill the configuration.
-                    let n = phh.starting_stacks.len();
-                    // Heads-up, the record's antes and blinds are reversed: position `p`
-                    // reads the other one's (`p ^ 1`).
-                    let flip = (n == 2) as usize;
-                    hand.restart_seats(game, n, n - 1, |p| {
-                        let forced = phh.blinds_or_straddles[p];
-                        Seat {
-                            stack: match phh.starting_stacks[p] {
-                                Stack::Chips(c) => c,
-                                Stack::Unknown => UNKNOWN_STACK,
-                            },
-                            ante: phh.antes[p ^ flip] as Chips,
-                            blind: phh.blinds_or_straddles[p ^ flip].max(0) as Chips,
-                            post: forced.min(0).unsigned_abs(),
-                        }
-                    });
+                    restart_plain(hand, phh, game);
                 } else {
                     // Something is wrong with it: the exact error, as `replay` reports it.
                     hand.restart(&config_from_phh(phh)?)?;
@@ -462,7 +451,8 @@ impl Replayer {
         }
     }
 
-    /// The hand of the last successful [`Replayer::replay`], as played.
+    /// The hand of the last successful [`Replayer::replay`] (or [`replay_chunk`]), as
+    /// played.
     pub fn hand(&self) -> Option<&Hand> {
         self.hand.as_ref()
     }
@@ -471,6 +461,28 @@ impl Replayer {
     pub fn report(&self) -> &ReplayReport {
         &self.report
     }
+}
+
+/// Sets `hand` up anew from a record [`plain_seats`] accepts, seat by seat, as
+/// [`fill_checked`] would fill the configuration.
+#[inline(always)]
+fn restart_plain(hand: &mut Hand, phh: &PhhHand, game: (Variant, Structure, Chips)) {
+    let n = phh.starting_stacks.len();
+    // Heads-up, the record's antes and blinds are reversed: position `p` reads the other
+    // one's (`p ^ 1`).
+    let flip = (n == 2) as usize;
+    hand.restart_seats(game, n, n - 1, |p| {
+        let forced = phh.blinds_or_straddles[p];
+        Seat {
+            stack: match phh.starting_stacks[p] {
+                Stack::Chips(c) => c,
+                Stack::Unknown => UNKNOWN_STACK,
+            },
+            ante: phh.antes[p ^ flip] as Chips,
+            blind: phh.blinds_or_straddles[p ^ flip].max(0) as Chips,
+            post: forced.min(0).unsigned_abs(),
+        }
+    });
 }
 
 /// Applies every action of the record to a freshly started `hand` and checks the result;
@@ -482,49 +494,72 @@ where
 {
     for (index, line) in phh.actions.iter().enumerate() {
         observe(hand, index, line);
-        let result = match &line.action {
-            // Cards shown once the hand is over (the winner of an uncontested pot showing).
-            PhhAction::ShowMuck {
-                player,
-                cards: Some(cards),
-            } if hand.is_complete() => {
-                show_after_hand(hand, report, usize::from(*player), cards, (index, line))
-            }
-            // A betting action by someone other than the player to act: folds may have been
-            // omitted before it.
-            PhhAction::Fold { player }
-            | PhhAction::CheckCall { player }
-            | PhhAction::CompleteBetRaiseTo { player, .. }
-                if hand.actor() != Some(usize::from(*player)) =>
-            {
-                if let Some(skipped) = omitted_folds(hand, &line.action) {
-                    for player in skipped {
-                        // `omitted_folds` checked on a copy that these folds are legal.
-                        if hand.act(player, Action::Fold).is_ok() {
-                            report.inferred_folds.push(InferredFold {
-                                player,
-                                index,
-                                line: line.line as usize,
-                            });
-                        }
-                    }
-                }
-                apply(hand, &line.action)
-            }
-            // The common case: the player to act acts, or the dealer deals.
-            action => apply_action(hand, action),
-        };
-        if let Err(error) = result {
-            report.illegal = Some(IllegalAction {
-                index,
-                line: line.line as usize,
-                notation: line.action.to_string(),
-                reason: error.to_string(),
-                point: error.rule_point(),
-            });
+        if !play_line(hand, report, index, &line.action, line.line) {
             return;
         }
     }
+    finish_play(phh, hand, report);
+}
+
+/// Applies the record's action `index` to `hand`; false, with the refusal in the report,
+/// when the engine refuses it (the replay stops there).
+#[inline(always)]
+fn play_line(
+    hand: &mut Hand,
+    report: &mut ReplayReport,
+    index: usize,
+    action: &PhhAction,
+    line: u32,
+) -> bool {
+    let result = match action {
+        // Cards shown once the hand is over (the winner of an uncontested pot showing).
+        PhhAction::ShowMuck {
+            player,
+            cards: Some(cards),
+        } if hand.is_complete() => {
+            show_after_hand(hand, report, usize::from(*player), cards, (index, line))
+        }
+        // A betting action by someone other than the player to act: folds may have been
+        // omitted before it.
+        PhhAction::Fold { player }
+        | PhhAction::CheckCall { player }
+        | PhhAction::CompleteBetRaiseTo { player, .. }
+            if hand.actor() != Some(usize::from(*player)) =>
+        {
+            if let Some(skipped) = omitted_folds(hand, action) {
+                for player in skipped {
+                    // `omitted_folds` checked on a copy that these folds are legal.
+                    if hand.act(player, Action::Fold).is_ok() {
+                        report.inferred_folds.push(InferredFold {
+                            player,
+                            index,
+                            line: line as usize,
+                        });
+                    }
+                }
+            }
+            apply(hand, action)
+        }
+        // The common case: the player to act acts, or the dealer deals.
+        action => apply_action(hand, action),
+    };
+    if let Err(error) = result {
+        report.illegal = Some(IllegalAction {
+            index,
+            line: line as usize,
+            notation: action.to_string(),
+            reason: error.to_string(),
+            point: error.rule_point(),
+        });
+        return false;
+    }
+    true
+}
+
+/// Once every action of the record is applied: the showdown the record stops before, the
+/// report's outcome, and the record's results checked.
+#[inline(always)]
+fn finish_play(phh: &PhhHand, hand: &mut Hand, report: &mut ReplayReport) {
     if hand.phase() == Phase::Showdown {
         // The record stops before every player acted at showdown: tabled hands speak.
         let _ = hand.finish_showdown();
@@ -544,14 +579,14 @@ fn show_after_hand(
     report: &mut ReplayReport,
     player: usize,
     cards: &[Option<crate::cards::Card>],
-    (index, line): (usize, &ActionLine),
+    (index, line): (usize, u32),
 ) -> Result<(), ActionError> {
     let uncontested = hand.players_in_hand() == 1 && !hand.has_folded(player);
     hand.show_after_hand(player, cards)?;
     report.shown_after_hand.push(ShownAfterHand {
         player,
         index,
-        line: line.line as usize,
+        line: line as usize,
         uncontested,
     });
     Ok(())
@@ -649,5 +684,7 @@ fn negative_amount() -> ActionError {
     }
 }
 
+#[cfg(test)]
+mod stream_tests;
 #[cfg(test)]
 mod tests;

@@ -12,8 +12,8 @@ mod stream;
 use super::CliError;
 use failures::{Failure, Failures};
 use floor_engine::hand::EventLog;
-use floor_engine::phh::PhhHand;
-use floor_engine::replay::{ReplayReport, Replayer};
+use floor_engine::phh::{ChunkRead, PhhHand};
+use floor_engine::replay::{replay_chunk, ReplayReport, Replayer, SetupError};
 use floor_engine::rules::PhhConventions;
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -110,9 +110,33 @@ struct ChunkTally {
     contradictions: Vec<Failure>,
 }
 
+/// A worker of `floor replay`: its replayer plays the hands of a chunk as they are read
+/// ([`replay_chunk`]).
+struct ReplayWorker {
+    replayer: Replayer,
+}
+
+impl stream::Worker<ChunkTally> for ReplayWorker {
+    fn hand(&mut self, phh: &PhhHand, tally: &mut ChunkTally) {
+        tally.hand(phh, self.replayer.replay(phh));
+    }
+
+    fn chunk(
+        &mut self,
+        bytes: &[u8],
+        start: (usize, bool),
+        hand: &mut PhhHand,
+        tally: &mut ChunkTally,
+    ) -> Result<ChunkRead, std::str::Utf8Error> {
+        replay_chunk(bytes, start, hand, &mut self.replayer, |phh, replayed| {
+            tally.hand(phh, replayed)
+        })
+    }
+}
+
 impl ChunkTally {
-    /// Replays one hand and tallies what the replay found.
-    fn hand(&mut self, replayer: &mut Replayer, phh: &PhhHand) {
+    /// Tallies what replaying one hand found.
+    fn hand(&mut self, phh: &PhhHand, replayed: Result<&ReplayReport, SetupError>) {
         let number = phh.number.unwrap_or(1);
         self.counts.hands += 1;
         let remark = |line: usize, kind: &str, message: String| Failure {
@@ -122,7 +146,7 @@ impl ChunkTally {
             kind: kind.to_string(),
             message,
         };
-        match replayer.replay(phh) {
+        match replayed {
             Err(error) => {
                 self.counts.illegal_actions += 1;
                 self.failures
@@ -245,10 +269,9 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, CliError> {
     };
     let mut bar = Progress::start(&inputs);
     let rules: Arc<dyn floor_engine::rules::Rules> = Arc::new(PhhConventions);
-    let worker = || {
+    let worker = || ReplayWorker {
         // The tally reads the reports, whose checks read only the settling events.
-        let mut replayer = Replayer::new(rules.clone()).with_event_log(EventLog::Settlement);
-        move |phh: &PhhHand, tally: &mut ChunkTally| tally.hand(&mut replayer, phh)
+        replayer: Replayer::new(rules.clone()).with_event_log(EventLog::Settlement),
     };
     let mut take = |file: usize, tally: ChunkTally, bytes: u64| {
         bar.bytes(bytes);

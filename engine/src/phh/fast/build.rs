@@ -68,16 +68,21 @@ impl FastReader<'_> {
             Raw::Amount(d) => d.chips(decimals),
             Raw::Inf => None,
         };
-        hand.starting_stacks.clear();
-        for raw in &self.lists[STACKS] {
-            let stack = match raw {
-                Raw::Inf => Stack::Unknown,
-                Raw::Amount(_) => match chips(raw).map(u64::try_from) {
-                    Some(Ok(c)) => Stack::Chips(c),
-                    _ => return false,
-                },
-            };
-            hand.starting_stacks.push(stack);
+        // A hand whose actions were streamed has its stacks, antes and blinds filled at
+        // scale 1 already ([`Self::fill_setup`]), and its scale is 1.
+        let filled = self.streamed;
+        if !filled {
+            hand.starting_stacks.clear();
+            for raw in &self.lists[STACKS] {
+                let stack = match raw {
+                    Raw::Inf => Stack::Unknown,
+                    Raw::Amount(_) => match chips(raw).map(u64::try_from) {
+                        Some(Ok(c)) => Stack::Chips(c),
+                        _ => return false,
+                    },
+                };
+                hand.starting_stacks.push(stack);
+            }
         }
         for &(index, amount) in &self.amounts {
             let Some(value) = amount.chips(scale) else {
@@ -98,8 +103,9 @@ impl FastReader<'_> {
             }
             true
         };
-        if !fill(&self.lists[ANTES], &mut hand.antes)
-            || !fill(&self.lists[BLINDS], &mut hand.blinds_or_straddles)
+        if !filled
+            && (!fill(&self.lists[ANTES], &mut hand.antes)
+                || !fill(&self.lists[BLINDS], &mut hand.blinds_or_straddles))
         {
             return false;
         }

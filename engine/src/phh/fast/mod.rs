@@ -21,18 +21,23 @@ mod actions;
 mod build;
 mod numbers;
 mod other;
+mod stream;
 #[cfg(test)]
 mod tests;
 
 use super::hand::PhhHand;
 use super::notation::ActionLine;
 use numbers::{Amount, Small};
+pub(crate) use stream::{HandSink, NoSink};
 
 /// What reading the next hand came to.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Step {
     /// A hand was read into the caller's [`PhhHand`].
     Hand,
+    /// A hand was read into the caller's [`PhhHand`], all but its actions, which were
+    /// handed to the reader's [`HandSink`] as they were read (its `actions` are empty).
+    Streamed,
     /// The text is read to its end.
     End,
     /// Something this reader does not take: read the text with the general reader.
@@ -91,6 +96,11 @@ pub(crate) struct FastReader<'a> {
     /// Whether an amount of the hand read so far is written with decimals: without one,
     /// every amount is whole at scale 1 and the hand's scale needs no search.
     fractions: bool,
+    /// Whether the hand's actions went to the sink as they were read (see [`stream`]).
+    streamed: bool,
+    /// Whether the hand must be read again without a sink: its actions went to the sink,
+    /// or began to, but the hand turns out not to be one whose actions can (see [`stream`]).
+    restart: bool,
 }
 
 impl<'a> FastReader<'a> {
@@ -108,6 +118,8 @@ impl<'a> FastReader<'a> {
             headers: Vec::new(),
             plain_actions: None,
             fractions: false,
+            streamed: false,
+            restart: false,
         }
     }
 
@@ -139,7 +151,14 @@ impl<'a> FastReader<'a> {
     }
 
     /// Reads the next hand into `hand`.
+    #[cfg(test)]
     pub(crate) fn next_hand(&mut self, hand: &mut PhhHand) -> Step {
+        self.next_hand_to(hand, &mut NoSink)
+    }
+
+    /// Reads the next hand into `hand`, its actions handed to `sink` as they are read when
+    /// the sink takes them ([`Step::Streamed`]).
+    pub(crate) fn next_hand_to<S: HandSink>(&mut self, hand: &mut PhhHand, sink: &mut S) -> Step {
         if !self.skip_blank_lines() {
             return Step::Bail;
         }
@@ -154,8 +173,21 @@ impl<'a> FastReader<'a> {
         if !self.end_of_line() {
             return Step::Bail;
         }
-        match self.fields(hand) {
-            Some(seen) if self.build(hand, seen, number, header_line) => Step::Hand,
+        let start = (self.at, self.line);
+        let mut read = self.fields(hand, sink, S::TAKES_ACTIONS);
+        if self.restart {
+            // Read again, every action into the hand's list.
+            (self.at, self.line) = start;
+            read = self.fields(hand, sink, false);
+        }
+        match read {
+            Some(seen) if self.build(hand, seen, number, header_line) => {
+                if self.streamed {
+                    Step::Streamed
+                } else {
+                    Step::Hand
+                }
+            }
             _ => Step::Bail,
         }
     }
@@ -194,8 +226,13 @@ impl<'a> FastReader<'a> {
     }
 
     /// Reads the hand's `key = value` lines up to the next header or the end; returns the
-    /// typed fields seen.
-    fn fields(&mut self, hand: &mut PhhHand) -> Option<u32> {
+    /// typed fields seen. With `stream`, the actions go to `sink` if it takes them.
+    fn fields<S: HandSink>(
+        &mut self,
+        hand: &mut PhhHand,
+        sink: &mut S,
+        stream: bool,
+    ) -> Option<u32> {
         for list in &mut self.lists {
             list.clear();
         }
@@ -204,6 +241,8 @@ impl<'a> FastReader<'a> {
         self.others.clear();
         self.lengths.clear();
         self.fractions = false;
+        self.streamed = false;
+        self.restart = false;
         let plain = self.plain_actions.take() == Some((hand.actions.as_ptr(), hand.actions.len()));
         clear_actions(&mut hand.actions, plain);
         hand.variant.clear();
@@ -211,6 +250,11 @@ impl<'a> FastReader<'a> {
         loop {
             // At the end, or the next hand's header: this hand is read.
             if self.skip_blank_lines() {
+                // Actions replayed at scale 1 belong to a hand whose scale is 1.
+                if self.streamed && self.fractions {
+                    self.restart = true;
+                    return None;
+                }
                 return Some(seen);
             }
             let field = match known_key(&self.bytes[self.at..]) {
@@ -233,7 +277,17 @@ impl<'a> FastReader<'a> {
                     if seen & seen::LISTS[STACKS] == 0 {
                         return None;
                     }
-                    self.actions(hand)?;
+                    if stream
+                        && seen & seen::ACTIONS == 0
+                        && self.can_stream(seen)
+                        && self.fill_setup(hand)
+                        && sink.start(hand)
+                    {
+                        self.streamed = true;
+                        self.stream_actions(sink)?;
+                    } else {
+                        self.actions(hand)?;
+                    }
                     seen::ACTIONS
                 }
                 Field::Other(other) => {
@@ -417,7 +471,7 @@ impl<'a> Field<'a> {
 /// key byte by byte and then matching it was a large part of reading a hand. `None` for
 /// anything else, which [`FastReader::key_and_equals`] reads (the key ends where it does
 /// here: a space is not a key's byte).
-#[inline]
+#[inline(always)]
 fn known_key(rest: &[u8]) -> Option<(Field<'static>, usize)> {
     #[inline(always)]
     fn lead(

@@ -164,17 +164,15 @@ impl FastReader<'_> {
         }
         at += 1;
         loop {
-            let (mut mantissa, mut digits) = (0i64, 0u32);
+            // The digits first, their count checked after: no count kept per digit. Past 18
+            // digits the sum may wrap, but it is then refused.
+            let (start, mut mantissa) = (at, 0i64);
             while let Some(&b @ b'0'..=b'9') = bytes.get(at) {
-                mantissa = mantissa * 10 + i64::from(b - b'0');
-                digits += 1;
+                mantissa = mantissa.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
                 at += 1;
-                if digits > 18 {
-                    items.truncate(kept);
-                    return false;
-                }
             }
-            if digits == 0 {
+            let digits = at - start;
+            if digits == 0 || digits > 18 {
                 items.truncate(kept);
                 return false;
             }

@@ -134,7 +134,9 @@ pub(super) fn run(args: &ReplayArgs, inputs: &[Input], jobs: usize) -> Result<Ex
             Replayer::new(sides[1].rules.clone()),
         ];
         let sides = sides.clone();
-        move |phh: &PhhHand, tally: &mut LawTally| compare_hand(phh, &sides, &mut replayers, tally)
+        stream::EachHand(move |phh: &PhhHand, tally: &mut LawTally| {
+            compare_hand(phh, &sides, &mut replayers, tally)
+        })
     };
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
     let mut hands = 0;

@@ -38,6 +38,34 @@ pub(super) struct Input {
 pub(super) trait Tally: Send + Default + 'static {}
 impl<T: Send + Default + 'static> Tally for T {}
 
+/// What a worker does with the chunks and hands it reads (each worker has its own).
+pub(super) trait Worker<T> {
+    /// One hand read, into the chunk's tally.
+    fn hand(&mut self, phh: &PhhHand, tally: &mut T);
+
+    /// A chunk's bytes, which start on line `first_line` (and start their file when
+    /// `file_start`): read as [`read_chunk_bytes`] reads them, each hand to
+    /// [`Worker::hand`], unless the worker reads them its own way.
+    fn chunk(
+        &mut self,
+        bytes: &[u8],
+        (first_line, file_start): (usize, bool),
+        hand: &mut PhhHand,
+        tally: &mut T,
+    ) -> Result<ChunkRead, std::str::Utf8Error> {
+        read_chunk_bytes(bytes, first_line, file_start, hand, |h| self.hand(h, tally))
+    }
+}
+
+/// A worker that hands every hand to a function.
+pub(super) struct EachHand<F>(pub F);
+
+impl<T, F: FnMut(&PhhHand, &mut T)> Worker<T> for EachHand<F> {
+    fn hand(&mut self, phh: &PhhHand, tally: &mut T) {
+        (self.0)(phh, tally);
+    }
+}
+
 /// A chunk to read.
 struct Work {
     file: usize,
@@ -91,7 +119,7 @@ pub(super) fn replay_files<T, W>(
 ) -> Result<(), CliError>
 where
     T: Tally,
-    W: FnMut(&PhhHand, &mut T),
+    W: Worker<T>,
 {
     let jobs = jobs.max(1);
     let (work_tx, work_rx) = mpsc::sync_channel::<Option<Work>>(jobs * 2);
@@ -118,14 +146,14 @@ where
                     let mut tally = T::default();
                     // The bytes are checked to be UTF-8 as they are read (see
                     // `read_chunk_bytes`): a chunk that is not is refused with its tally.
-                    let read = read_chunk_bytes(
-                        &work.text,
-                        work.first_line,
-                        work.file_start,
-                        &mut hand,
-                        |h| replay(h, &mut tally),
-                    )
-                    .map_err(|_| invalid_utf8());
+                    let read = replay
+                        .chunk(
+                            &work.text,
+                            (work.first_line, work.file_start),
+                            &mut hand,
+                            &mut tally,
+                        )
+                        .map_err(|_| invalid_utf8());
                     let done = Done::Chunk {
                         file: work.file,
                         seq: work.seq,
@@ -343,7 +371,7 @@ impl<'a> Merge<'a> {
         }
     }
 
-    fn take<T: Tally, W: FnMut(&PhhHand, &mut T)>(
+    fn take<T: Tally, W: Worker<T>>(
         &mut self,
         done: Done<T>,
         worker: &(dyn Fn() -> W + Sync),
@@ -402,7 +430,7 @@ impl<'a> Merge<'a> {
 
     /// Reads text made of chunks joined (serially: a rare case), then judges it; unless
     /// it still ends inside an array and more of the file is to come (`last` is false).
-    fn read_joined<T: Tally, W: FnMut(&PhhHand, &mut T)>(
+    fn read_joined<T: Tally, W: Worker<T>>(
         &mut self,
         file: usize,
         (text, first_line, file_start): (Vec<u8>, usize, bool),
@@ -419,7 +447,7 @@ impl<'a> Merge<'a> {
         let mut tally = T::default();
         let mut hand = PhhHand::default();
         let read = read_chunk(text_str, first_line, file_start, &mut hand, |h| {
-            replay(h, &mut tally)
+            replay.hand(h, &mut tally)
         });
         if read.ends_in_array() && !last {
             self.joined = Some((text, first_line, file_start));
