@@ -15,7 +15,9 @@
 //! The reading is split by what it reads: this module walks the lines, keys, strings and
 //! arrays; [`numbers`] the amounts and the per-player lists; [`actions`] the `actions`
 //! notation and its cards; [`other`] the fields a replay does not type; [`build`] turns what
-//! was read into the hand's chips, with the general reader's checks.
+//! was read into the hand's chips, with the general reader's checks; [`stream`] hands a
+//! hand's actions to a replayer as they are read, where that gives what reading the hand
+//! whole gives, and reads the hand again otherwise.
 
 mod actions;
 mod build;
