@@ -4,7 +4,7 @@
 //! `# STATUS SHAPE {json}` line documents the answer's whole shape instead, checked both ways:
 //! every field the answer has is documented, every documented field is there (see [`shaped`]).
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::collections::BTreeMap;

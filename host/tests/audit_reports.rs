@@ -5,7 +5,7 @@
 //! action and no mismatch, PokerKit loads and plays them, and `floor audit --report` counts
 //! them per table.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};

@@ -201,7 +201,7 @@ fn a_phh_file_at_fault_is_named_with_line_and_column() {
 /// A tokens file that is not JSON is named with its line and column by `floor load`.
 #[test]
 fn a_tokens_file_at_fault_is_named_with_line_and_column() {
-    let scratch = Scratch::new("tokens");
+    let scratch = Scratch::new("grammar-tokens");
     std::fs::write(scratch.0.join("tokens.json"), "{\n  \"operator\": \n").expect("write");
     let data = scratch.0.to_string_lossy().to_string();
     let out = floor(&["load", "--addr", "127.0.0.1:9", "--data", &data]);

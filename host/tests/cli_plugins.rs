@@ -2,7 +2,7 @@
 //! developer's view (ABI, rule points, the SHA-256 to paste) and the operator's (a config that
 //! allows or refuses, a ruling citing the ruleset's binding, a panic reported, not a crash).
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

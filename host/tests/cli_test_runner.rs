@@ -2,7 +2,7 @@
 //! expectation a file writes runs, a mistyped ruleset key, an unreadable file and an empty
 //! `tests/` are failures, and a ruleset that refuses a table is not applicable, never a crash.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

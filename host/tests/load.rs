@@ -3,7 +3,7 @@
 //! error and no lost event — every acknowledged action journaled and in the table's state.
 //! The full-size benchmark (1,000 tables, 30 s) is not a test: see README, Benchmarks.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `floor serve` end to end: the real binary on a loopback port, its own data directory and a
 //! copy of the rulesets; requests over HTTP; edits of the ruleset files on disk; kill -9.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use support::journals::Backend;

@@ -10,7 +10,7 @@
 //! One file over 800 lines: every test drives the same daemon through the helpers at its top,
 //! and the session rules are read best side by side.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use support::journals::Backend;

@@ -3,7 +3,7 @@
 //! it lives, a daemon killed under load taken over by another (its interrupted hands voided,
 //! nothing acknowledged lost), and a daemon that lost its lease writing nothing.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::collections::BTreeMap;

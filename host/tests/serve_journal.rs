@@ -3,7 +3,7 @@
 //! serve a state it did not acknowledge and says how to get out (findings 10, 11, 12); the
 //! operator's backup and check.
 
-mod support;
+use crate::support;
 
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
@@ -427,8 +427,8 @@ fn tampered(backend: &Backend, name: &str, sql: &str) -> (Scratch, String, Strin
         .output()
         .expect("floor audit --verify");
     assert!(!out.status.success(), "verify passed a damaged journal");
-    let verified =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let verified = String::from_utf8_lossy(&out.stdout).into_owned()
+        + String::from_utf8_lossy(&out.stderr).as_ref();
     (scratch, said, verified)
 }
 

@@ -3,7 +3,7 @@
 //! pt-solverde-chaves-2023 §7.3, a plugin with another hash refusing the daemon's start, and a
 //! panicking plugin giving an error ruling while the daemon goes on serving.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Stdio;

@@ -3,10 +3,10 @@
 //! by default; run it by hand:
 //!
 //! ```sh
-//! cargo test --release -p floor-host --test serve_reload_latency -- --ignored --nocapture
+//! cargo test --release -p floor-host --test host -- serve_reload_latency:: --ignored --nocapture
 //! ```
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 use support::{Daemon, Scratch};

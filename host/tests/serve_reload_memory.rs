@@ -3,10 +3,10 @@
 //! check is `serve_security`'s `finding_9_…`), so it is ignored by default; run it by hand:
 //!
 //! ```sh
-//! cargo test --release -p floor-host --test serve_reload_memory -- --ignored --nocapture
+//! cargo test --release -p floor-host --test host -- serve_reload_memory:: --ignored --nocapture
 //! ```
 
-mod support;
+use crate::support;
 
 use support::{Daemon, Scratch};
 

@@ -3,7 +3,7 @@
 //! ruling out, and a daemon killed with SIGKILL between them replays to exactly the table it
 //! acknowledged.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use support::{seat_stacks, Daemon, Scratch, CASINO_TABLE_CALLED_SHOWDOWN, TOURNAMENT_RULES_TABLE};

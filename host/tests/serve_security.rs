@@ -4,7 +4,7 @@
 //! path in public texts (17), the rule route (18), and one rule for the status of every
 //! refusal, route by route (19).
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::io::{Read, Write};

@@ -4,7 +4,7 @@
 //! tournaments played to the end through their table moves and breaks — and checks every
 //! event of every stream against what the REST view showed the same token at some moment.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -5,7 +5,7 @@
 //! Why this file is long: each test drives a whole tournament over HTTP, as a client does, from
 //! its creation to the end it checks; the helpers they share come first.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! installs) on what the table view carries beyond the hand: a penalty whose sanction the
 //! text leaves to the floor, asked and answered from the console, and the seats noted away.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::browser::{console_pressing, row, text_of};

@@ -4,7 +4,7 @@
 //! error with file:line:col), the live tables, and the jurisdiction comparison with the rows
 //! that differ highlighted and every cell's citation on hover.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Command;
