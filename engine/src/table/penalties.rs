@@ -169,9 +169,13 @@ fn refused(why: String) -> TableError {
     TableError::Refused(why)
 }
 
-/// The rule points an offence point's decision reads `repeated` from (the table knows).
+/// The rule points whose decision reads `repeated` from the table's record of penalties (the
+/// offence points, and the clock called under a text that answers slowness with a sanction).
 fn reads_repeated(point: &str) -> bool {
-    matches!(point, "conduct.exposing_cards" | "time.slow_play_sanction")
+    matches!(
+        point,
+        "conduct.exposing_cards" | "time.slow_play_sanction" | "time.call_clock"
+    )
 }
 
 impl<S: Occupant> Table<S> {
@@ -281,7 +285,7 @@ impl<S: Occupant> Table<S> {
 
     /// The facts an offence point reads: the caller's, with what the table knows (whether
     /// action is pending on the player's hand, whether he was penalised for it before).
-    fn offence_facts(
+    pub(super) fn offence_facts(
         &self,
         point: &str,
         index: usize,
@@ -305,7 +309,7 @@ impl<S: Occupant> Table<S> {
     }
 
     /// Whether `player` was penalised for `offence` before at this table.
-    pub(super) fn penalised_for(&self, player: &str, offence: &str) -> bool {
+    fn penalised_for(&self, player: &str, offence: &str) -> bool {
         self.penalties
             .offences
             .iter()

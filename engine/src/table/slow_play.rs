@@ -11,7 +11,6 @@
 use super::{Occupant, Table, TableError};
 use crate::events::{offence_ruled, EventRuling, OffenceRuled, Sanction, TableEvent};
 use crate::rules::{Finding, Ruling};
-use ron::Value;
 
 /// The rule point of the clock called on the player to act.
 const POINT: &str = "time.call_clock";
@@ -29,25 +28,13 @@ impl<S: Occupant> Table<S> {
     /// on the player to act reads and adds to his record of slow play.
     pub(crate) fn rule_in_hand(&mut self, event: &TableEvent) -> Result<EventRuling, TableError> {
         let clocked = self.clocked(event);
+        // Whether he was penalised for slow play before is read as the floor's own penalty
+        // reads it; a caller's `repeated` that contradicts it is refused.
         let event = match (&clocked, event) {
-            (Some(c), TableEvent::Situation { point, facts }) => {
-                let repeated = self.penalised_for(&c.player, OFFENCE);
-                let mut facts = facts.clone();
-                match facts.get("repeated") {
-                    Some(Value::Bool(given)) if *given != repeated => {
-                        return Err(TableError::Refused(format!(
-                            "{POINT}: `repeated` is {repeated} at this table ({} {} penalised for slow play here before), not {given}",
-                            c.player,
-                            if repeated { "was" } else { "was not" }
-                        )));
-                    }
-                    _ => facts.insert("repeated".into(), Value::Bool(repeated)),
-                };
-                TableEvent::Situation {
-                    point: point.clone(),
-                    facts,
-                }
-            }
+            (Some(c), TableEvent::Situation { point, facts }) => TableEvent::Situation {
+                point: point.clone(),
+                facts: self.offence_facts(POINT, c.index, &c.player, OFFENCE, facts)?,
+            },
             _ => event.clone(),
         };
         let d = self
