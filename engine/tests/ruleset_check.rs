@@ -7,7 +7,7 @@ use floor_engine::ruleset::{
     MemoryLoader, ProblemKind, Ruleset, RulesetRules, Sandbox, Script, ScriptCache,
 };
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 const PARENT: &str = r#"(
@@ -229,6 +229,51 @@ fn table_event_decisions_read_the_rulesets_parameters() {
     assert_eq!(decision.outcome, "final_table");
     assert_eq!(decision.fields.get("seats").map(String::as_str), Some("9"));
     assert_eq!(decision.citation, Citation::Article("h2".into()));
+}
+
+#[test]
+fn no_decision_changes_the_parameters_the_next_one_reads() {
+    // The ruleset's parameters are the same for every decision: one that writes into its
+    // `ctx.params`, directly, through a helper or through a copy, or changes a list in it,
+    // must not change what the next decision reads.
+    let ron = r#"(
+    id: "house", title: "House", source: "h", kind: House, version: "1",
+    scripts: ["rules.rhai"],
+    bindings: {
+        "table.final_table_size": (citation: "h1", value: {"max": 9, "sizes": [9, 10]}),
+        "table.breaking.reseat": (citation: "h2", decision: "reseat"),
+    },
+)"#;
+    let script = r#"fn tamper(ctx) {
+    ctx.params["table.final_table_size"].max = 2;
+}
+fn reseat(ctx) {
+    if "how" in ctx {
+        if ctx.how == "direct" { ctx.params["table.final_table_size"].max = 2; }
+        if ctx.how == "helper" { tamper(ctx); }
+        if ctx.how == "copy" { let p = ctx.params; p["table.final_table_size"].max = 2; }
+        if ctx.how == "push" { ctx.params["table.final_table_size"].sizes.push(2); }
+    }
+    let size = ctx.params["table.final_table_size"];
+    #{ outcome: "final_table", seats: size.max * 100 + size.sizes.len() }
+}
+"#;
+    let loader = MemoryLoader::new().with("house", ron, &[("rules.rhai", script)]);
+    let ruleset = Arc::new(Ruleset::load("house", &loader, &Sandbox::new()).expect("loads"));
+    let rules = RulesetRules::new(ruleset);
+    for how in ["direct", "helper", "copy", "push"] {
+        let facts = BTreeMap::from([("how".to_string(), ron::Value::String(how.into()))]);
+        let tampered = rules.table_event("table.breaking.reseat", &facts);
+        // A fact of its own, so that the answer is not one remembered from an earlier question.
+        let after = BTreeMap::from([("after".to_string(), ron::Value::String(how.into()))]);
+        let read = rules.table_event("table.breaking.reseat", &after);
+        assert_eq!(
+            read.fields.get("seats").map(String::as_str),
+            Some("902"),
+            "after `{how}`: {tampered:?}"
+        );
+        assert_eq!(read.citation, Citation::Article("h2".into()));
+    }
 }
 
 #[test]

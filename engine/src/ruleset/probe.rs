@@ -71,7 +71,7 @@ pub(super) fn extent(ruleset: &Ruleset) -> (usize, usize) {
 /// Calls decision `name` of `signature`'s point on each generated context; the first failure.
 fn probe(signature: &Signature, name: &str, script: &Script, params: &Dynamic) -> Option<Problem> {
     for ctx in signature.samples() {
-        let ctx = with_params(ctx, signature, params);
+        let ctx = with_params(ctx, signature, script, params);
         match script.call(name, ctx.clone()) {
             Err(error) => {
                 let at = if error.location.line == 0 {
@@ -108,10 +108,16 @@ fn probe(signature: &Signature, name: &str, script: &Script, params: &Dynamic) -
     None
 }
 
-/// A table event's context carries the ruleset's PARAMETER values as `ctx.params`, as at
-/// play; the points the state machine plays receive their typed context alone.
-pub(crate) fn with_params(ctx: Dynamic, signature: &Signature, params: &Dynamic) -> Dynamic {
-    if signature.played_by_hand() {
+/// A table event's context carries the ruleset's PARAMETER values as `ctx.params` when the
+/// script names them ([`Script::names_params`]), as at play; the points the state machine
+/// plays receive their typed context alone.
+pub(crate) fn with_params(
+    ctx: Dynamic,
+    signature: &Signature,
+    script: &Script,
+    params: &Dynamic,
+) -> Dynamic {
+    if signature.played_by_hand() || !script.names_params() {
         return ctx;
     }
     match ctx.try_cast::<rhai::Map>() {

@@ -584,10 +584,8 @@ impl RulesetRules {
             }
         }
         let article = Citation::Article(resolved.binding.citation.as_str().into());
-        let mut ctx = facts.clone();
-        ctx.insert("params".into(), (*self.params).clone());
         let asked = match (&resolved.binding.decision, Plugged::of(resolved.binding)) {
-            (Some(name), _) => run(&resolved, name, &ctx)
+            (Some(name), _) => run(&resolved, name, facts, &self.params)
                 .map(|value| event_decision(value, article, &resolved.binding.citation))
                 .map_err(|(at, why)| {
                     format!("the decision `{name}` for `{point}` failed at {at}: {why}")
@@ -599,7 +597,7 @@ impl RulesetRules {
                     point,
                     &resolved.binding.citation,
                     resolved.point.signature(),
-                    &ctx,
+                    &with_params(facts, &self.params),
                 )
                 .map(|a| event_decision(a.value, a.citation, &resolved.binding.citation)),
             (None, None) => return self.unasked(&resolved, article, default),
@@ -677,18 +675,35 @@ fn failure(what: &str, parent: &Option<Box<Hook>>, instead: &Citation) -> Arc<st
     format!("{what}; {instead} applies instead").into()
 }
 
-/// Runs a table event's decision on `ctx` and checks its answer against the point's
-/// signature; where and why it failed otherwise.
-fn run<C: Serialize>(
+/// A table event's `facts` with the ruleset's `params`, as a plugin is asked them and as a
+/// script that names `params` reads them.
+fn with_params(
+    facts: &BTreeMap<String, ron::Value>,
+    params: &ron::Value,
+) -> BTreeMap<String, ron::Value> {
+    let mut ctx = facts.clone();
+    ctx.insert("params".into(), params.clone());
+    ctx
+}
+
+/// Runs a table event's decision on `facts` (with `params`, if the script names them) and
+/// checks its answer against the point's signature; where and why it failed otherwise.
+fn run(
     resolved: &Resolved<'_>,
     name: &str,
-    ctx: &C,
+    facts: &BTreeMap<String, ron::Value>,
+    params: &ron::Value,
 ) -> Result<Dynamic, (Location, String)> {
     let layer = resolved.layer;
     let script = layer
         .script_for(name)
         .ok_or_else(|| (layer.locate(name), format!("no script defines `{name}`")))?;
-    let ctx = rhai::serde::to_dynamic(ctx).map_err(|e| (script.locate_fn(name), e.to_string()))?;
+    let ctx = if script.names_params() {
+        rhai::serde::to_dynamic(with_params(facts, params))
+    } else {
+        rhai::serde::to_dynamic(facts)
+    }
+    .map_err(|e| (script.locate_fn(name), e.to_string()))?;
     let answer = script
         .call(name, ctx.clone())
         .map_err(|e| (located(script, name, e.location), e.message))?;

@@ -59,6 +59,7 @@ impl Sandbox {
                 ast,
                 file: file.to_string(),
                 text: text.to_string(),
+                names_params: names_word(text, "params"),
             }),
             Err(error) => {
                 let pos = error.position();
@@ -146,6 +147,8 @@ pub struct Script {
     ast: AST,
     file: String,
     text: String,
+    /// Whether the text names `params` (see [`Script::names_params`]).
+    names_params: bool,
 }
 
 impl std::fmt::Debug for Script {
@@ -175,6 +178,16 @@ impl Script {
     /// The text it was compiled from (a [`ScriptCache`]'s key).
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Whether the script names `params` anywhere, as a word of its own: only then are a
+    /// table event's decisions in it given the ruleset's parameters as `ctx.params`. Rhai
+    /// passes a map by value, so each helper a decision passes `ctx` to gets a copy of it,
+    /// and the parameters are most of a table event's context: copying them into every call
+    /// of a script that cannot read them made loading a ruleset (every decision probed on
+    /// every generated context) several times slower.
+    pub fn names_params(&self) -> bool {
+        self.names_params
     }
 
     /// The same compiled script, named as `file` (a cached script found for another path:
@@ -235,5 +248,29 @@ impl Script {
             message,
             out_of_operations,
         }
+    }
+}
+
+/// Whether `word` occurs in `text` with no identifier character (letter, digit, `_`) just
+/// before or after it.
+fn names_word(text: &str, word: &str) -> bool {
+    let is_ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(word).any(|(at, _)| {
+        !is_ident(text[..at].chars().next_back())
+            && !is_ident(text[at + word.len()..].chars().next())
+    })
+}
+
+#[cfg(test)]
+mod names_tests {
+    use super::names_word;
+
+    #[test]
+    fn a_word_is_named_only_on_its_own() {
+        assert!(names_word("ctx.params[\"x\"]", "params"));
+        assert!(names_word("params", "params"));
+        assert!(names_word("let p = ctx[\"params\"];", "params"));
+        assert!(!names_word("ctx.paramsx + my_params", "params"));
+        assert!(!names_word("fn f(ctx) { ctx.pot }", "params"));
     }
 }
