@@ -232,7 +232,35 @@ impl Hand {
     /// (`legal`, `full_raise`) and the raise that follows do not run a ruleset's script again.
     /// Rules that leave the point to the default are not asked at all: the default's value is
     /// worked out in place (see [`Hand::value_of`]).
+    #[inline]
     pub(super) fn min_increment(&self) -> Chips {
+        // The usual case in line (rules leaving the point to the default, outside fixed
+        // limit): the default's answer, worked out where it is asked.
+        let structure = self.config.structure;
+        if self.defaulted.contains(DefaultedPoint::MinRaise)
+            && !matches!(structure, Structure::FixedLimit { .. })
+        {
+            let ctx = self.min_raise_context(structure);
+            return DefaultRules.min_raise(&ctx).value;
+        }
+        self.min_increment_asked()
+    }
+
+    /// The facts `betting.min_raise` is asked with, under `structure`.
+    #[inline(always)]
+    fn min_raise_context(&self, structure: Structure) -> MinRaiseContext {
+        MinRaiseContext {
+            structure,
+            street: self.street,
+            min_bet: self.config.min_bet,
+            current_bet: self.current_bet,
+            last_full_increment: self.full_increment,
+        }
+    }
+
+    /// [`Hand::min_increment`] out of line: fixed limit, and rules asked.
+    #[inline(never)]
+    fn min_increment_asked(&self) -> Chips {
         match self.config.structure {
             Structure::FixedLimit { small_bet, big_bet } => {
                 if self.street < Street::Turn {
@@ -242,13 +270,7 @@ impl Hand {
                 }
             }
             structure => {
-                let ctx = MinRaiseContext {
-                    structure,
-                    street: self.street,
-                    min_bet: self.config.min_bet,
-                    current_bet: self.current_bet,
-                    last_full_increment: self.full_increment,
-                };
+                let ctx = self.min_raise_context(structure);
                 if self.defaulted.contains(DefaultedPoint::MinRaise) {
                     return DefaultRules.min_raise(&ctx).value;
                 }
@@ -264,7 +286,21 @@ impl Hand {
     /// remembered until one of them changes: [`Hand::raise_limits`] runs before every raise
     /// and for every legal menu, and the answer is the same for the same facts. Rules that
     /// bind no cap are not asked: the default's cap is worked out in place.
+    #[inline]
     fn raise_cap(&self) -> Option<u32> {
+        // The usual case in line: rules leaving the cap to the default, which caps only
+        // fixed limit (see `DefaultRules::raise_cap`).
+        if self.defaulted.contains(DefaultedPoint::RaiseCap)
+            && !matches!(self.config.structure, Structure::FixedLimit { .. })
+        {
+            return None;
+        }
+        self.raise_cap_asked()
+    }
+
+    /// [`Hand::raise_cap`] out of line: fixed limit, and rules asked.
+    #[inline(never)]
+    fn raise_cap_asked(&self) -> Option<u32> {
         /// How "no cap" is remembered (a cap is a `u32`, so never this).
         const UNCAPPED: u64 = 1 << 32;
         // Built where it is read: the default's answer, inlined, reads only the structure
@@ -416,7 +452,7 @@ impl Hand {
         self.acted_at[player] = self.round_raises.len() as u32;
         let folded = self.in_hand & (1 << player) == 0;
         let (to, all_in) = (self.bet[player], self.stack[player] == 0 && !folded);
-        self.record(Event::Acted {
+        self.record_play(|| Event::Acted {
             player,
             kind,
             to,
@@ -510,10 +546,12 @@ impl Hand {
             needs
         };
         self.needs_action = needs;
-        let lone_covered = match self.needs_action.count_ones() {
-            0 => true,
-            1 => self.bet[self.needs_action.trailing_zeros() as usize] >= current,
-            _ => false,
+        // None, one (who owes nothing), or several: tested on the mask (a count of its bits
+        // costs more than the rest of the test).
+        let lone_covered = if needs & needs.wrapping_sub(1) != 0 {
+            false
+        } else {
+            needs == 0 || self.bet[needs.trailing_zeros() as usize] >= current
         };
         if lone_covered {
             self.needs_action = 0;

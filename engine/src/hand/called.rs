@@ -39,7 +39,7 @@ impl Hand {
         self.mucks += 1;
         self.show[player] = ShowState::Mucked(self.mucks);
         self.awaiting &= !(1 << player);
-        self.record(Event::Mucked { player });
+        self.record_play(|| Event::Mucked { player });
         let live = (0..self.seats.min(super::MAX_PLAYERS))
             .filter(|&p| self.is_live_at_showdown(p))
             .count();

@@ -96,6 +96,22 @@ impl PotList {
         &self.eligibles[..self.len]
     }
 
+    /// The run of pots from pot `first` that a dealer pushes together once the losing hands
+    /// are killed: those after it whose eligible players among `contenders` are the same as
+    /// its own. Returns the pot after the run, and the chips of the run.
+    #[inline]
+    pub(super) fn merged_from(&self, first: usize, contenders: Players) -> (usize, Chips) {
+        let (amounts, eligibles) = (self.amounts(), self.eligibles());
+        let mask = eligibles[first] & contenders;
+        let mut amount = amounts[first];
+        let mut next = first + 1;
+        while next < amounts.len() && eligibles[next] & contenders == mask {
+            amount += amounts[next];
+            next += 1;
+        }
+        (next, amount)
+    }
+
     /// The pots, main pot first.
     pub(super) fn iter(&self) -> impl Iterator<Item = Pot> + '_ {
         self.amounts()
@@ -433,6 +449,22 @@ mod tests {
         );
         let total: Chips = pots.iter().map(|p| p.amount).sum();
         assert_eq!(total, 470);
+    }
+
+    /// Pots whose remaining contenders are the same players are pushed together as one
+    /// share; a pot a different set of contenders may win starts a new one.
+    #[test]
+    fn pots_with_the_same_contenders_are_pushed_together() {
+        // A all-in for 50, B all-in for 120, C and D put in 200 each.
+        let pots = build_pots_inline(&[50, 120, 200, 200], 0, 0b1111);
+        assert_eq!(pots.amounts(), [200, 210, 160]);
+        // C wins everything he contests, and A the main pot: the side pots are one share.
+        let contenders = 0b0101;
+        assert_eq!(pots.merged_from(0, contenders), (1, 200));
+        assert_eq!(pots.merged_from(1, contenders), (3, 370));
+        // A, B and C each win the pots they reach first: three shares.
+        assert_eq!(pots.merged_from(1, 0b0111), (2, 210));
+        assert_eq!(pots.merged_from(2, 0b0111), (3, 160));
     }
 
     #[test]

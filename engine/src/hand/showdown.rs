@@ -40,7 +40,7 @@ impl Hand {
             self.awaiting &= !(1 << player);
         }
         // The hole cards as one word (a word copy, not a call to copy a slice).
-        self.record(Event::Showed {
+        self.record_play(|| Event::Showed {
             player,
             cards: EventCards::first(hole, n),
         });
@@ -76,7 +76,7 @@ impl Hand {
             self.reveal(player, cards)?;
         }
         let hole = self.hole[player];
-        self.record(Event::Showed {
+        self.record_play(|| Event::Showed {
             player,
             cards: EventCards::first(hole, n),
         });
@@ -148,7 +148,7 @@ impl Hand {
         self.mucks += 1;
         self.show[player] = ShowState::Mucked(self.mucks);
         self.awaiting &= !(1 << player);
-        self.record(Event::Mucked { player });
+        self.record_play(|| Event::Mucked { player });
         if self.phase == Phase::DealingBoard {
             self.settle_if_one_live_hand();
         }
@@ -290,71 +290,112 @@ impl Hand {
         self.actor = None;
         let in_hand = self.in_hand_mask();
         // The pots as `Hand::pots_into` makes them, straight from the hand's arrays, with
-        // everything in them.
-        let mut pots = PotList::new();
+        // everything in them, built in the list the hand keeps once it is settled
+        // (`Hand::pots`): nothing to copy there afterwards.
         let (total, antes) = build_pots_from(
             self.seats,
             &self.contributed,
             &self.ante,
             in_hand,
-            &mut pots,
+            &mut self.settled_pots,
         );
-        let single = in_hand.count_ones() == 1;
+        let single = in_hand != 0 && in_hand & (in_hand - 1) == 0;
         // Work out every pot's winners before paying anything, so an unknown hand leaves the
         // stacks as they were.
-        let plans = if single {
+        let mut plans = [0u64; MAX_POTS];
+        let contenders = if single {
             None
         } else {
-            self.plans(&pots, in_hand)
+            self.plans(&self.settled_pots, in_hand, &mut plans)
         };
         let rake = self.rules.rake(&RakeContext {
             pot: total,
             flop_dealt: !self.board.is_empty(),
         });
-        let mut each = None;
-        if rake.value > 0 {
-            let payments = match &plans {
-                Some((plans, contenders)) => Shares::merged(&pots, plans, *contenders).payments(),
-                None if single => pots.amounts().iter().filter(|&&a| a > 0).count(),
-                None => 0,
-            };
-            each = match plans.is_some() || single {
-                true => self.commission_from_each_payment(
-                    payments,
-                    rake.value.min(total),
-                    rake.citation.clone(),
-                ),
-                false => None,
-            };
-            if each.is_none() {
-                self.take_from_the_pot(&mut pots, rake.value.min(total), rake.citation);
-            }
+        let each = match rake.value {
+            0 => None,
+            _ => self.take_rake(
+                &plans,
+                contenders,
+                single,
+                rake.value.min(total),
+                rake.citation,
+            ),
+        };
+        if self.award_pots(&plans, contenders, single, each) {
+            self.clear_contributions(antes > 0);
         }
-        // Kept for the hand's readers once the contributions are cleared (`Hand::pots`).
-        self.settled_pots = pots;
+    }
+
+    /// Pays every pot to the winners `plans` name (the pots as they are now, less any
+    /// commission taken from them), or to the one player left: true once they are paid.
+    /// False, the outcome [`Outcome::Undetermined`], when the winners are unknown
+    /// (`contenders` is `None` with several players in).
+    fn award_pots(
+        &mut self,
+        plans: &[u64; MAX_POTS],
+        contenders: Option<Players>,
+        single: bool,
+        mut each: Option<FromEachPayment>,
+    ) -> bool {
+        let count = self.settled_pots.len();
         if single {
-            let winner = in_hand.trailing_zeros() as usize;
-            for (i, &amount) in pots.amounts().iter().enumerate() {
+            let winner = self.in_hand.trailing_zeros() as usize;
+            for i in 0..count {
+                let amount = self.settled_pots.amounts()[i];
                 self.award(i, winner, amount, None, &mut each);
             }
         } else {
-            // The shares of the pots as they are now, less any commission taken from them.
-            let Some(shares) =
-                plans.map(|(plans, contenders)| Shares::merged(&pots, &plans, contenders))
-            else {
+            let Some(contenders) = contenders else {
                 self.outcome = Outcome::Undetermined;
-                return;
+                return false;
             };
-            for &(pot, plan, amount) in shares.as_slice() {
-                let (winners, value) = unpack_plan(plan);
-                self.split(pot, winners, value, amount, &mut each);
+            // The shares of the pots (see [`Shares`]), paid as they are found: pots whose
+            // remaining contenders are the same players are one share.
+            let mut i = 0;
+            while i < count {
+                let (next, amount) = self.settled_pots.merged_from(i, contenders);
+                let (winners, value) = unpack_plan(plans[i]);
+                self.split(i, winners, value, amount, &mut each);
+                i = next;
             }
         }
         if let Some(each) = each {
             self.commission_taken(each);
         }
         self.outcome = Outcome::Awarded;
-        self.clear_contributions(antes > 0);
+        true
+    }
+
+    /// The commission of `amount` on a settled hand: taken from each payment when the rules
+    /// say so (what is returned, to be taken as the pots are paid), otherwise from the pots
+    /// at once. Out of the way of the hands without a rake (every replay of a record).
+    #[cold]
+    #[inline(never)]
+    fn take_rake(
+        &mut self,
+        plans: &[u64; MAX_POTS],
+        contenders: Option<Players>,
+        single: bool,
+        amount: Chips,
+        citation: Citation,
+    ) -> Option<FromEachPayment> {
+        let pots = &self.settled_pots;
+        let payments = match contenders {
+            Some(contenders) => Shares::merged(pots, plans, contenders).payments(),
+            None if single => pots.amounts().iter().filter(|&&a| a > 0).count(),
+            None => 0,
+        };
+        let each = match contenders.is_some() || single {
+            true => self.commission_from_each_payment(payments, amount, citation.clone()),
+            false => None,
+        };
+        if each.is_none() {
+            let mut pots = self.settled_pots;
+            self.take_from_the_pot(&mut pots, amount, citation);
+            self.settled_pots = pots;
+        }
+        each
     }
 
     /// The engine's default commission: `amount` taken from the pots, main pot first, before
@@ -380,15 +421,20 @@ impl Hand {
         }
     }
 
-    /// Every pot's winners and the hand they win with (see [`pack_plan`]), and everyone who
-    /// wins anything; `None` when a pot cannot be settled because a contender's cards are
-    /// unknown. `in_hand` has two players or more.
+    /// Every pot's winners and the hand they win with (see [`pack_plan`]), written into
+    /// `plans` (pot by pot), and everyone who wins anything; `None` when a pot cannot be
+    /// settled because a contender's cards are unknown. `in_hand` has two players or more.
     ///
     /// Each pot's eligible players include the next pot's (see `build_pots_into`), so the
     /// pots are taken from the last back to the main pot: each adds the players it has
     /// beyond the next, whose hands alone are valued then, and the best hand so far is the
     /// pot's. Every shown hand is valued once, and the board is keyed once for all of them.
-    fn plans(&self, pots: &PotList, in_hand: Players) -> Option<([u64; MAX_POTS], Players)> {
+    fn plans(
+        &self,
+        pots: &PotList,
+        in_hand: Players,
+        plans: &mut [u64; MAX_POTS],
+    ) -> Option<Players> {
         // Only players still in can have shown (a folded player never shows). A live hand is
         // one not mucked: at a showdown every live hand has been shown by now, but a run-out
         // in which every hand but one mucked settles with the last one unshown.
@@ -405,7 +451,6 @@ impl Hand {
             (Variant::Holdem, &[a, b, c, d, e]) => Some(BoardKey::new([a, b, c, d, e])),
             _ => None,
         };
-        let mut plans = [0u64; MAX_POTS];
         let mut contenders: Players = 0;
         // The shown hands valued so far, those of them whose cards are unknown, and the
         // best of the others: its raw value plus one (0 before any), and who holds it.
@@ -453,7 +498,7 @@ impl Hand {
             contenders |= winners;
             *plan = pack_plan(winners, value);
         }
-        Some((plans, contenders))
+        Some(contenders)
     }
 
     /// The winner of a pot every player who could win it mucked: the last of them to muck
@@ -499,7 +544,7 @@ impl Hand {
         each: &mut Option<FromEachPayment>,
     ) {
         let description = value.map(|v| category_name(v.category()));
-        if winners.count_ones() == 1 {
+        if winners != 0 && winners & (winners - 1) == 0 {
             self.award(
                 pot,
                 winners.trailing_zeros() as usize,
@@ -706,16 +751,9 @@ impl Shares {
             items: [(0, 0, 0); MAX_POTS],
             len: 0,
         };
-        let (amounts, eligibles) = (pots.amounts(), pots.eligibles());
         let mut i = 0;
-        while i < amounts.len() {
-            let mask = eligibles[i] & contenders;
-            let mut amount = amounts[i];
-            let mut next = i + 1;
-            while next < amounts.len() && eligibles[next] & contenders == mask {
-                amount += amounts[next];
-                next += 1;
-            }
+        while i < pots.len() {
+            let (next, amount) = pots.merged_from(i, contenders);
             shares.items[shares.len] = (i, plans[i], amount);
             shares.len += 1;
             i = next;

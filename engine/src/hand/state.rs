@@ -304,17 +304,16 @@ impl Hand {
         let config = &mut self.config;
         (config.variant, config.structure, config.min_bet) = game;
         config.button = button;
-        // Every list at its full size, written by position, then cut to the players: filling
-        // a list of one size branches on nothing, and writing by position checks no
-        // capacity (as pushing would, reloading the list's length and capacity each time).
+        // Every list cut or grown to the players, then written by position: writing by
+        // position checks no capacity (as pushing would, reloading the list's length and
+        // capacity each time), and only a list that grows writes anything before.
         for list in [
             &mut config.stacks,
             &mut config.antes,
             &mut config.blinds,
             &mut config.posts,
         ] {
-            list.clear();
-            list.resize(MAX_PLAYERS, 0);
+            list.resize(n, 0);
         }
         let (stacks, antes) = (&mut config.stacks[..n], &mut config.antes[..n]);
         let (blinds, posts) = (&mut config.blinds[..n], &mut config.posts[..n]);
@@ -330,14 +329,6 @@ impl Hand {
             (stacks[p], antes[p], blinds[p], posts[p]) = (stack, ante, blind, post);
             self.stack[p] = stack;
             owes |= (((ante | blind | post) != 0) as Players) << p;
-        }
-        for list in [
-            &mut config.stacks,
-            &mut config.antes,
-            &mut config.blinds,
-            &mut config.posts,
-        ] {
-            list.truncate(n);
         }
         debug_assert_eq!(self.config.validate(), Ok(()));
         self.start_seated(n, owes);
@@ -434,7 +425,9 @@ impl Hand {
         self.events.clear();
         self.events.reserve(8 * n + 24);
         self.rulings.clear();
-        self.heard.take();
+        if self.heard.any() {
+            self.heard.take();
+        }
         self.settled_pots.clear();
 
         for p in seats_in(owe_ante) {
@@ -465,7 +458,8 @@ impl Hand {
             });
         }
         self.small_blind = smallest
-            .filter(|_| owe_blind.count_ones() >= 2)
+            // Two blinds or more: a bit left once the lowest is cleared.
+            .filter(|_| owe_blind & owe_blind.wrapping_sub(1) != 0)
             .map(|(_, p)| p);
         self.first_opens_after = if owe_blind == 0 {
             self.config.button
@@ -527,6 +521,11 @@ impl Hand {
     /// Each player's chips behind (not counting bets in front of them).
     pub fn stacks(&self) -> Vec<Chips> {
         self.stack[..self.seats].to_vec()
+    }
+
+    /// [`Hand::stacks`] without a copy.
+    pub(crate) fn stacks_in_place(&self) -> &[Chips] {
+        &self.stack[..self.seats.min(MAX_PLAYERS)]
     }
 
     /// Each player's bet in the current round.
@@ -770,12 +769,11 @@ impl Hand {
         // the four slots; which card, only when one is refused. An empty slot gives bit 52,
         // which no card has and which is then dropped: no test for the empty slot (52 is
         // also how an empty slot is stored, so the bit's position is the slot's byte).
-        let (mut mask, mut twice) = (0u64, 0u64);
-        for card in hole {
-            let bit = 1u64 << card.map_or(52, |c| c.index());
-            twice |= mask & bit;
-            mask |= bit;
-        }
+        // Hold'em's two cards alone: its two empty slots need no bits.
+        let (mask, twice) = match hole {
+            [a, b, None, None] => hole_bits([a, b]),
+            _ => hole_bits(hole),
+        };
         let cards_only = (1u64 << 52) - 1;
         let (mask, twice) = (mask & cards_only, twice & cards_only);
         if (self.seen & mask) | twice != 0 {
@@ -785,7 +783,7 @@ impl Hand {
         self.hole[player] = hole;
         self.dealt_to |= 1 << player;
         self.dealt += 1;
-        self.record(Event::HoleDealt {
+        self.record_play(|| Event::HoleDealt {
             player,
             cards: EventCards::first(hole, want),
         });
@@ -858,7 +856,7 @@ impl Hand {
             4 => Street::Turn,
             _ => Street::River,
         };
-        self.record(Event::BoardDealt {
+        self.record_play(|| Event::BoardDealt {
             street,
             cards: EventCards::new(cards),
         });
@@ -886,7 +884,7 @@ impl Hand {
         let street = self.street.next().unwrap_or(Street::River);
         self.street = street;
         self.betting_state_changed();
-        self.record(Event::BoardDealt {
+        self.record_play(|| Event::BoardDealt {
             street,
             cards: EventCards::first(dealt, N),
         });
@@ -927,6 +925,7 @@ impl Hand {
     /// Moves up to `amount` from the player's stack into their bet; returns what moved. The
     /// round's largest bets ([`TopBets`]) follow (the forced bets are counted afresh when
     /// the betting starts, antes having been taken back out of the bets).
+    #[inline]
     pub(super) fn put_in(&mut self, player: usize, amount: Chips) -> Chips {
         let paid = amount.min(self.stack[player]);
         self.stack[player] -= paid;
@@ -977,6 +976,11 @@ impl Hand {
         }
     }
 
+    /// Records an event in the hand's log, unless the log leaves it out (see [`EventLog`]).
+    /// In line wherever an event is made: the kind of the event is then known there, and an
+    /// event a settlement log leaves out (a replay's deals and actions) costs one test,
+    /// neither built nor passed to a call.
+    #[inline(always)]
     pub(super) fn record(&mut self, event: Event) {
         if self.heard.any() {
             self.record_failures();
@@ -984,6 +988,27 @@ impl Hand {
         if self.event_log == EventLog::Settlement && !event.settles() {
             return;
         }
+        self.push_event(event);
+    }
+
+    /// [`Hand::record`] of an event of play (a deal, an action, a show or a muck: one that
+    /// settles nothing), made by `event` only when the log keeps it: a settlement log, a
+    /// replay's, then costs one test, with nothing built.
+    #[inline(always)]
+    pub(super) fn record_play(&mut self, event: impl FnOnce() -> Event) {
+        if self.heard.any() {
+            self.record_failures();
+        }
+        if self.event_log == EventLog::Settlement {
+            return;
+        }
+        let event = event();
+        debug_assert!(!event.settles(), "{event:?} settles the hand");
+        self.push_event(event);
+    }
+
+    /// Appends `event` to the log (see [`Hand::record`]).
+    fn push_event(&mut self, event: Event) {
         if self.events.len() == self.events.capacity() {
             self.grow_events();
         }
@@ -1000,7 +1025,7 @@ impl Hand {
     }
 
     /// Room for more events: rare, as a hand starts with room for the events of a usual
-    /// hand, so out of the way of [`Hand::record`], which every event goes through.
+    /// hand, so out of the way of [`Hand::push_event`], which every event kept goes through.
     #[cold]
     #[inline(never)]
     fn grow_events(&mut self) {
@@ -1025,6 +1050,19 @@ impl Hand {
 #[inline(never)]
 fn already_dealt(card: Card) -> ActionError {
     ActionError::Deal(format!("{card} has already been dealt"))
+}
+
+/// The bits of the cards dealt in `hole` (an empty slot gives bit 52, which no card has),
+/// and the bits of those among them dealt twice.
+#[inline(always)]
+fn hole_bits<const N: usize>(hole: [Option<Card>; N]) -> (u64, u64) {
+    let (mut mask, mut twice) = (0u64, 0u64);
+    for card in hole {
+        let bit = 1u64 << card.map_or(52, |c| c.index());
+        twice |= mask & bit;
+        mask |= bit;
+    }
+    (mask, twice)
 }
 
 /// The positions whose bits are set in `mask`, lowest first.

@@ -149,6 +149,17 @@ pub(super) fn finishing_stacks(phh: &PhhHand, hand: &Hand, readings: &mut Readin
     if record.len() != n {
         return Verdict::Mismatch(String::new());
     }
+    // The usual record, exact: one pass over the three lists side by side.
+    let exact = record
+        .iter()
+        .zip(&phh.starting_stacks)
+        .zip(hand.stacks_in_place())
+        .all(|((&recorded, start), &stack)| {
+            matches!(start, Stack::Unknown) || recorded == stack as i64
+        });
+    if exact && phh.starting_stacks.len() >= n && hand.stacks_in_place().len() == n {
+        return Verdict::Agrees;
+    }
     let known = |p: usize| matches!(phh.starting_stacks[p], Stack::Chips(_));
     let engine = |p: usize| hand.stack_of(p) as i64;
     if (0..n).all(|p| !known(p) || record[p] == engine(p)) {
