@@ -78,6 +78,8 @@ impl<T: Copy + Default> Default for CardList<T> {
 
 impl<T: Copy + Default> std::ops::Deref for CardList<T> {
     type Target = [T];
+    /// Inlined: a replay reads every deal's and show's cards through it.
+    #[inline]
     fn deref(&self) -> &[T] {
         match &self.repr {
             Repr::Inline { cards, len } => &cards[..*len as usize],

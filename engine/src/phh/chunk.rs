@@ -250,12 +250,29 @@ impl FileReading {
         if self.decided() {
             return;
         }
-        for &(number, line) in &chunk.headers {
-            if !self.insert(number) {
-                self.duplicate = Some((number, line));
-                return;
+        let mut headers = chunk.headers.as_slice();
+        while let Some(&(first, line)) = headers.first() {
+            // The run of consecutive numbers that starts here (a whole chunk, in a file that
+            // numbers its hands in order): noted at once when none of it was seen, where
+            // noting each number was a search of the map per hand.
+            let run = 1 + headers
+                .windows(2)
+                .take_while(|pair| pair[0].0.checked_add(1) == Some(pair[1].0))
+                .count();
+            let last = first + (run - 1);
+            if self.run_is_new(first, last) {
+                self.insert_run(first, last);
+                self.first_header.get_or_insert((first, line));
+            } else {
+                for &(number, line) in &headers[..run] {
+                    if !self.insert(number) {
+                        self.duplicate = Some((number, line));
+                        return;
+                    }
+                    self.first_header.get_or_insert((number, line));
+                }
             }
-            self.first_header.get_or_insert((number, line));
+            headers = &headers[run..];
         }
         if let Some(e) = &chunk.syntax_error {
             self.syntax = Some(e.clone());
@@ -268,6 +285,26 @@ impl FileReading {
         if self.content.is_none() {
             self.content.clone_from(&chunk.content_error);
         }
+    }
+
+    /// Whether no number of `first..=last` was seen: the runs are apart, so only the last
+    /// one starting at or before `last` can hold one.
+    fn run_is_new(&self, first: usize, last: usize) -> bool {
+        self.seen
+            .range(..=last)
+            .next_back()
+            .is_none_or(|(_, &end)| end < first)
+    }
+
+    /// Notes the numbers `first..=last`, none of them seen before, joined to the runs they
+    /// touch: the runs noting them one by one ([`Self::insert`]) leaves.
+    fn insert_run(&mut self, first: usize, last: usize) {
+        let start = match self.seen.range(..first).next_back() {
+            Some((&start, &end)) if end + 1 == first => start,
+            _ => first,
+        };
+        let end = self.seen.remove(&(last + 1)).unwrap_or(last);
+        self.seen.insert(start, end);
     }
 
     /// Notes hand `number`; false when it was seen before.

@@ -341,3 +341,69 @@ fn only_the_bytes_that_are_not_utf8_refuse_a_chunk() {
         assert!(read.is_err(), "{from:?} → {to:?} is refused");
     }
 }
+
+/// The first hand number given twice, and its line, as noting each number in turn finds it.
+fn first_repeat(headers: &[(usize, usize)]) -> Option<(usize, usize)> {
+    let mut seen = std::collections::HashSet::new();
+    headers
+        .iter()
+        .copied()
+        .find(|&(number, _)| !seen.insert(number))
+}
+
+proptest! {
+    /// Hand numbers noted a run at a time find the repeated number, and its line, that
+    /// noting them one by one finds, however the headers fall into chunks.
+    #[test]
+    fn hand_numbers_noted_by_runs_find_the_first_repeat(
+        numbers in prop::collection::vec(1usize..24, 0..40),
+        cuts in prop::collection::vec(0usize..40, 0..6),
+    ) {
+        let headers: Vec<(usize, usize)> =
+            numbers.iter().enumerate().map(|(i, &n)| (n, 10 * i + 1)).collect();
+        let mut cuts: Vec<usize> = cuts.into_iter().filter(|&c| c <= headers.len()).collect();
+        cuts.push(0);
+        cuts.push(headers.len());
+        cuts.sort_unstable();
+        let mut judge = FileReading::either();
+        for pair in cuts.windows(2) {
+            let chunk = ChunkRead {
+                headers: headers[pair[0]..pair[1]].to_vec(),
+                file_start: pair[0] == 0,
+                ..ChunkRead::default()
+            };
+            judge.add(&chunk);
+        }
+        let expected = match first_repeat(&headers) {
+            Some((number, line)) => Err(FileError::Duplicate { number, line }),
+            None => Ok(()),
+        };
+        prop_assert_eq!(judge.outcome(), expected);
+    }
+}
+
+/// Chunks of a file numbered in order, then a chunk that gives a number again after new
+/// ones: the repeat is found with its line.
+#[test]
+fn a_number_given_again_after_runs_is_found_with_its_line() {
+    let mut judge = FileReading::either();
+    for start in [1usize, 4, 7] {
+        let headers = (start..start + 3).map(|n| (n, n * 10)).collect();
+        judge.add(&ChunkRead {
+            headers,
+            file_start: start == 1,
+            ..ChunkRead::default()
+        });
+    }
+    judge.add(&ChunkRead {
+        headers: vec![(10, 100), (11, 110), (5, 120)],
+        ..ChunkRead::default()
+    });
+    assert_eq!(
+        judge.outcome(),
+        Err(FileError::Duplicate {
+            number: 5,
+            line: 120
+        })
+    );
+}

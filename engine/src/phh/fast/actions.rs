@@ -331,7 +331,7 @@ fn hole_cards(text: &[u8]) -> Option<CardList<Option<Card>>> {
 
 /// Four times the value of each rank letter (either case) in `0..13`, [`NOT_A_CARD`] for
 /// other bytes: added to a suit's value it is the card's index, or past every card.
-const RANK4_OF: [u8; 256] = {
+pub(super) const RANK4_OF: [u8; 256] = {
     let mut table = [NOT_A_CARD; 256];
     let mut i = 0;
     while i < 13 {
@@ -344,7 +344,7 @@ const RANK4_OF: [u8; 256] = {
 };
 
 /// The value of each suit letter (either case) in `0..4`, [`NOT_A_CARD`] for other bytes.
-const SUIT_OF: [u8; 256] = {
+pub(super) const SUIT_OF: [u8; 256] = {
     let mut table = [NOT_A_CARD; 256];
     let mut i = 0;
     while i < 4 {

@@ -14,22 +14,26 @@
 //!
 //! The reading is split by what it reads: this module walks the lines, keys, strings and
 //! arrays; [`numbers`] the amounts and the per-player lists; [`actions`] the `actions`
-//! notation and its cards; [`other`] the fields a replay does not type; [`build`] turns what
-//! was read into the hand's chips, with the general reader's checks; [`stream`] hands a
-//! hand's actions to a replayer as they are read, where that gives what reading the hand
-//! whole gives, and reads the hand again otherwise.
+//! notation and its cards, and [`quick`] its commonest entries a word at a time; [`other`]
+//! the fields a replay does not type; [`build`] turns what was read into the hand's chips,
+//! with the general reader's checks; [`stream`] hands a hand's actions to a replayer as they
+//! are read, where that gives what reading the hand whole gives, and reads the hand again
+//! otherwise.
 
 mod actions;
 mod build;
 mod numbers;
 mod other;
+mod quick;
 mod stream;
 #[cfg(test)]
 mod tests;
 
 use super::hand::PhhHand;
-use super::notation::ActionLine;
+use super::notation::{Action, ActionLine};
 use numbers::{Amount, Small};
+use quick::CardTable;
+use std::mem::ManuallyDrop;
 pub(crate) use stream::{HandSink, NoSink};
 
 /// What reading the next hand came to.
@@ -59,6 +63,8 @@ mod seen {
     pub const LISTS: [u32; 5] = [2, 4, 8, 16, 32];
     pub const SINGLES: [u32; 4] = [64, 128, 256, 512];
     pub const ACTIONS: u32 = 1024;
+    /// Set by no field: what a variant requires that this reader does not type.
+    pub const NEVER: u32 = 1 << 31;
 }
 
 /// A number as written, before the hand's scale is known.
@@ -103,6 +109,16 @@ pub(crate) struct FastReader<'a> {
     /// Whether the hand must be read again without a sink: its actions went to the sink,
     /// or began to, but the hand turns out not to be one whose actions can (see [`stream`]).
     restart: bool,
+    /// The cards by their letters' table entries, for [`quick::word_action`].
+    cards: CardTable,
+    /// Where each streamed entry's action is written for the sink (see [`stream`]). A field
+    /// of the reader, not a local: the compiler then writes each shape's action into it
+    /// field by field, where a local was carried in registers and packed byte by byte. Never
+    /// dropped: what is written there holds its cards inline and owns no memory, and a drop
+    /// is a test of the action's kind for nothing.
+    slot: ManuallyDrop<Action>,
+    /// The last variant read and the bits of the fields it requires (see [`build`]).
+    required: Option<(String, u32)>,
 }
 
 impl<'a> FastReader<'a> {
@@ -122,6 +138,9 @@ impl<'a> FastReader<'a> {
             fractions: false,
             streamed: false,
             restart: false,
+            cards: CardTable::new(),
+            slot: ManuallyDrop::new(Action::NoOp),
+            required: None,
         }
     }
 
@@ -197,18 +216,14 @@ impl<'a> FastReader<'a> {
     /// `[N]`: the hand's number.
     fn header(&mut self) -> Option<usize> {
         self.at += 1;
-        let start = self.at;
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            self.at += 1;
-        }
-        let digits = &self.bytes[start..self.at];
-        if self.peek() != Some(b']') || digits.is_empty() || digits.len() > 18 {
+        let (number, len) = numbers::digits(self.bytes, self.at);
+        self.at += len;
+        if self.peek() != Some(b']') || len == 0 || len > 18 {
             return None;
         }
         self.at += 1;
-        let number = digits
-            .iter()
-            .fold(0usize, |n, &d| n * 10 + usize::from(d - b'0'));
+        // At most 18 digits: a positive `i64`.
+        let number = number as usize;
         (number > 0).then_some(number)
     }
 
@@ -247,7 +262,9 @@ impl<'a> FastReader<'a> {
         self.restart = false;
         let plain = self.plain_actions.take() == Some((hand.actions.as_ptr(), hand.actions.len()));
         clear_actions(&mut hand.actions, plain);
-        hand.variant.clear();
+        // `hand.variant` is left as it is: [`Self::variant`] sets it whole, and it is read
+        // only once the hand's `variant` is (a corpus is one variant: it is kept, not
+        // written again, hand after hand).
         let mut seen = 0u32;
         loop {
             // At the end, or the next hand's header: this hand is read.
@@ -333,13 +350,17 @@ impl<'a> FastReader<'a> {
     fn variant(&mut self, hand: &mut PhhHand) -> Option<()> {
         if let Some(&[b'\'', a, b, b'\'', ..]) = self.bytes.get(self.at..) {
             if a.is_ascii_alphanumeric() && b.is_ascii_alphanumeric() {
-                hand.variant.push(char::from(a));
-                hand.variant.push(char::from(b));
+                if hand.variant.as_bytes() != [a, b] {
+                    hand.variant.clear();
+                    hand.variant.push(char::from(a));
+                    hand.variant.push(char::from(b));
+                }
                 self.at += 4;
                 return Some(());
             }
         }
         let text = self.string()?;
+        hand.variant.clear();
         hand.variant.push_str(text);
         Some(())
     }

@@ -165,7 +165,9 @@ impl FastReader<'_> {
         at += 1;
         loop {
             // The digits first, their count checked after: no count kept per digit. Past 18
-            // digits the sum may wrap, but it is then refused.
+            // digits the sum may wrap, but it is then refused. (A loop: the amounts of a
+            // list are short, and [`digits`]'s word costs more than a loop over one to three
+            // digits.)
             let (start, mut mantissa) = (at, 0i64);
             while let Some(&b @ b'0'..=b'9') = bytes.get(at) {
                 mantissa = mantissa.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
@@ -194,11 +196,71 @@ impl FastReader<'_> {
 
     /// One amount.
     pub(super) fn single(&mut self, which: usize) -> Option<u32> {
-        let amount = self.number()?.0;
+        // One digit at the end of its line (`min_bet = 2`): what [`Self::number`] reads of
+        // it, without its general steps.
+        let amount = match self.bytes.get(self.at..) {
+            Some(&[digit @ b'0'..=b'9', b'\n', ..]) => {
+                self.at += 1;
+                Small {
+                    mantissa: i64::from(digit - b'0'),
+                    frac: 0,
+                }
+            }
+            _ => self.number()?.0,
+        };
         self.fractions |= amount.frac != 0;
         self.singles[which] = Some(amount);
         Some(seen::SINGLES[which])
     }
+}
+
+/// The run of ASCII digits at `at`: its value and its length. Past 18 digits the value
+/// wraps (every caller refuses so many).
+///
+/// A number that ends within eight bytes is read as one word: its digits found with one
+/// mask and their value worked out with three multiplications, where a loop takes a
+/// compare, a multiplication and a branch a digit. That is cheaper from about five digits
+/// (a hand's number in a large corpus); shorter amounts are read with a loop.
+#[inline(always)]
+pub(super) fn digits(bytes: &[u8], at: usize) -> (i64, usize) {
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    if let Some(chunk) = bytes.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
+        // Each digit's byte becomes its value (0..=9); any other byte becomes one above 9.
+        let values = u64::from_le_bytes(*chunk) ^ ZEROS;
+        // The top bit of every byte that is not a digit's: a byte above 9 either has its top
+        // bit set already, or gets it from adding 0x76. A carry out of a byte comes only from
+        // one that is not a digit's, and only reaches the bytes after it, which are not read.
+        let others = (values.wrapping_add(0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080;
+        if others != 0 {
+            let len = (others.trailing_zeros() / 8) as usize;
+            if len == 0 {
+                return (0, 0);
+            }
+            // The digits moved to the word's top bytes, zeros (leading zeros) before them.
+            return (eight_digits(values << (64 - 8 * len)) as i64, len);
+        }
+    }
+    let (mut value, mut len) = (0i64, 0);
+    while let Some(&b @ b'0'..=b'9') = bytes.get(at + len) {
+        value = value.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
+        len += 1;
+    }
+    (value, len)
+}
+
+/// The number eight digit values make, the first (the most significant) in the word's lowest
+/// byte: pairs, then fours, then all eight, each step one multiplication (the well-known
+/// method of simdjson's `parse_eight_digits_unrolled`).
+#[inline(always)]
+fn eight_digits(values: u64) -> u64 {
+    const MASK: u64 = 0x0000_00FF_0000_00FF;
+    const MUL1: u64 = 100 + (1_000_000 << 32);
+    const MUL2: u64 = 1 + (10_000 << 32);
+    let pairs = values.wrapping_mul(10).wrapping_add(values >> 8);
+    let all = (pairs & MASK)
+        .wrapping_mul(MUL1)
+        .wrapping_add(((pairs >> 16) & MASK).wrapping_mul(MUL2));
+    (all >> 32) & 0xFFFF_FFFF
 }
 
 /// A `cbr` amount in the plain form `digits[.digits]` (at most 18 digits), as

@@ -10,6 +10,7 @@
 //! sink that was started then sees the hand replayed from the list, which sets it up anew.
 
 use super::actions::quoted_action;
+use super::quick::word_action;
 use super::{seen, FastReader, Raw, ANTES, BLINDS, STACKS};
 use crate::phh::hand::{PhhHand, Stack};
 use crate::phh::notation::{self, Action};
@@ -113,31 +114,50 @@ impl FastReader<'_> {
         }
         let mut index = 0;
         loop {
-            // `at` is an entry's opening quote.
-            let (action, amount, end) = quoted_action(bytes, at + 1, players)?;
-            // Not dropped: what `quoted_action` reads holds its cards inline and owns no
-            // memory, and a drop is a test of the action's kind for nothing (it was a
-            // measurable part of each action).
-            let mut action = ManuallyDrop::new(action);
-            if let Some(amount) = amount {
-                if amount.frac != 0 {
-                    return None;
-                }
-                if let Action::CompleteBetRaiseTo { amount: chips, .. } = &mut *action {
-                    *chips = amount.mantissa;
-                }
-            }
-            sink.action(index, &action, line);
+            // `at` is an entry's opening quote. The commonest shapes a word at a time, the
+            // others byte by byte.
+            let read = word_action(bytes, at + 1, players, &self.cards, &mut self.slot);
+            let end = match read {
+                Some(end) => end,
+                None => byte_entry(bytes, at + 1, players, &mut self.slot)?,
+            };
+            sink.action(index, &self.slot, line);
             index += 1;
             at = end + 1;
-            match bytes.get(at)? {
-                b']' => {
-                    self.at = at + 1;
-                    return Some(());
-                }
-                b',' if bytes.get(at + 1..at + 3) == Some(b" '") => at += 2,
-                _ => return None,
+            // `, '` then the next entry (one length check), or `]`.
+            if bytes.get(at..at + 3) == Some(b", '") {
+                at += 2;
+                continue;
             }
+            if bytes.get(at) != Some(&b']') {
+                return None;
+            }
+            self.at = at + 1;
+            return Some(());
         }
     }
+}
+
+/// An entry [`word_action`] does not read, as [`quoted_action`] reads it, written into
+/// `slot` (its previous action not dropped), a `cbr` amount in chips at scale 1: where its
+/// closing quote is; `None` for what it does not read, or an amount with decimals (the hand
+/// is then read again). Not inlined: a corpus's entries seldom come here.
+#[inline(never)]
+fn byte_entry(
+    bytes: &[u8],
+    at: usize,
+    players: usize,
+    slot: &mut ManuallyDrop<Action>,
+) -> Option<usize> {
+    let (mut action, amount, end) = quoted_action(bytes, at, players)?;
+    if let Some(amount) = amount {
+        if amount.frac != 0 {
+            return None;
+        }
+        if let Action::CompleteBetRaiseTo { amount: chips, .. } = &mut action {
+            *chips = amount.mantissa;
+        }
+    }
+    *slot = ManuallyDrop::new(action);
+    Some(end)
 }

@@ -253,3 +253,23 @@ fn the_usual_deals_are_read_by_the_shortcuts() {
     assert_eq!(turn, Some((vec![card("Ts").unwrap()], 2)));
     assert_eq!(board_to_quote(b"??'").map(|(c, _)| c.len()), None);
 }
+
+proptest! {
+    /// The digits read a word at a time are the digits a loop reads, whatever follows
+    /// them and wherever the text ends.
+    #[test]
+    fn digits_are_read_as_a_loop_reads_them(text in "[0-9]{0,20}[0-9 ,\\]'.a\u{e9}]{0,9}", at in 0usize..3) {
+        let bytes = text.as_bytes();
+        let at = at.min(bytes.len());
+        let (mut value, mut len) = (0i64, 0);
+        while let Some(&b @ b'0'..=b'9') = bytes.get(at + len) {
+            value = value.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
+            len += 1;
+        }
+        let (read, read_len) = super::numbers::digits(bytes, at);
+        prop_assert_eq!(read_len, len);
+        if len <= 18 {
+            prop_assert_eq!(read, value);
+        }
+    }
+}
