@@ -1,5 +1,9 @@
 //! Showdown: showing and mucking, the order of showing, and awarding the main and side pots
 //! (split pots, the odd chip, commission).
+//!
+//! Why this file is long: settling runs at the end of every replayed hand, and a module's
+//! functions share a codegen unit, where the settlement's steps (plans, splits, awards) are
+//! inlined into it; the pots themselves are in `pots`, their division in `division`.
 
 use super::action::{Event, EventCards};
 use super::commission::FromEachPayment;
