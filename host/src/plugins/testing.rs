@@ -65,6 +65,22 @@ impl Built {
     }
 }
 
+/// How the plugins are built when the tests run under a build of the whole workspace
+/// (`tests/run` says so with `FLOOR_TEST_BUILD=workspace`): every library of the workspace,
+/// with its features resolved as a test build of the workspace resolves them (`--examples`
+/// brings the dev-dependencies in; the workspace has no example to build), so that cargo
+/// reuses the libraries the test build made and builds only the plugins' own `cdylib`s.
+/// Asked by package (`-p`), cargo resolves their dependencies' features alone and builds
+/// serde, serde_json, syn and about twenty other units again.
+const WORKSPACE_LIBRARIES: [&str; 3] = ["--workspace", "--lib", "--examples"];
+
+/// Whether the tests run under a test build of the whole workspace (see
+/// [`WORKSPACE_LIBRARIES`]). A narrower test build (`-p floor-host`) resolves other features,
+/// which the workspace's selection would build the engine again for.
+fn workspace_test_build() -> bool {
+    std::env::var("FLOOR_TEST_BUILD").is_ok_and(|scope| scope == "workspace")
+}
+
 /// Builds the plugins (once) and returns where they are.
 pub fn plugins() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
@@ -87,8 +103,12 @@ fn build() -> Built {
         .current_dir(&workspace)
         .args(["build", "--release", "--quiet", "--target-dir"])
         .arg(&target);
-    for (package, _) in PLUGINS {
-        command.args(["-p", package]);
+    if workspace_test_build() {
+        command.args(WORKSPACE_LIBRARIES);
+    } else {
+        for (package, _) in PLUGINS {
+            command.args(["-p", package]);
+        }
     }
     let status = command.status().expect("cargo runs");
     assert!(status.success(), "building the plugins failed: {status}");

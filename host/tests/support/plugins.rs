@@ -21,24 +21,33 @@ pub fn built() -> &'static Path {
             .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
             .args(["build", "--release", "--quiet", "--target-dir"])
             .arg(&target)
-            .args(["-p", "floor-icm-chop", "-p", "floor-plugin-test-panic"])
-            .args([
-                "-p",
-                "floor-plugin-test-wrong-abi",
-                "-p",
-                "floor-odd-chip-suits",
-            ])
-            .args([
-                "-p",
-                "floor-plugin-test-misbehave",
-                "-p",
-                "floor-min-raise-double",
-            ])
+            .args(selection())
             .status()
             .expect("cargo runs");
         assert!(status.success(), "building the plugins failed");
         target.join("release")
     })
+}
+
+/// What cargo is asked to build: under `tests/run`'s build of the whole workspace
+/// (`FLOOR_TEST_BUILD=workspace`), every library with the workspace's features, so that the
+/// test build's libraries are reused (the reason is at `floor`'s `plugins::testing`); else the
+/// plugin packages.
+fn selection() -> Vec<&'static str> {
+    if std::env::var("FLOOR_TEST_BUILD").is_ok_and(|scope| scope == "workspace") {
+        return vec!["--workspace", "--lib", "--examples"];
+    }
+    [
+        "floor-icm-chop",
+        "floor-plugin-test-panic",
+        "floor-plugin-test-wrong-abi",
+        "floor-odd-chip-suits",
+        "floor-plugin-test-misbehave",
+        "floor-min-raise-double",
+    ]
+    .into_iter()
+    .flat_map(|package| ["-p", package])
+    .collect()
 }
 
 pub fn library(name: &str) -> PathBuf {
