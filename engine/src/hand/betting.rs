@@ -269,11 +269,9 @@ impl Hand {
                     big_bet
                 }
             }
+            // Rules that leave the point to the default were answered in `min_increment`.
             structure => {
                 let ctx = self.min_raise_context(structure);
-                if self.defaulted.contains(DefaultedPoint::MinRaise) {
-                    return DefaultRules.min_raise(&ctx).value;
-                }
                 self.min_raise
                     .get_or(|| self.heard("betting.min_raise", self.rules.min_raise(&ctx)))
             }
