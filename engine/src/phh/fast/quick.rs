@@ -46,7 +46,9 @@ impl CardTable {
     }
 }
 
-/// Up to eight bytes as the little-endian word they are read as.
+/// Up to eight bytes as the little-endian word they are read as. The patterns below are
+/// evaluated in `const` blocks: at compile time whatever the optimiser does (a build that
+/// did not fold them called this loop for every entry).
 const fn word(text: &[u8]) -> u64 {
     let mut w = 0u64;
     let mut i = 0;
@@ -85,15 +87,15 @@ pub(super) fn word_action(
         // `pN ` then the verb: every pattern below starts with the space.
         let player = seat(b1, players)?;
         let verb = w >> 16;
-        if verb & first(3) == word(b" f'") {
+        if verb & const { first(3) } == const { word(b" f'") } {
             *slot = ManuallyDrop::new(Action::Fold { player });
             return Some(at + 4);
         }
-        if verb & first(4) == word(b" cc'") {
+        if verb & const { first(4) } == const { word(b" cc'") } {
             *slot = ManuallyDrop::new(Action::CheckCall { player });
             return Some(at + 5);
         }
-        if verb & first(5) == word(b" cbr ") {
+        if verb & const { first(5) } == const { word(b" cbr ") } {
             // Digits (at most 18), then the quote.
             let (mut amount, mut len) = (0i64, 0);
             while let Some(&d @ b'0'..=b'9') = rest.get(7 + len) {
@@ -109,14 +111,14 @@ pub(super) fn word_action(
             *slot = ManuallyDrop::new(Action::CompleteBetRaiseTo { player, amount });
             return Some(at + 7 + len);
         }
-        if verb & first(4) == word(b" sm'") {
+        if verb & const { first(4) } == const { word(b" sm'") } {
             *slot = ManuallyDrop::new(Action::ShowMuck {
                 player,
                 cards: None,
             });
             return Some(at + 5);
         }
-        if verb & first(4) == word(b" sm ") {
+        if verb & const { first(4) } == const { word(b" sm ") } {
             let &[r0, s0, r1, s1, b'\''] = rest.get(6..11)? else {
                 return None;
             };
@@ -129,7 +131,7 @@ pub(super) fn word_action(
         }
         return None;
     }
-    if w & first(6) == word(b"d dh p") && w >> 56 == u64::from(b' ') {
+    if w & const { first(6) } == const { word(b"d dh p") } && w >> 56 == u64::from(b' ') {
         let player = seat((w >> 48) as u8, players)?;
         let &[r0, s0, r1, s1, b'\''] = rest.get(8..13)? else {
             return None;
@@ -138,7 +140,7 @@ pub(super) fn word_action(
         *slot = ManuallyDrop::new(Action::DealHole { player, cards });
         return Some(at + 12);
     }
-    if w & first(5) == word(b"d db ") {
+    if w & const { first(5) } == const { word(b"d db ") } {
         return board(rest, at, cards, slot);
     }
     None
