@@ -2,7 +2,7 @@
 //! for a file cut into chunks anywhere a cut may fall, the same outcome (hands or error).
 
 use super::chunk::{next_cut, read_chunk, read_chunk_bytes, ChunkRead, FileError, FileReading};
-use super::{parse_file, write_phhs, PhhError, PhhHand};
+use super::{parse_file, write_phhs, PhhError, PhhHand, Stack};
 use crate::rules::DefaultRules;
 use crate::sim::random_nlhe_records;
 use proptest::prelude::*;
@@ -174,6 +174,48 @@ fn fast_reader_reads_keys_in_any_spacing_as_the_general_reader_does() {
         }
     }
     assert_eq!(fast.len(), hands.len());
+    assert_eq!(Ok(fast), whole(&text));
+}
+
+/// Per-player lists of plain integers are read straight into the hand's chips at scale 1;
+/// an amount with decimals read after them (a bet, a list, a single amount) makes the
+/// hand's scale larger, and they are rescaled to it, as the general reader reads them.
+#[test]
+fn fast_reader_rescales_integer_lists_to_the_scale_of_a_later_decimal() {
+    let hands = [
+        // A bet with decimals after every list but the last two.
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [300, 200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 2.5', 'p1 f']\nfinishing_stacks = [299, 201]\nwinnings = [0, 3]\n",
+        // A list with decimals after integer lists, then integer lists again.
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [300.25, 200]\nmin_bet = 2\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\nfinishing_stacks = [301.25, 199]\n",
+        // A single amount with two decimals after the lists.
+        "variant = 'NT'\nantes = [1, 1]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [300, 200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\nfinishing_stacks = [302, 198]\nmin_bet = 0.05\n",
+        // Back to a whole-chip hand: scale 1 again.
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [300, 200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\nfinishing_stacks = [301, 199]\n",
+    ];
+    let text: String = hands
+        .iter()
+        .enumerate()
+        .map(|(i, hand)| format!("[{}]\n{hand}\n", i + 1))
+        .collect();
+    let mut reader = super::fast::FastReader::new(text.as_bytes(), 1);
+    let mut hand = PhhHand::default();
+    let mut fast = Vec::new();
+    loop {
+        match reader.next_hand(&mut hand) {
+            super::fast::Step::Hand => fast.push(hand.clone()),
+            super::fast::Step::Streamed => panic!("no sink takes the actions"),
+            super::fast::Step::End => break,
+            super::fast::Step::Bail => panic!("the fast reader gave up at hand {}", fast.len() + 1),
+        }
+    }
+    assert_eq!(fast.len(), hands.len());
+    assert_eq!(
+        fast[0].starting_stacks,
+        [Stack::Chips(3000), Stack::Chips(2000)]
+    );
+    assert_eq!(fast[0].winnings, Some(vec![0, 30]));
+    assert_eq!(fast[2].antes, [100, 100]);
+    assert_eq!(fast[3].finishing_stacks, Some(vec![301, 199]));
     assert_eq!(Ok(fast), whole(&text));
 }
 

@@ -12,7 +12,7 @@ use crate::phh::notation::{self, Action, ActionLine};
 impl FastReader<'_> {
     /// `actions`: each string's notation, straight into the hand's actions.
     pub(super) fn actions(&mut self, hand: &mut PhhHand) -> Option<()> {
-        let players = self.lists[STACKS].len();
+        let players = self.lens[STACKS];
         let line = notation::source_line(self.line);
         let mut amounts = std::mem::take(&mut self.amounts);
         // Whether every entry is read in place (see `FastReader::plain_actions`).

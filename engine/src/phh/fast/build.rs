@@ -28,13 +28,13 @@ impl FastReader<'_> {
         if seen & required != required {
             return false;
         }
-        let players = self.lists[STACKS].len();
+        let players = self.lens[STACKS];
         if players == 0 {
             return false;
         }
         for which in [ANTES, BLINDS, FINISHING, WINNINGS] {
             let present = seen & seen::LISTS[which] != 0;
-            if present && self.lists[which].len() != players {
+            if present && self.lens[which] != players {
                 return false;
             }
         }
@@ -52,28 +52,11 @@ impl FastReader<'_> {
             return false;
         }
         let scale = Scale::from_decimals(decimals).unwrap_or(Scale::ONE);
-        let chips = |raw: &Raw| match raw {
-            // Written at the hand's scale (every amount of a whole-chip record): as it is,
-            // without the call that rescales the others.
-            Raw::Amount(d) if d.frac == decimals => Some(d.mantissa),
-            Raw::Amount(d) => d.chips(decimals),
-            Raw::Inf => None,
-        };
         // A hand whose actions were streamed has its stacks, antes and blinds filled at
         // scale 1 already ([`Self::fill_setup`]), and its scale is 1.
         let filled = self.streamed;
-        if !filled {
-            hand.starting_stacks.clear();
-            for raw in &self.lists[STACKS] {
-                let stack = match raw {
-                    Raw::Inf => Stack::Unknown,
-                    Raw::Amount(_) => match chips(raw).map(u64::try_from) {
-                        Some(Ok(c)) => Stack::Chips(c),
-                        _ => return false,
-                    },
-                };
-                hand.starting_stacks.push(stack);
-            }
+        if !filled && !self.fill_stacks(&mut hand.starting_stacks, decimals) {
+            return false;
         }
         for &(index, amount) in &self.amounts {
             let Some(value) = amount.chips(scale) else {
@@ -83,32 +66,9 @@ impl FastReader<'_> {
                 *amount = value;
             }
         }
-        let fill = |list: &[Raw], out: &mut Vec<i64>| -> bool {
-            out.clear();
-            // Every amount written at the hand's scale (a whole-chip record): copied with
-            // `extend`, one reservation and no check per amount.
-            if list
-                .iter()
-                .all(|raw| matches!(raw, Raw::Amount(d) if d.frac == decimals))
-            {
-                out.extend(list.iter().map(|raw| match raw {
-                    Raw::Amount(d) => d.mantissa,
-                    Raw::Inf => 0,
-                }));
-                return true;
-            }
-            out.reserve(list.len());
-            for raw in list {
-                match chips(raw) {
-                    Some(c) => out.push(c),
-                    None => return false,
-                }
-            }
-            true
-        };
         if !filled
-            && (!fill(&self.lists[ANTES], &mut hand.antes)
-                || !fill(&self.lists[BLINDS], &mut hand.blinds_or_straddles))
+            && (!self.fill(ANTES, &mut hand.antes, decimals)
+                || !self.fill(BLINDS, &mut hand.blinds_or_straddles, decimals))
         {
             return false;
         }
@@ -118,14 +78,14 @@ impl FastReader<'_> {
         ] {
             if seen & seen::LISTS[which] == 0 {
                 *slot = None;
-            } else if !fill(&self.lists[which], slot.get_or_insert_with(Vec::new)) {
+            } else if !self.fill(which, slot.get_or_insert_with(Vec::new), decimals) {
                 return false;
             }
         }
         let mut singles = [None; 4];
         for (value, raw) in singles.iter_mut().zip(&self.singles) {
             if let Some(d) = raw {
-                match d.chips(decimals) {
+                match chips(&Raw::Amount(*d), decimals) {
                     Some(c) => *value = Some(c),
                     None => return false,
                 }
@@ -145,10 +105,78 @@ impl FastReader<'_> {
         true
     }
 
+    /// Per-player list `which` in chips at `decimals` decimal places, into `out`: a list
+    /// read whole is there already at scale 1, and rescaled; one read as written is
+    /// converted. False where an amount is not whole at that scale or does not fit.
+    fn fill(&self, which: usize, out: &mut Vec<i64>, decimals: u32) -> bool {
+        if self.whole & (1 << which) != 0 {
+            return decimals == 0 || rescale(out, decimals);
+        }
+        out.clear();
+        out.reserve(self.lists[which].len());
+        for raw in &self.lists[which] {
+            match chips(raw, decimals) {
+                Some(c) => out.push(c),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// The starting stacks at `decimals` decimal places, as [`Self::fill`] fills the
+    /// other lists (`inf` an unknown stack; a negative one refused).
+    fn fill_stacks(&self, out: &mut Vec<Stack>, decimals: u32) -> bool {
+        if self.whole & (1 << STACKS) != 0 {
+            if decimals == 0 {
+                return true;
+            }
+            let Some(factor) = 10i64.checked_pow(decimals) else {
+                return false;
+            };
+            for stack in out.iter_mut() {
+                if let Stack::Chips(c) = stack {
+                    let scaled = i64::try_from(*c).ok().and_then(|c| c.checked_mul(factor));
+                    match scaled.map(u64::try_from) {
+                        Some(Ok(value)) => *c = value,
+                        _ => return false,
+                    }
+                }
+            }
+            return true;
+        }
+        out.clear();
+        for raw in &self.lists[STACKS] {
+            let stack = match raw {
+                Raw::Inf => Stack::Unknown,
+                Raw::Amount(_) => match chips(raw, decimals).map(u64::try_from) {
+                    Some(Ok(c)) => Stack::Chips(c),
+                    _ => return false,
+                },
+            };
+            out.push(stack);
+        }
+        true
+    }
+
     /// The bits of the fields `variant` requires (see [`required_by_variant`]), kept for
     /// the variant last asked about (a corpus is one variant): a bit no field sets for a
     /// field this reader does not type, which no hand then has.
     fn required_by(&mut self, variant: &str) -> u32 {
+        // The hand's variant is the code `variant_word` spells, when that is not 0 (the
+        // last variant read is the hand's).
+        let word = self.variant_word;
+        if word != 0 && self.required_by_word.0 == word {
+            return self.required_by_word.1;
+        }
+        let bits = self.required_by_name(variant);
+        if word != 0 {
+            self.required_by_word = (word, bits);
+        }
+        bits
+    }
+
+    /// [`Self::required_by`] for a variant by its name.
+    fn required_by_name(&mut self, variant: &str) -> u32 {
         if let Some((last, bits)) = &self.required {
             if last == variant {
                 return *bits;
@@ -184,4 +212,32 @@ impl FastReader<'_> {
         }
         decimals
     }
+}
+
+/// An amount as written in chips at `decimals` decimal places, if whole and within an
+/// `i64` (`inf` has none).
+#[inline]
+fn chips(raw: &Raw, decimals: u32) -> Option<i64> {
+    match raw {
+        // Written at the hand's scale (every amount of a whole-chip record): as it is,
+        // without the call that rescales the others.
+        Raw::Amount(d) if d.frac == decimals => Some(d.mantissa),
+        Raw::Amount(d) => d.chips(decimals),
+        Raw::Inf => None,
+    }
+}
+
+/// Whole amounts read at scale 1 (no decimals), at `decimals` decimal places: what
+/// [`super::numbers::Small::chips`] gives each; false when one does not fit an `i64`.
+fn rescale(values: &mut [i64], decimals: u32) -> bool {
+    let Some(factor) = 10i64.checked_pow(decimals) else {
+        return false;
+    };
+    for value in values {
+        match value.checked_mul(factor) {
+            Some(scaled) => *value = scaled,
+            None => return false,
+        }
+    }
+    true
 }

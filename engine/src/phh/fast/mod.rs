@@ -86,7 +86,15 @@ pub(crate) struct FastReader<'a> {
     bytes: &'a [u8],
     at: usize,
     line: usize,
+    /// The per-player lists not in the commonest layout, as written (see `whole`).
     lists: [Vec<Raw>; 5],
+    /// The per-player lists (bit `1 << which`) read by [`Self::integers`] straight into
+    /// the hand's chips at scale 1, where [`Self::build`] leaves them (rescaled if the
+    /// hand's scale is not 1): their entry of `lists` is empty. Most hands of a corpus
+    /// have every list here, and no copy is made of them.
+    whole: u8,
+    /// The length of each per-player list read (`lens[STACKS]` is the players).
+    lens: [usize; 5],
     singles: [Option<Small>; 4],
     /// Where each `cbr` amount goes (index in the hand's actions) and what it says.
     amounts: Vec<(usize, Amount)>,
@@ -117,8 +125,15 @@ pub(crate) struct FastReader<'a> {
     /// dropped: what is written there holds its cards inline and owns no memory, and a drop
     /// is a test of the action's kind for nothing.
     slot: ManuallyDrop<Action>,
+    /// The last variant read, when it was a quoted two-letter code (`'NT'`), as the word
+    /// its four bytes make; 0 (which no quoted code makes) when it was not, or before one
+    /// is read. See [`Self::same_variant`].
+    variant_word: u32,
     /// The last variant read and the bits of the fields it requires (see [`build`]).
     required: Option<(String, u32)>,
+    /// The same for the two-letter code `variant_word` (its word, then the bits), so that a
+    /// hand of that code finds them without comparing strings.
+    required_by_word: (u32, u32),
 }
 
 impl<'a> FastReader<'a> {
@@ -129,6 +144,8 @@ impl<'a> FastReader<'a> {
             at: 0,
             line: first_line,
             lists: Default::default(),
+            whole: 0,
+            lens: [0; 5],
             singles: [None; 4],
             amounts: Vec::new(),
             others: Vec::new(),
@@ -140,7 +157,9 @@ impl<'a> FastReader<'a> {
             restart: false,
             cards: CardTable::new(),
             slot: ManuallyDrop::new(Action::NoOp),
+            variant_word: 0,
             required: None,
+            required_by_word: (0, 0),
         }
     }
 
@@ -156,11 +175,13 @@ impl<'a> FastReader<'a> {
         }
     }
 
-    /// Past blank lines; false at anything but a blank line, a header or the end.
+    /// Past blank lines; false at anything but a blank line, a header or the end. (One
+    /// look at each byte: a key's first letter, the usual case, is seen at once.)
+    #[inline]
     fn skip_blank_lines(&mut self) -> bool {
         loop {
-            self.skip_spaces();
             match self.peek() {
+                Some(b' ' | b'\t') => self.at += 1,
                 Some(b'\n') => {
                     self.at += 1;
                     self.line += 1;
@@ -230,15 +251,18 @@ impl<'a> FastReader<'a> {
     /// After a value: spaces, then a newline (counted) or the end.
     #[inline]
     fn end_of_line(&mut self) -> bool {
-        self.skip_spaces();
-        match self.peek() {
-            None => true,
-            Some(b'\n') => {
-                self.at += 1;
-                self.line += 1;
-                true
+        // One look at each byte: the newline, the usual case, is seen at once.
+        loop {
+            match self.peek() {
+                Some(b'\n') => {
+                    self.at += 1;
+                    self.line += 1;
+                    return true;
+                }
+                Some(b' ' | b'\t') => self.at += 1,
+                None => return true,
+                Some(_) => return false,
             }
-            Some(_) => false,
         }
     }
 
@@ -253,6 +277,7 @@ impl<'a> FastReader<'a> {
         for list in &mut self.lists {
             list.clear();
         }
+        self.whole = 0;
         self.singles = [None; 4];
         self.amounts.clear();
         self.others.clear();
@@ -286,10 +311,12 @@ impl<'a> FastReader<'a> {
             self.skip_spaces();
             let bit = match field {
                 Field::Variant => {
-                    self.variant(hand)?;
+                    if !self.same_variant(hand) {
+                        self.variant(hand)?;
+                    }
                     seen::VARIANT
                 }
-                Field::List(which) => self.list(which, which == STACKS)?,
+                Field::List(which) => self.list(hand, which)?,
                 Field::Single(which) => self.single(which)?,
                 Field::Actions => {
                     // The notation needs the players: `starting_stacks` must come first.
@@ -345,20 +372,40 @@ impl<'a> FastReader<'a> {
         Some(key)
     }
 
+    /// Whether `variant`'s value is the two-letter code read last (`variant_word`), which
+    /// the hand holds already (a corpus is one variant): then read, with one comparison.
+    #[inline(always)]
+    fn same_variant(&mut self, hand: &PhhHand) -> bool {
+        let Some(quoted) = self.bytes.get(self.at..).and_then(|r| r.first_chunk::<4>()) else {
+            return false;
+        };
+        let same = self.variant_word != 0
+            && u32::from_le_bytes(*quoted) == self.variant_word
+            && hand.variant.as_bytes() == &quoted[1..3];
+        if same {
+            self.at += 4;
+        }
+        same
+    }
+
     /// `variant`'s string, into the hand. The two-letter codes of every corpus (`'NT'`)
     /// are taken as they lie: what [`Self::string`] reads of them, without its scan.
     fn variant(&mut self, hand: &mut PhhHand) -> Option<()> {
-        if let Some(&[b'\'', a, b, b'\'', ..]) = self.bytes.get(self.at..) {
+        if let Some(&quoted @ [b'\'', a, b, b'\'']) =
+            self.bytes.get(self.at..).and_then(|r| r.first_chunk::<4>())
+        {
             if a.is_ascii_alphanumeric() && b.is_ascii_alphanumeric() {
                 if hand.variant.as_bytes() != [a, b] {
                     hand.variant.clear();
                     hand.variant.push(char::from(a));
                     hand.variant.push(char::from(b));
                 }
+                self.variant_word = u32::from_le_bytes(quoted);
                 self.at += 4;
                 return Some(());
             }
         }
+        self.variant_word = 0;
         let text = self.string()?;
         hand.variant.clear();
         hand.variant.push_str(text);

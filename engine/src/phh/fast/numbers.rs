@@ -1,8 +1,9 @@
 //! Amounts as the fast reader reads them: a plain number in a word ([`Small`]), the
 //! per-player lists (with a tight loop for the commonest layout), the single amounts.
 
-use super::{seen, FastReader, Raw, ENDS_BARE};
+use super::{seen, FastReader, Raw, ANTES, BLINDS, ENDS_BARE, FINISHING, STACKS};
 use crate::phh::amount::{Decimal, Scale};
+use crate::phh::hand::{PhhHand, Stack};
 
 /// An amount in the plain form, `mantissa / 10^frac`, with at most 18 digits: what the
 /// general reader holds as a [`Decimal`], in a word, with [`Decimal::decimals_needed`] and
@@ -122,13 +123,32 @@ impl FastReader<'_> {
         ))
     }
 
-    /// A per-player list of amounts on one line (`inf` allowed in `starting_stacks`).
-    pub(super) fn list(&mut self, which: usize, inf_ok: bool) -> Option<u32> {
-        let mut items = std::mem::take(&mut self.lists[which]);
-        if self.integers(&mut items) {
-            self.lists[which] = items;
+    /// A per-player list of amounts on one line (`inf` allowed in `starting_stacks`): in
+    /// the commonest layout straight into the hand's chips at scale 1 (see `whole`), else
+    /// as written into `lists`, for [`Self::build`] to convert.
+    pub(super) fn list(&mut self, hand: &mut PhhHand, which: usize) -> Option<u32> {
+        let read = match which {
+            STACKS => self.integers(&mut hand.starting_stacks, |chips| {
+                // At most 18 digits: within an `i64`, and not negative.
+                Stack::Chips(chips as u64)
+            }),
+            _ => {
+                let out = match which {
+                    ANTES => &mut hand.antes,
+                    BLINDS => &mut hand.blinds_or_straddles,
+                    FINISHING => hand.finishing_stacks.get_or_insert_with(Vec::new),
+                    _ => hand.winnings.get_or_insert_with(Vec::new),
+                };
+                self.integers(out, |chips| chips)
+            }
+        };
+        if let Some(len) = read {
+            self.whole |= 1 << which;
+            self.lens[which] = len;
             return Some(seen::LISTS[which]);
         }
+        let mut items = std::mem::take(&mut self.lists[which]);
+        let inf_ok = which == STACKS;
         let read = self.array(|reader| {
             if inf_ok && matches!(reader.peek(), Some(b'i' | b'+')) {
                 let token = reader.bare();
@@ -146,52 +166,48 @@ impl FastReader<'_> {
             items.push(Raw::Amount(amount));
             Some(())
         });
+        self.lens[which] = items.len();
         self.lists[which] = items;
         read?;
         Some(seen::LISTS[which])
     }
 
     /// A list in the commonest layout, `[12, 0, 345]`: plain integers (at most 18 digits)
-    /// separated by `, `, read in one tight loop; what [`Self::array`] and
-    /// [`Self::number`] read of it. False, with nothing read or kept, at anything else
-    /// (signs, decimals, `inf`, other spacing, an empty list), which they then read.
+    /// separated by `, `, read in one tight loop into `out` (emptied first), each made
+    /// into an entry by `entry`; what [`Self::array`] and [`Self::number`] read of it, and
+    /// how many. `None`, with nothing read and `out` empty, at anything else (signs,
+    /// decimals, `inf`, other spacing, an empty list), which they then read.
     #[inline]
-    pub(super) fn integers(&mut self, items: &mut Vec<Raw>) -> bool {
-        let (bytes, kept) = (self.bytes, items.len());
-        let mut at = self.at;
-        if bytes.get(at) != Some(&b'[') {
-            return false;
+    pub(super) fn integers<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        entry: impl Fn(i64) -> T,
+    ) -> Option<usize> {
+        let bytes = self.bytes;
+        out.clear();
+        if bytes.get(self.at) != Some(&b'[') {
+            return None;
         }
-        at += 1;
+        let mut at = self.at + 1;
         loop {
-            // The digits first, their count checked after: no count kept per digit. Past 18
-            // digits the sum may wrap, but it is then refused. (A loop: the amounts of a
-            // list are short, and [`digits`]'s word costs more than a loop over one to three
-            // digits.)
-            let (start, mut mantissa) = (at, 0i64);
-            while let Some(&b @ b'0'..=b'9') = bytes.get(at) {
-                mantissa = mantissa.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
-                at += 1;
+            // `at` is where an element's digits should start.
+            let (value, next, last) = match word_element(bytes, at) {
+                Some(read) => read,
+                None => match byte_element(bytes, at) {
+                    Some(read) => read,
+                    None => {
+                        out.clear();
+                        return None;
+                    }
+                },
+            };
+            out.push(entry(value));
+            if last {
+                self.at = next;
+                return Some(out.len());
             }
-            let digits = at - start;
-            if digits == 0 || digits > 18 {
-                items.truncate(kept);
-                return false;
-            }
-            items.push(Raw::Amount(Small { mantissa, frac: 0 }));
-            match bytes.get(at..at + 3) {
-                Some([b',', b' ', b'0'..=b'9']) => at += 2,
-                Some([b']', ..]) => break,
-                // The last element of the text: `]` is its last byte.
-                None if bytes.get(at) == Some(&b']') => break,
-                _ => {
-                    items.truncate(kept);
-                    return false;
-                }
-            }
+            at = next;
         }
-        self.at = at + 1;
-        true
     }
 
     /// One amount.
@@ -246,6 +262,58 @@ pub(super) fn digits(bytes: &[u8], at: usize) -> (i64, usize) {
         len += 1;
     }
     (value, len)
+}
+
+/// An element of an integer list at `at` (see [`FastReader::integers`]) read from the eight
+/// bytes there, held as an array: one length check for the element, where a loop over the
+/// text checked one per byte. Its value, where the next element starts (past `, `) or the
+/// list ends (past `]`), and whether it was the last. `None` where the eight bytes do not
+/// hold the element and what follows it (fewer left, seven digits or more, anything else):
+/// [`byte_element`] then reads it.
+#[inline(always)]
+fn word_element(bytes: &[u8], at: usize) -> Option<(i64, usize, bool)> {
+    let word = bytes.get(at..)?.first_chunk::<8>()?;
+    let mut value = 0i64;
+    let mut len = 0;
+    // At most six digits, so that `, ` after them is in the word.
+    while len < 6 {
+        let digit = word[len].wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value * 10 + i64::from(digit);
+        len += 1;
+    }
+    if len == 0 {
+        return None;
+    }
+    match word[len..] {
+        [b',', b' ', ..] => Some((value, at + len + 2, false)),
+        [b']', ..] => Some((value, at + len + 1, true)),
+        _ => None,
+    }
+}
+
+/// An element of an integer list at `at`, byte by byte: the digits (at most 18), then `, `
+/// or `]`, as [`word_element`] gives them. `None` at anything else.
+#[inline(never)]
+fn byte_element(bytes: &[u8], mut at: usize) -> Option<(i64, usize, bool)> {
+    // The digits first, their count checked after: no count kept per digit. Past 18 digits
+    // the sum may wrap, but it is then refused.
+    let (start, mut mantissa) = (at, 0i64);
+    while let Some(&b @ b'0'..=b'9') = bytes.get(at) {
+        mantissa = mantissa.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
+        at += 1;
+    }
+    let digits = at - start;
+    if digits == 0 || digits > 18 {
+        return None;
+    }
+    match bytes.get(at..at + 2) {
+        Some(b", ") => Some((mantissa, at + 2, false)),
+        _ if bytes.get(at) == Some(&b']') => Some((mantissa, at + 1, true)),
+        _ => None,
+    }
 }
 
 /// The number eight digit values make, the first (the most significant) in the word's lowest

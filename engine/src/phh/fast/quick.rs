@@ -64,10 +64,18 @@ const fn first(n: u32) -> u64 {
     (1u64 << (8 * n)) - 1
 }
 
+/// The seats a one-digit `pN` can name in a hand of `players`: at most nine. Worked out once
+/// a hand, so that [`word_action`] checks a seat with one comparison.
+#[inline]
+pub(super) fn one_digit_seats(players: usize) -> u8 {
+    players.min(9) as u8
+}
+
 /// An entry of the commonest shapes, whose content starts at `at` (past its opening quote),
 /// written into `slot` (its previous action not dropped: see [`super::stream`]), a `cbr`
 /// amount in chips (whole): where its closing quote is; `None`, with `slot` untouched, for
 /// anything else (including an entry too near the end of the text to read a word of).
+/// `seats` is [`one_digit_seats`] of the hand's players.
 ///
 /// Each shape writes its action into `slot` itself: a value returned from the shapes was
 /// carried in registers and packed into its place byte by byte, which cost more than the
@@ -76,7 +84,7 @@ const fn first(n: u32) -> u64 {
 pub(super) fn word_action(
     bytes: &[u8],
     at: usize,
-    players: usize,
+    seats: u8,
     cards: &CardTable,
     slot: &mut ManuallyDrop<Action>,
 ) -> Option<usize> {
@@ -85,7 +93,7 @@ pub(super) fn word_action(
     let [b0, b1, ..] = w.to_le_bytes();
     if b0 == b'p' {
         // `pN ` then the verb: every pattern below starts with the space.
-        let player = seat(b1, players)?;
+        let player = seat(b1, seats)?;
         let verb = w >> 16;
         if verb & const { first(3) } == const { word(b" f'") } {
             *slot = ManuallyDrop::new(Action::Fold { player });
@@ -132,7 +140,7 @@ pub(super) fn word_action(
         return None;
     }
     if w & const { first(6) } == const { word(b"d dh p") } && w >> 56 == u64::from(b' ') {
-        let player = seat((w >> 48) as u8, players)?;
+        let player = seat((w >> 48) as u8, seats)?;
         let &[r0, s0, r1, s1, b'\''] = rest.get(8..13)? else {
             return None;
         };
@@ -175,11 +183,12 @@ fn board(
     Some(end)
 }
 
-/// The seat a one-digit `pN` names (1 ≤ N ≤ 9 and N ≤ players), as an index.
+/// The seat a one-digit `pN` names (1 ≤ N ≤ 9 and N ≤ players: `seats` is
+/// [`one_digit_seats`]), as an index. A byte below `1` wraps past every seat.
 #[inline(always)]
-fn seat(digit: u8, players: usize) -> Option<u8> {
+fn seat(digit: u8, seats: u8) -> Option<u8> {
     let index = digit.wrapping_sub(b'1');
-    (index < 9 && usize::from(index) < players).then_some(index)
+    (index < seats).then_some(index)
 }
 
 #[cfg(test)]
@@ -207,7 +216,7 @@ mod tests {
         for text in taken {
             let bytes = text.as_bytes();
             let mut slot = ManuallyDrop::new(Action::NoOp);
-            let end = word_action(bytes, 0, 6, &table, &mut slot).expect(text);
+            let end = word_action(bytes, 0, one_digit_seats(6), &table, &mut slot).expect(text);
             let action = ManuallyDrop::into_inner(slot);
             let (expected, amount, expected_end) = quoted_action(bytes, 0, 6).expect(text);
             let expected = match (expected, amount) {
@@ -239,7 +248,7 @@ mod tests {
         ];
         for text in left {
             let mut slot = ManuallyDrop::new(Action::NoOp);
-            let read = word_action(text.as_bytes(), 0, 6, &table, &mut slot);
+            let read = word_action(text.as_bytes(), 0, one_digit_seats(6), &table, &mut slot);
             assert!(read.is_none(), "{text}");
             assert_eq!(*slot, Action::NoOp, "{text}");
         }

@@ -10,7 +10,7 @@
 //! sink that was started then sees the hand replayed from the list, which sets it up anew.
 
 use super::actions::quoted_action;
-use super::quick::word_action;
+use super::quick::{one_digit_seats, word_action};
 use super::{seen, FastReader, Raw, ANTES, BLINDS, STACKS};
 use crate::phh::hand::{PhhHand, Stack};
 use crate::phh::notation::{self, Action};
@@ -55,21 +55,29 @@ impl FastReader<'_> {
     /// Writes the set-up fields read so far into `hand`, in chips at scale 1, as
     /// [`Self::build`] will write them if the hand's scale stays 1; false where it would
     /// refuse them (an unknown ante or blind, a negative stack).
+    #[inline]
     pub(super) fn fill_setup(&self, hand: &mut PhhHand) -> bool {
-        hand.starting_stacks.clear();
-        for raw in &self.lists[STACKS] {
-            hand.starting_stacks.push(match *raw {
-                Raw::Inf => Stack::Unknown,
-                Raw::Amount(d) => match u64::try_from(d.mantissa) {
-                    Ok(c) => Stack::Chips(c),
-                    Err(_) => return false,
-                },
-            });
+        // The lists read whole are in the hand already ([`FastReader`]'s `whole`); the
+        // others are converted.
+        if self.whole & (1 << STACKS) == 0 {
+            hand.starting_stacks.clear();
+            for raw in &self.lists[STACKS] {
+                hand.starting_stacks.push(match *raw {
+                    Raw::Inf => Stack::Unknown,
+                    Raw::Amount(d) => match u64::try_from(d.mantissa) {
+                        Ok(c) => Stack::Chips(c),
+                        Err(_) => return false,
+                    },
+                });
+            }
         }
         for (which, out) in [
             (ANTES, &mut hand.antes),
             (BLINDS, &mut hand.blinds_or_straddles),
         ] {
+            if self.whole & (1 << which) != 0 {
+                continue;
+            }
             out.clear();
             for raw in &self.lists[which] {
                 match *raw {
@@ -100,7 +108,8 @@ impl FastReader<'_> {
     /// one pattern between entries, where [`Self::array`] takes any spacing (a hand
     /// written otherwise is read again, and its entries read by `array`).
     fn stream_entries<S: HandSink>(&mut self, sink: &mut S) -> Option<()> {
-        let players = self.lists[STACKS].len();
+        let players = self.lens[STACKS];
+        let seats = one_digit_seats(players);
         let line = notation::source_line(self.line);
         let bytes = self.bytes;
         let mut at = self.at;
@@ -116,23 +125,24 @@ impl FastReader<'_> {
         loop {
             // `at` is an entry's opening quote. The commonest shapes a word at a time, the
             // others byte by byte.
-            let read = word_action(bytes, at + 1, players, &self.cards, &mut self.slot);
+            let read = word_action(bytes, at + 1, seats, &self.cards, &mut self.slot);
             let end = match read {
                 Some(end) => end,
                 None => byte_entry(bytes, at + 1, players, &mut self.slot)?,
             };
             sink.action(index, &self.slot, line);
             index += 1;
-            at = end + 1;
-            // `, '` then the next entry (one length check), or `]`.
-            if bytes.get(at..at + 3) == Some(b", '") {
-                at += 2;
+            // `end` is the closing quote: `', '` then the next entry (one length check and
+            // one comparison of the four bytes as a word), or `']`.
+            let next = bytes.get(end..).and_then(|rest| rest.first_chunk::<4>());
+            if next.is_some_and(|w| u32::from_le_bytes(*w) == u32::from_le_bytes(*b"', '")) {
+                at = end + 3;
                 continue;
             }
-            if bytes.get(at) != Some(&b']') {
+            if bytes.get(end + 1) != Some(&b']') {
                 return None;
             }
-            self.at = at + 1;
+            self.at = end + 2;
             return Some(());
         }
     }
