@@ -76,9 +76,11 @@ impl FastReader<'_> {
             (FINISHING, &mut hand.finishing_stacks),
             (WINNINGS, &mut hand.winnings),
         ] {
+            // A list read whole at scale 1 is in the hand already (see `whole`).
+            let in_place = self.whole & (1 << which) != 0 && decimals == 0;
             if seen & seen::LISTS[which] == 0 {
                 *slot = None;
-            } else if !self.fill(which, slot.get_or_insert_with(Vec::new), decimals) {
+            } else if !in_place && !self.fill(which, slot.get_or_insert_with(Vec::new), decimals) {
                 return false;
             }
         }

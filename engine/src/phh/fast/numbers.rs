@@ -190,23 +190,39 @@ impl FastReader<'_> {
         }
         let mut at = self.at + 1;
         loop {
-            // `at` is where an element's digits should start.
-            let (value, next, last) = match word_element(bytes, at) {
-                Some(read) => read,
-                None => match byte_element(bytes, at) {
-                    Some(read) => read,
-                    None => {
-                        out.clear();
-                        return None;
+            // `at` is where an element's digits should start: read from the eight bytes
+            // there when they hold it and what follows it, else byte by byte.
+            if let Some(word) = bytes.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
+                if let Some((value, len)) = word_digits(word) {
+                    match word[len..] {
+                        [b',', b' ', ..] => {
+                            out.push(entry(value));
+                            at += len + 2;
+                            continue;
+                        }
+                        [b']', ..] => {
+                            out.push(entry(value));
+                            self.at = at + len + 1;
+                            return Some(out.len());
+                        }
+                        _ => {}
                     }
-                },
-            };
-            out.push(entry(value));
-            if last {
-                self.at = next;
-                return Some(out.len());
+                }
             }
-            at = next;
+            match byte_element(bytes, at) {
+                Some((value, next, last)) => {
+                    out.push(entry(value));
+                    if last {
+                        self.at = next;
+                        return Some(out.len());
+                    }
+                    at = next;
+                }
+                None => {
+                    out.clear();
+                    return None;
+                }
+            }
         }
     }
 
@@ -264,18 +280,15 @@ pub(super) fn digits(bytes: &[u8], at: usize) -> (i64, usize) {
     (value, len)
 }
 
-/// An element of an integer list at `at` (see [`FastReader::integers`]) read from the eight
-/// bytes there, held as an array: one length check for the element, where a loop over the
-/// text checked one per byte. Its value, where the next element starts (past `, `) or the
-/// list ends (past `]`), and whether it was the last. `None` where the eight bytes do not
-/// hold the element and what follows it (fewer left, seven digits or more, anything else):
-/// [`byte_element`] then reads it.
+/// The digits at the start of eight bytes of an integer list (see [`FastReader::integers`]),
+/// held as an array: one length check for the element, where a loop over the text checked
+/// one per byte. Their value and count, at most six (so that `, ` after them is in the
+/// word); `None` for none, or where more may follow ([`byte_element`] then reads the
+/// element).
 #[inline(always)]
-fn word_element(bytes: &[u8], at: usize) -> Option<(i64, usize, bool)> {
-    let word = bytes.get(at..)?.first_chunk::<8>()?;
+fn word_digits(word: &[u8; 8]) -> Option<(i64, usize)> {
     let mut value = 0i64;
     let mut len = 0;
-    // At most six digits, so that `, ` after them is in the word.
     while len < 6 {
         let digit = word[len].wrapping_sub(b'0');
         if digit > 9 {
@@ -284,18 +297,12 @@ fn word_element(bytes: &[u8], at: usize) -> Option<(i64, usize, bool)> {
         value = value * 10 + i64::from(digit);
         len += 1;
     }
-    if len == 0 {
-        return None;
-    }
-    match word[len..] {
-        [b',', b' ', ..] => Some((value, at + len + 2, false)),
-        [b']', ..] => Some((value, at + len + 1, true)),
-        _ => None,
-    }
+    (len > 0).then_some((value, len))
 }
 
 /// An element of an integer list at `at`, byte by byte: the digits (at most 18), then `, `
-/// or `]`, as [`word_element`] gives them. `None` at anything else.
+/// or `]`: its value, where the next element starts (past `, `) or the list ends (past
+/// `]`), and whether it was the last. `None` at anything else.
 #[inline(never)]
 fn byte_element(bytes: &[u8], mut at: usize) -> Option<(i64, usize, bool)> {
     // The digits first, their count checked after: no count kept per digit. Past 18 digits
