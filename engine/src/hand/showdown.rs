@@ -30,17 +30,25 @@ impl Hand {
         self.check_can_show(player)?;
         let n = self.config.variant.hole_cards();
         if let Some(cards) = cards {
-            if cards.len() != n {
-                return Err(wrong_count(n, cards.len()));
-            }
+            let dealt = &self.hole[player];
             // The common record shows exactly the cards dealt: nothing to check or fill in.
-            if cards != &self.hole[player][..n] {
+            // Hold'em's two cards are compared as a pair, not as a slice.
+            let same = match *cards {
+                [a, b] if n == 2 => [a, b] == [dealt[0], dealt[1]],
+                _ if cards.len() != n => return Err(wrong_count(n, cards.len())),
+                _ => cards == &dealt[..n],
+            };
+            if !same {
                 self.reveal(player, cards)?;
             }
         }
-        self.show[player] = ShowState::Shown;
+        self.shown |= 1 << player;
         let hole = self.hole[player];
-        if !hole[..n].contains(&None) {
+        let known = match n {
+            2 => hole[0].is_some() & hole[1].is_some(),
+            _ => !hole[..n].contains(&None),
+        };
+        if known {
             self.awaiting &= !(1 << player);
         }
         // The hole cards as one word (a word copy, not a call to copy a slice).
@@ -149,8 +157,7 @@ impl Hand {
     /// as at a table (TDA 2022 Rule 16, Robert's Rules: the last live hand wins).
     pub fn muck(&mut self, player: usize) -> Result<(), ActionError> {
         self.check_can_show(player)?;
-        self.mucks += 1;
-        self.show[player] = ShowState::Mucked(self.mucks);
+        self.note_muck(player);
         self.awaiting &= !(1 << player);
         self.record_play(|| Event::Mucked { player });
         if self.phase == Phase::DealingBoard {
@@ -163,15 +170,7 @@ impl Hand {
     /// During a run-out: settles when every hand still in but one has been mucked.
     #[cold]
     fn settle_if_one_live_hand(&mut self) {
-        let mut live = self.in_hand;
-        let mut left = self.in_hand;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            if matches!(self.show[p], ShowState::Mucked(_)) {
-                live &= !(1 << p);
-            }
-        }
+        let live = self.in_hand & !self.mucked;
         if live.count_ones() == 1 {
             self.settle();
         }
@@ -184,11 +183,8 @@ impl Hand {
         if self.phase != Phase::Showdown {
             return Err(ActionError::NoShowdown(self.phase_name()));
         }
-        for p in 0..self.seats.min(MAX_PLAYERS) {
-            if self.in_hand & (1 << p) != 0 && self.show[p] == ShowState::Pending {
-                self.show[p] = ShowState::Shown;
-            }
-        }
+        // Every player still in who neither showed nor mucked.
+        self.shown |= self.in_hand & !(self.shown | self.mucked);
         self.settle();
         Ok(())
     }
@@ -205,8 +201,7 @@ impl Hand {
     fn check_can_show(&self, player: usize) -> Result<(), ActionError> {
         if self.phase == Phase::Showdown
             && player < self.seats
-            && self.in_hand >> player & 1 != 0
-            && self.show[player] == ShowState::Pending
+            && (self.in_hand & !(self.shown | self.mucked)) >> player & 1 != 0
         {
             return Ok(());
         }
@@ -226,11 +221,11 @@ impl Hand {
         }
         let n = self.config.variant.hole_cards();
         let in_hand = player < self.seats && self.in_hand & (1 << player) != 0;
-        match (in_hand, self.show.get(player)) {
-            (true, Some(ShowState::Pending)) => Ok(()),
+        match (in_hand, self.show_state(player)) {
+            (true, ShowState::Pending) => Ok(()),
             // A hand shown face down in a record (`????`) may be shown again once the record
             // knows it: real logs show all-in hands at every street of the run-out.
-            (true, Some(ShowState::Shown)) if self.hole[player][..n].contains(&None) => Ok(()),
+            (true, ShowState::Shown) if self.hole[player][..n].contains(&None) => Ok(()),
             (true, _) => Err(ActionError::NoShowdown(
                 "this player has already shown or mucked",
             )),
@@ -273,15 +268,16 @@ impl Hand {
     /// run-out before it); [`Hand::show`] and [`Hand::muck`] then take players off.
     fn awaited(&self) -> Players {
         let n = self.config.variant.hole_cards();
-        let mut awaited = 0;
-        // Folded players have nothing to show: only those still in are asked.
-        let mut in_hand = self.in_hand;
-        while in_hand != 0 {
-            let p = in_hand.trailing_zeros() as usize;
-            in_hand &= in_hand - 1;
-            let done = matches!(self.show[p], ShowState::Mucked(_))
-                || (self.show[p] == ShowState::Shown && !self.hole[p][..n].contains(&None));
-            if !done {
+        // Folded players have nothing to show: only those still in and not mucked are
+        // awaited, all of them who have not shown, and of those who have, the ones whose
+        // cards are unknown (usually nobody has shown yet: no walk at all).
+        let open = self.in_hand & !self.mucked;
+        let mut awaited = open & !self.shown;
+        let mut shown = open & self.shown;
+        while shown != 0 {
+            let p = shown.trailing_zeros() as usize;
+            shown &= shown - 1;
+            if self.hole[p][..n].contains(&None) {
                 awaited |= 1 << p;
             }
         }
@@ -442,15 +438,8 @@ impl Hand {
         // Only players still in can have shown (a folded player never shows). A live hand is
         // one not mucked: at a showdown every live hand has been shown by now, but a run-out
         // in which every hand but one mucked settles with the last one unshown.
-        let (mut shown, mut mucked): (Players, Players) = (0, 0);
-        let mut left = in_hand;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            shown |= ((self.show[p] == ShowState::Shown) as Players) << p;
-            mucked |= (matches!(self.show[p], ShowState::Mucked(_)) as Players) << p;
-        }
-        let unmucked = in_hand & !mucked;
+        let shown = in_hand & self.shown;
+        let unmucked = in_hand & !self.mucked;
         let board = match (self.config.variant, &self.board[..]) {
             (Variant::Holdem, &[a, b, c, d, e]) => Some(BoardKey::new([a, b, c, d, e])),
             _ => None,
@@ -514,8 +503,8 @@ impl Hand {
         while left != 0 {
             let p = left.trailing_zeros() as usize;
             left &= left - 1;
-            let order = match self.show.get(p) {
-                Some(ShowState::Mucked(k)) => *k,
+            let order = match self.show_state(p) {
+                ShowState::Mucked(k) => k,
                 _ => 0,
             };
             if last.is_none_or(|(best, _)| order >= best) {
@@ -661,7 +650,9 @@ impl Hand {
 
     /// Writes the seated `players` into `out` clockwise from the first seat left of the
     /// button (those after the button in position order, then those up to it: no division
-    /// per seat), and says how many there are.
+    /// per seat), and says how many there are. In line: the showdown's order asks it once a
+    /// hand.
+    #[inline(always)]
     fn clockwise(&self, players: Players, out: &mut [usize; MAX_PLAYERS]) -> usize {
         let seated = players & ((1u64 << self.seats) - 1) as Players;
         let up_to_button = ((1u64 << (self.config.button + 1).min(32)) - 1) as Players;
@@ -686,7 +677,8 @@ impl Hand {
     }
 
     /// Pays `amount` of pot `pot` to `player`, less the commission the payment bears when it
-    /// is taken from each payment.
+    /// is taken from each payment. In line in the settlement, which pays a pot or two a hand.
+    #[inline]
     fn award(
         &mut self,
         pot: usize,

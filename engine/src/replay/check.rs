@@ -149,16 +149,22 @@ pub(super) fn finishing_stacks(phh: &PhhHand, hand: &Hand, readings: &mut Readin
     if record.len() != n {
         return Verdict::Mismatch(String::new());
     }
-    // The usual record, exact: one pass over the three lists side by side.
-    let exact = record
-        .iter()
-        .zip(&phh.starting_stacks)
-        .zip(hand.stacks_in_place())
-        .all(|((&recorded, start), &stack)| {
-            matches!(start, Stack::Unknown) || recorded == stack as i64
-        });
-    if exact && phh.starting_stacks.len() >= n && hand.stacks_in_place().len() == n {
-        return Verdict::Agrees;
+    // The usual record, exact: one pass over the three lists side by side, the differences
+    // of the known stacks gathered without a branch per player.
+    let stacks = hand.stacks_in_place();
+    if let (Some(starts), true) = (phh.starting_stacks.get(..n), stacks.len() == n) {
+        let mut differ = 0u64;
+        for ((&recorded, start), &stack) in record.iter().zip(starts).zip(stacks) {
+            let known = if matches!(start, Stack::Chips(_)) {
+                u64::MAX
+            } else {
+                0
+            };
+            differ |= (recorded as u64 ^ stack) & known;
+        }
+        if differ == 0 {
+            return Verdict::Agrees;
+        }
     }
     let known = |p: usize| matches!(phh.starting_stacks[p], Stack::Chips(_));
     let engine = |p: usize| hand.stack_of(p) as i64;
