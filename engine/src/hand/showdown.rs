@@ -678,7 +678,7 @@ impl Hand {
 
     /// Pays `amount` of pot `pot` to `player`, less the commission the payment bears when it
     /// is taken from each payment. In line in the settlement, which pays a pot or two a hand.
-    #[inline]
+    #[inline(always)]
     fn award(
         &mut self,
         pot: usize,

@@ -454,12 +454,17 @@ impl Hand {
         }
         self.settled_pots.clear();
 
-        for p in seats_in(owe_ante) {
-            self.log_post(Event::Posted {
-                player: p,
-                kind: PostKind::Ante,
-                amount: self.ante[p],
-            });
+        // The posts' events, kept only in a log of every event (a post settles nothing):
+        // their amounts are worked out only then.
+        let log_posts = self.event_log == EventLog::Every;
+        if log_posts {
+            for p in seats_in(owe_ante) {
+                self.log_post(Event::Posted {
+                    player: p,
+                    kind: PostKind::Ante,
+                    amount: self.ante[p],
+                });
+            }
         }
         // The small blind: of two or more blinds, the smallest (the first of equals).
         let mut smallest: Option<(Chips, usize)> = None;
@@ -475,11 +480,13 @@ impl Hand {
             if paid > 0 && paid >= largest.0 {
                 largest = (paid, p);
             }
-            self.log_post(Event::Posted {
-                player: p,
-                kind: PostKind::Blind,
-                amount: self.blind_paid(p),
-            });
+            if log_posts {
+                self.log_post(Event::Posted {
+                    player: p,
+                    kind: PostKind::Blind,
+                    amount: self.blind_paid(p),
+                });
+            }
         }
         self.small_blind = smallest
             // Two blinds or more: a bit left once the lowest is cleared.
@@ -490,12 +497,14 @@ impl Hand {
         } else {
             largest.1
         };
-        for p in seats_in(owe_post) {
-            self.log_post(Event::Posted {
-                player: p,
-                kind: PostKind::Post,
-                amount: self.bet[p] - self.blind_paid(p),
-            });
+        if log_posts {
+            for p in seats_in(owe_post) {
+                self.log_post(Event::Posted {
+                    player: p,
+                    kind: PostKind::Post,
+                    amount: self.bet[p] - self.blind_paid(p),
+                });
+            }
         }
     }
 
