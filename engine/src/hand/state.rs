@@ -454,18 +454,6 @@ impl Hand {
         }
         self.settled_pots.clear();
 
-        // The posts' events, kept only in a log of every event (a post settles nothing):
-        // their amounts are worked out only then.
-        let log_posts = self.event_log == EventLog::Every;
-        if log_posts {
-            for p in seats_in(owe_ante) {
-                self.log_post(Event::Posted {
-                    player: p,
-                    kind: PostKind::Ante,
-                    amount: self.ante[p],
-                });
-            }
-        }
         // The small blind: of two or more blinds, the smallest (the first of equals).
         let mut smallest: Option<(Chips, usize)> = None;
         // The largest blind paid (up to what was asked) and who paid it, the last of equals:
@@ -480,13 +468,6 @@ impl Hand {
             if paid > 0 && paid >= largest.0 {
                 largest = (paid, p);
             }
-            if log_posts {
-                self.log_post(Event::Posted {
-                    player: p,
-                    kind: PostKind::Blind,
-                    amount: self.blind_paid(p),
-                });
-            }
         }
         self.small_blind = smallest
             // Two blinds or more: a bit left once the lowest is cleared.
@@ -497,14 +478,36 @@ impl Hand {
         } else {
             largest.1
         };
-        if log_posts {
-            for p in seats_in(owe_post) {
-                self.log_post(Event::Posted {
-                    player: p,
-                    kind: PostKind::Post,
-                    amount: self.bet[p] - self.blind_paid(p),
-                });
-            }
+        // The posts' events, kept only in a log of every event (a post settles nothing):
+        // their amounts are worked out only then.
+        if self.event_log == EventLog::Every {
+            self.log_forced_bets(owe_ante, owe_blind, owe_post);
+        }
+    }
+
+    /// The events of the forced bets just posted, in the order a dealer takes them: every
+    /// ante (of the players in `antes`), then every blind, then every live post.
+    fn log_forced_bets(&mut self, antes: Players, blinds: Players, posts: Players) {
+        for p in seats_in(antes) {
+            self.log_post(Event::Posted {
+                player: p,
+                kind: PostKind::Ante,
+                amount: self.ante[p],
+            });
+        }
+        for p in seats_in(blinds) {
+            self.log_post(Event::Posted {
+                player: p,
+                kind: PostKind::Blind,
+                amount: self.blind_paid(p),
+            });
+        }
+        for p in seats_in(posts) {
+            self.log_post(Event::Posted {
+                player: p,
+                kind: PostKind::Post,
+                amount: self.bet[p] - self.blind_paid(p),
+            });
         }
     }
 
