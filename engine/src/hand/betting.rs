@@ -11,8 +11,9 @@ use super::error::{ActionError, NoRaise};
 use super::pots::Players;
 use super::state::{Hand, Phase};
 use crate::rules::{
-    Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext, MinRaiseContext,
-    PotLimitContext, RaiseCapContext, ReopenContext, RoundHistory, RoundRaise, Rules,
+    reference_engine_reopens, Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext,
+    MinRaiseContext, PotLimitContext, RaiseCapContext, ReopenContext, RoundHistory, RoundRaise,
+    Rules,
 };
 use crate::Chips;
 
@@ -363,6 +364,40 @@ impl Hand {
         self.min_raise.forget();
     }
 
+    /// Whether the betting is open again for `player`, who already acted this round and has
+    /// seen the bet rise by `raised` since (`allin.reopening`, measured against the `full`
+    /// raise). Under the PHH conventions ([`DefaultedPoint::ReferenceReopening`]) their
+    /// answer is worked out here, without the trait call and the context it takes (a replay
+    /// asks on every re-raise); other rules are asked, or answered by the default in place.
+    #[inline(always)]
+    fn reopens_for(&self, player: usize, raised: Chips, full: Chips) -> bool {
+        let round = RoundHistory {
+            raises: &self.round_raises,
+            acted_after: Some(self.acted_at[player] as usize),
+        };
+        if self.defaulted.contains(DefaultedPoint::ReferenceReopening) {
+            return DefaultRules::reopens_after(self.config.structure, raised, full)
+                || reference_engine_reopens(&round);
+        }
+        self.reopens_asked(&round, raised, full)
+    }
+
+    /// [`Hand::reopens_for`] through the rules (or the default's answer in place).
+    fn reopens_asked(&self, round: &RoundHistory, raised: Chips, full: Chips) -> bool {
+        self.value_of(
+            DefaultedPoint::Reopening,
+            &ReopenContext {
+                structure: self.config.structure,
+                raised_since_last_action: raised,
+                full_raise: full,
+                raises_this_round: self.raises,
+                short_all_ins_this_round: self.short_all_ins,
+                players_not_all_in: self.active_count(),
+            },
+            |rules, ctx| rules.reopens_in_round(ctx, round),
+        )
+    }
+
     /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
     pub(super) fn raise_bounds(&self, player: usize) -> Result<(Chips, Chips), NoRaise> {
         self.raise_limits(player).map(|(min, max, _)| (min, max))
@@ -392,23 +427,7 @@ impl Hand {
         let full = self.min_increment();
         if self.acted & (1 << player) != 0 {
             let raised = self.current_bet - self.faced[player];
-            let round = RoundHistory {
-                raises: &self.round_raises,
-                acted_after: Some(self.acted_at[player] as usize),
-            };
-            let reopens = self.value_of(
-                DefaultedPoint::Reopening,
-                &ReopenContext {
-                    structure: self.config.structure,
-                    raised_since_last_action: raised,
-                    full_raise: full,
-                    raises_this_round: self.raises,
-                    short_all_ins_this_round: self.short_all_ins,
-                    players_not_all_in: self.active_count(),
-                },
-                |rules, ctx| rules.reopens_in_round(ctx, &round),
-            );
-            if !reopens {
+            if !self.reopens_for(player, raised, full) {
                 return Err(NoRaise::NotReopened { raised, full });
             }
         }

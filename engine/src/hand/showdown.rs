@@ -14,7 +14,8 @@ use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, BoardKey, Card, HandValue};
 use crate::rules::{
-    Citation, EventDecision, Finding, OddChipContext, RakeContext, ShowdownOrderContext,
+    Citation, Decided, DefaultedPoint, EventDecision, Finding, OddChipContext, RakeContext,
+    ShowdownOrderContext,
 };
 use crate::Chips;
 
@@ -235,16 +236,16 @@ impl Hand {
 
     pub(super) fn enter_showdown(&mut self) {
         self.phase = Phase::Showdown;
-        let button = self.config.button;
-        let mut in_hand = [0usize; MAX_PLAYERS];
-        let count = self.clockwise(self.in_hand, &mut in_hand);
-        let decided = self.rules.showdown_order(&ShowdownOrderContext {
-            small_blind: self.small_blind_position(),
-            in_hand: &in_hand[..count],
-            last_aggressor: self.last_aggressor,
-            button,
-        });
-        self.hear("showdown.order", &decided);
+        let decided = if self.defaulted.contains(DefaultedPoint::ShowdownOrder) {
+            // The default's answer (`DefaultRules::showdown_order`) from the masks: the first
+            // player clockwise is all it reads of the players' order.
+            let first = self
+                .last_aggressor
+                .or_else(|| self.first_clockwise(self.in_hand));
+            Decided::by_default(first.unwrap_or(0))
+        } else {
+            self.showdown_order_asked()
+        };
         let finding = Finding::ShowsFirst {
             player: decided.value,
             last_aggressor: Some(decided.value) == self.last_aggressor,
@@ -252,6 +253,20 @@ impl Hand {
         self.rule("showdown.order", decided.citation, finding);
         self.awaiting = self.awaited();
         self.maybe_settle();
+    }
+
+    /// `showdown.order` asked of the rules, with the players in order from the button.
+    fn showdown_order_asked(&self) -> Decided<usize> {
+        let mut in_hand = [0usize; MAX_PLAYERS];
+        let count = self.clockwise(self.in_hand, &mut in_hand);
+        let decided = self.rules.showdown_order(&ShowdownOrderContext {
+            small_blind: self.small_blind_position(),
+            in_hand: &in_hand[..count],
+            last_aggressor: self.last_aggressor,
+            button: self.config.button,
+        });
+        self.hear("showdown.order", &decided);
+        decided
     }
 
     /// Settles once every live player has shown or mucked and every shown hand is known. A
@@ -667,6 +682,21 @@ impl Hand {
         count
     }
 
+    /// The first of `players` clockwise from the button (the first [`Hand::clockwise`]
+    /// lists), found from the masks alone.
+    #[inline]
+    fn first_clockwise(&self, players: Players) -> Option<usize> {
+        let seated = players & ((1u64 << self.seats) - 1) as Players;
+        let up_to_button = ((1u64 << (self.config.button + 1).min(32)) - 1) as Players;
+        let after_button = seated & !up_to_button;
+        let first = if after_button != 0 {
+            after_button
+        } else {
+            seated
+        };
+        (first != 0).then(|| first.trailing_zeros() as usize)
+    }
+
     /// Empties what the players put in; the antes only when there were any (`antes`): one
     /// array cleared in line rather than both through a call to clear memory.
     fn clear_contributions(&mut self, antes: bool) {
@@ -833,6 +863,11 @@ mod tests {
                         .filter(|&p| players & 1 << p != 0)
                         .collect();
                     assert_eq!(&out[..count], &expected[..], "{seats} {button} {players:b}");
+                    assert_eq!(
+                        hand.first_clockwise(players | 1 << 31),
+                        expected.first().copied(),
+                        "{seats} {button} {players:b}"
+                    );
                 }
             }
         }
