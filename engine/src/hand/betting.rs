@@ -202,17 +202,25 @@ impl Hand {
             raises: &self.round_raises,
             acted_after: Some(self.round_raises.len() - 1),
         };
-        let decided = self.rules.reopens_in_round(
-            &ReopenContext {
-                structure: self.config.structure,
-                raised_since_last_action: increment,
-                full_raise: full,
-                raises_this_round: self.raises,
-                short_all_ins_this_round: self.short_all_ins,
-                players_not_all_in: self.active_count(),
-            },
-            &round,
-        );
+        let decided = if self.defaulted.contains(DefaultedPoint::ReferenceReopening) {
+            // The PHH conventions' answer, with the citation they give (not regulated).
+            Decided::by_default(
+                DefaultRules::reopens_after(self.config.structure, increment, full)
+                    || reference_engine_reopens(&round),
+            )
+        } else {
+            self.rules.reopens_in_round(
+                &ReopenContext {
+                    structure: self.config.structure,
+                    raised_since_last_action: increment,
+                    full_raise: full,
+                    raises_this_round: self.raises,
+                    short_all_ins_this_round: self.short_all_ins,
+                    players_not_all_in: self.active_count(),
+                },
+                &round,
+            )
+        };
         self.hear("allin.reopening", &decided);
         if decided.value {
             self.raises += 1;

@@ -31,7 +31,9 @@ pub enum DefaultedPoint {
     /// `allin.reopening` answered as the PHH reference conventions answer it
     /// ([`super::PhhConventions`]): the standard rule, or the reference engine's reading of
     /// the round's course, whichever allows the raise. Not a default: only those conventions
-    /// declare it, so that a replay's raises are not asked through the trait object.
+    /// declare it, so that a replay's raises are not asked through the trait object. Their
+    /// answer cites nothing (*not regulated*), so a short all-in's ruling is worked out in
+    /// place too.
     ReferenceReopening = 64,
 }
 
