@@ -346,7 +346,7 @@ impl Rules for PhhAskedEveryTime {
 }
 
 /// Plays a no-limit hand under `rules` from `choices` (each picks the next action among
-/// fold, check or call, the smallest raise and all-in), dealing the board when it is due,
+/// fold, check or call, the smallest raise and all-in, a raise only when one is allowed), dealing the board when it is due,
 /// and returns every legal menu seen, the events and the rulings.
 fn play_chosen(
     rules: Arc<dyn Rules>,
@@ -366,9 +366,9 @@ fn play_chosen(
             }
             Phase::Betting => {
                 let legal = hand.legal().expect("a player to act");
+                // A raise (the smallest, or all in) only when one is allowed.
                 let action = match (choices.next().copied().unwrap_or(1) % 8, legal) {
                     (0, _) => Action::Fold,
-                    (1..=3, _) => Action::CheckOrCall,
                     (
                         4..=6,
                         Legal {
@@ -376,7 +376,14 @@ fn play_chosen(
                             ..
                         },
                     ) => Action::BetOrRaiseTo(to),
-                    _ => Action::AllIn,
+                    (
+                        7,
+                        Legal {
+                            min_raise_to: Some(_),
+                            ..
+                        },
+                    ) => Action::AllIn,
+                    _ => Action::CheckOrCall,
                 };
                 menus.push(legal);
                 hand.act(legal.player, action).expect("a legal action");
