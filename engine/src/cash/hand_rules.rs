@@ -14,8 +14,13 @@ impl Rules for HandRules {
     fn ruleset(&self) -> &RulesetRef {
         self.0.ruleset()
     }
+    /// The ruleset's, but the reopening of the PHH conventions: this wrapper answers
+    /// `allin.reopening` with the ruleset's [`Rules::reopens`] alone, not its
+    /// [`Rules::reopens_in_round`].
     fn defaulted(&self) -> DefaultedPoints {
-        self.0.defaulted()
+        self.0
+            .defaulted()
+            .without(DefaultedPoint::ReferenceReopening)
     }
     fn min_raise(&self, ctx: &MinRaiseContext) -> Decided<Chips> {
         self.0.min_raise(ctx)

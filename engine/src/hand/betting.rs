@@ -5,13 +5,15 @@
 //! functions share a codegen unit, where their calls can be inlined; the tests of its rules
 //! are kept beside them.
 
-use super::action::{Action, ActionKind, Event, Street};
+use super::action::{Action, ActionKind, Event, EventLog, Street};
 use super::config::{Structure, MAX_PLAYERS};
 use super::error::{ActionError, NoRaise};
+use super::pots::Players;
 use super::state::{Hand, Phase};
 use crate::rules::{
-    Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext, MinRaiseContext,
-    PotLimitContext, RaiseCapContext, ReopenContext, RoundHistory, RoundRaise, Rules,
+    reference_engine_reopens, Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext,
+    MinRaiseContext, PotLimitContext, RaiseCapContext, ReopenContext, RoundHistory, RoundRaise,
+    Rules,
 };
 use crate::Chips;
 
@@ -200,17 +202,25 @@ impl Hand {
             raises: &self.round_raises,
             acted_after: Some(self.round_raises.len() - 1),
         };
-        let decided = self.rules.reopens_in_round(
-            &ReopenContext {
-                structure: self.config.structure,
-                raised_since_last_action: increment,
-                full_raise: full,
-                raises_this_round: self.raises,
-                short_all_ins_this_round: self.short_all_ins,
-                players_not_all_in: self.active_count(),
-            },
-            &round,
-        );
+        let decided = if self.defaulted.contains(DefaultedPoint::ReferenceReopening) {
+            // The PHH conventions' answer, with the citation they give (not regulated).
+            Decided::by_default(
+                DefaultRules::reopens_after(self.config.structure, increment, full)
+                    || reference_engine_reopens(&round),
+            )
+        } else {
+            self.rules.reopens_in_round(
+                &ReopenContext {
+                    structure: self.config.structure,
+                    raised_since_last_action: increment,
+                    full_raise: full,
+                    raises_this_round: self.raises,
+                    short_all_ins_this_round: self.short_all_ins,
+                    players_not_all_in: self.active_count(),
+                },
+                &round,
+            )
+        };
         self.hear("allin.reopening", &decided);
         if decided.value {
             self.raises += 1;
@@ -362,6 +372,40 @@ impl Hand {
         self.min_raise.forget();
     }
 
+    /// Whether the betting is open again for `player`, who already acted this round and has
+    /// seen the bet rise by `raised` since (`allin.reopening`, measured against the `full`
+    /// raise). Under the PHH conventions ([`DefaultedPoint::ReferenceReopening`]) their
+    /// answer is worked out here, without the trait call and the context it takes (a replay
+    /// asks on every re-raise); other rules are asked, or answered by the default in place.
+    #[inline(always)]
+    fn reopens_for(&self, player: usize, raised: Chips, full: Chips) -> bool {
+        let round = RoundHistory {
+            raises: &self.round_raises,
+            acted_after: Some(self.acted_at[player] as usize),
+        };
+        if self.defaulted.contains(DefaultedPoint::ReferenceReopening) {
+            return DefaultRules::reopens_after(self.config.structure, raised, full)
+                || reference_engine_reopens(&round);
+        }
+        self.reopens_asked(&round, raised, full)
+    }
+
+    /// [`Hand::reopens_for`] through the rules (or the default's answer in place).
+    fn reopens_asked(&self, round: &RoundHistory, raised: Chips, full: Chips) -> bool {
+        self.value_of(
+            DefaultedPoint::Reopening,
+            &ReopenContext {
+                structure: self.config.structure,
+                raised_since_last_action: raised,
+                full_raise: full,
+                raises_this_round: self.raises,
+                short_all_ins_this_round: self.short_all_ins,
+                players_not_all_in: self.active_count(),
+            },
+            |rules, ctx| rules.reopens_in_round(ctx, round),
+        )
+    }
+
     /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
     pub(super) fn raise_bounds(&self, player: usize) -> Result<(Chips, Chips), NoRaise> {
         self.raise_limits(player).map(|(min, max, _)| (min, max))
@@ -369,7 +413,9 @@ impl Hand {
 
     /// [`Hand::raise_bounds`] and the full raise increment it was worked out from (which
     /// [`Hand::raise_to`] needs too: asking the rules once is enough).
-    #[inline]
+    /// In line in [`Hand::raise_to`], which every bet and raise goes through: a call there
+    /// costs more than the common case's tests.
+    #[inline(always)]
     fn raise_limits(&self, player: usize) -> Result<(Chips, Chips, Chips), NoRaise> {
         let all_in_to = self.bet[player] + self.stack[player];
         if all_in_to <= self.current_bet {
@@ -389,23 +435,7 @@ impl Hand {
         let full = self.min_increment();
         if self.acted & (1 << player) != 0 {
             let raised = self.current_bet - self.faced[player];
-            let round = RoundHistory {
-                raises: &self.round_raises,
-                acted_after: Some(self.acted_at[player] as usize),
-            };
-            let reopens = self.value_of(
-                DefaultedPoint::Reopening,
-                &ReopenContext {
-                    structure: self.config.structure,
-                    raised_since_last_action: raised,
-                    full_raise: full,
-                    raises_this_round: self.raises,
-                    short_all_ins_this_round: self.short_all_ins,
-                    players_not_all_in: self.active_count(),
-                },
-                |rules, ctx| rules.reopens_in_round(ctx, &round),
-            );
-            if !reopens {
+            if !self.reopens_for(player, raised, full) {
                 return Err(NoRaise::NotReopened { raised, full });
             }
         }
@@ -448,14 +478,20 @@ impl Hand {
         self.acted |= 1 << player;
         self.faced[player] = self.current_bet;
         self.acted_at[player] = self.round_raises.len() as u32;
-        let folded = self.in_hand & (1 << player) == 0;
-        let (to, all_in) = (self.bet[player], self.stack[player] == 0 && !folded);
-        self.record_play(|| Event::Acted {
-            player,
-            kind,
-            to,
-            all_in,
-        });
+        // The event's facts are read only when the log keeps it (a replay's does not).
+        if self.heard.any() {
+            self.record_failures();
+        }
+        if self.event_log != EventLog::Settlement {
+            let folded = self.in_hand & (1 << player) == 0;
+            let (to, all_in) = (self.bet[player], self.stack[player] == 0 && !folded);
+            self.push_event(Event::Acted {
+                player,
+                kind,
+                to,
+                all_in,
+            });
+        }
         if self.in_hand & (self.in_hand - 1) == 0 {
             self.end_round();
             return;
@@ -468,21 +504,18 @@ impl Hand {
 
     pub(super) fn next_needing_action(&self, after: usize) -> Option<usize> {
         // Clockwise from the seat after `after`, wrapping round once (one division, not one
-        // per seat).
-        let start = if after + 1 >= self.seats {
-            0
-        } else {
-            after + 1
-        };
-        let from_start = self.needs_action & !((1 << start) - 1);
-        let first = if from_start != 0 {
-            from_start
-        } else {
-            self.needs_action
-        };
+        // per seat). `needs_action` has no bit past the last seat, so the seats after
+        // `after` need no test for the end of the table: past the last one, there are none.
+        // (`after` is a seat, below 32: the shift never wraps.)
+        let later = self.needs_action & Players::MAX.wrapping_shl(after as u32 + 1);
+        let first = if later != 0 { later } else { self.needs_action };
+        debug_assert_eq!(self.needs_action >> self.seats.min(31), 0);
         (first != 0).then(|| first.trailing_zeros() as usize)
     }
 
+    /// Out of line: the last hole-card deal calls it, and [`Hand::deal_hole`]'s common
+    /// deal stays small without it.
+    #[inline(never)]
     pub(super) fn start_first_round(&mut self) {
         // A new hand's betting: its structure may not be the last hand's.
         self.raise_cap_slot.forget();
@@ -491,6 +524,8 @@ impl Hand {
         self.open_round(self.first_opens_after);
     }
 
+    /// In line in the board's deal, which every later round opens from.
+    #[inline(always)]
     pub(super) fn start_later_round(&mut self) {
         // Showing first goes by the last aggressor of the final round only.
         self.last_aggressor = None;
@@ -514,11 +549,13 @@ impl Hand {
     /// Opens a betting round with the first player to act after position `after`. Only
     /// players with a decision to make are asked: a player whose bet already covers every
     /// opponent's chips has nothing left to decide, and a round in which nobody (or only a
-    /// player who owes nothing) can act closes at once.
+    /// player who owes nothing) can act closes at once. In line in its two callers: each
+    /// round opens once.
+    #[inline(always)]
     fn open_round(&mut self, after: usize) {
         self.phase = Phase::Betting;
         let current = self.current_bet;
-        let mut can_bet = self.in_hand & self.with_chips;
+        let can_bet = self.in_hand & self.with_chips;
         let needs = if current == 0 {
             // No bet yet (every round after the first): every bet is 0, so everyone who can
             // bet must act, if at least two can (the most any player can put at risk against
@@ -533,15 +570,24 @@ impl Hand {
             self.stakes = Stakes::of(self);
             // The most any player can put at risk against the others.
             let second_total = self.stakes.second;
-            let mut needs = 0;
-            while can_bet != 0 {
-                let p = can_bet.trailing_zeros() as usize;
-                if self.bet[p] < second_total {
-                    needs |= 1 << p;
+            if self.street == Street::Preflop {
+                // Only the players who posted have a bet: everyone else who can bet must act
+                // (if anyone can put anything at risk), and of those who posted, those whose
+                // bet does not already cover it.
+                let mut needs = if second_total > 0 { can_bet } else { 0 };
+                let mut posted = can_bet & self.posted;
+                while posted != 0 {
+                    let p = posted.trailing_zeros() as usize;
+                    if self.bet[p] >= second_total {
+                        needs &= !(1 << p);
+                    }
+                    posted &= posted - 1;
                 }
-                can_bet &= can_bet - 1;
+                debug_assert_eq!(needs, self.needing_action_by_walk(can_bet, second_total));
+                needs
+            } else {
+                self.needing_action_by_walk(can_bet, second_total)
             }
-            needs
         };
         self.needs_action = needs;
         // None, one (who owes nothing), or several: tested on the mask (a count of its bits
@@ -557,6 +603,20 @@ impl Hand {
             return;
         }
         self.actor = self.next_needing_action(after);
+    }
+
+    /// The players of `can_bet` whose bet is below `second_total`: who must act in a round
+    /// that opens with a bet to call, found player by player.
+    fn needing_action_by_walk(&self, mut can_bet: Players, second_total: Chips) -> Players {
+        let mut needs = 0;
+        while can_bet != 0 {
+            let p = can_bet.trailing_zeros() as usize;
+            if self.bet[p] < second_total {
+                needs |= 1 << p;
+            }
+            can_bet &= can_bet - 1;
+        }
+        needs
     }
 
     /// Closes a betting round: returns the uncalled part of the top bet, clears the bets,
@@ -623,26 +683,37 @@ pub(super) struct Stakes {
 impl Stakes {
     /// The two largest stakes of the players in `hand`.
     pub(super) fn of(hand: &Hand) -> Stakes {
-        let mut stakes = Stakes {
-            second_player: usize::MAX,
-            ..Stakes::default()
-        };
+        let mut stakes = Stakes::none();
         let mut in_hand = hand.in_hand;
         while in_hand != 0 {
             let p = in_hand.trailing_zeros() as usize;
             in_hand &= in_hand - 1;
-            let total = hand.bet[p] + hand.stack[p];
-            if total > stakes.first {
-                stakes.second = stakes.first;
-                stakes.second_player = stakes.first_player;
-                stakes.first = total;
-                stakes.first_player = p;
-            } else if total > stakes.second {
-                stakes.second = total;
-                stakes.second_player = p;
-            }
+            stakes.take(p, hand.bet[p] + hand.stack[p]);
         }
         stakes
+    }
+
+    /// No stakes yet: those of no player, to [`Stakes::take`] players' stakes into.
+    fn none() -> Stakes {
+        Stakes {
+            second_player: usize::MAX,
+            ..Stakes::default()
+        }
+    }
+
+    /// Takes in player `p`'s stake `total`: players are taken in position order, so that
+    /// of equal stakes the first is the one held by the earlier position.
+    #[inline(always)]
+    fn take(&mut self, p: usize, total: Chips) {
+        if total > self.first {
+            self.second = self.first;
+            self.second_player = self.first_player;
+            self.first = total;
+            self.first_player = p;
+        } else if total > self.second {
+            self.second = total;
+            self.second_player = p;
+        }
     }
 
     /// Marks the stakes stale when `player`, who folds, holds one of them.
@@ -872,6 +943,24 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// The next player to act found with one mask is the one the walk clockwise from the
+        /// seat after `after` (wrapping round once) finds.
+        #[test]
+        fn next_needing_action_is_the_first_clockwise_after_the_seat(
+            seats in 2usize..=MAX_PLAYERS,
+            needs in 0u32..(1 << 23),
+            after in 0usize..MAX_PLAYERS,
+        ) {
+            let after = after % seats;
+            let config = HandConfig::holdem(vec![100; seats], seats - 1, 1, 2);
+            let mut hand = Hand::new(config, Arc::new(DefaultRules)).expect("a valid hand");
+            hand.needs_action = needs & ((1u64 << seats) - 1) as Players;
+            let walked = (1..=seats)
+                .map(|k| (after + k) % seats)
+                .find(|&p| hand.needs_action & (1 << p) != 0);
+            proptest::prop_assert_eq!(hand.next_needing_action(after), walked);
+        }
+
         /// The round's two largest bets kept raise by raise are exactly the two largest of
         /// the bets: the same player to return an uncalled bet to, and the same amount.
         #[test]

@@ -4,25 +4,23 @@
 
 use super::action::Event;
 use super::error::ActionError;
-use super::state::{Hand, Phase, ShowState};
+use super::state::{Hand, Phase};
 
 impl Hand {
     /// Whether `player` is still in the hand at its showdown with cards that can win: not
     /// folded, not mucked, not ruled dead.
     pub fn is_live_at_showdown(&self, player: usize) -> bool {
-        player < self.seats
-            && self.in_hand >> player & 1 != 0
-            && !matches!(self.show[player], ShowState::Mucked(_))
+        player < self.seats && self.in_hand >> player & 1 != 0 && self.mucked >> player & 1 == 0
     }
 
     /// Whether `player` has shown his cards.
     pub fn has_shown(&self, player: usize) -> bool {
-        self.show.get(player) == Some(&ShowState::Shown)
+        player < super::MAX_PLAYERS && self.shown >> player & 1 != 0
     }
 
     /// Whether `player`'s hand was mucked or ruled dead at the showdown.
     pub fn has_mucked(&self, player: usize) -> bool {
-        matches!(self.show.get(player), Some(ShowState::Mucked(_)))
+        player < super::MAX_PLAYERS && self.mucked >> player & 1 != 0
     }
 
     /// A ruling kills `player`'s hand at the showdown (mucked by mistake and not
@@ -36,8 +34,7 @@ impl Hand {
         if !self.is_live_at_showdown(player) {
             return Err(ActionError::NotInHand(player));
         }
-        self.mucks += 1;
-        self.show[player] = ShowState::Mucked(self.mucks);
+        self.note_muck(player);
         self.awaiting &= !(1 << player);
         self.record_play(|| Event::Mucked { player });
         let live = (0..self.seats.min(super::MAX_PLAYERS))

@@ -130,6 +130,7 @@ impl PotList {
 /// included), `ante` of it as antes: what [`build_pots_into`] makes of the contributions less
 /// the antes as live money and the antes as dead money, read straight from the hand's arrays
 /// (entries past `n` are not read). Returns everything put in, and the antes in it.
+#[inline]
 pub(super) fn build_pots_from(
     n: usize,
     contributed: &[Chips; MAX_PLAYERS],

@@ -314,3 +314,97 @@ fn a_show_after_an_uncontested_pot_is_ruled_on() {
         Some("conduct.exposing_cards")
     );
 }
+
+/// The PHH conventions asked through the trait object at every reopening and showdown
+/// order: what the state machine must agree with when it answers them in place.
+struct PhhAskedEveryTime;
+
+impl Rules for PhhAskedEveryTime {
+    fn ruleset(&self) -> &crate::rules::RulesetRef {
+        PhhConventions.ruleset()
+    }
+    fn defaulted(&self) -> crate::rules::DefaultedPoints {
+        use crate::rules::DefaultedPoint::{ReferenceReopening, ShowdownOrder};
+        PhhConventions
+            .defaulted()
+            .without(ReferenceReopening)
+            .without(ShowdownOrder)
+    }
+    fn reopens_in_round(
+        &self,
+        ctx: &crate::rules::ReopenContext,
+        round: &crate::rules::RoundHistory,
+    ) -> crate::rules::Decided<bool> {
+        PhhConventions.reopens_in_round(ctx, round)
+    }
+    fn showdown_order(
+        &self,
+        ctx: &crate::rules::ShowdownOrderContext,
+    ) -> crate::rules::Decided<usize> {
+        PhhConventions.showdown_order(ctx)
+    }
+}
+
+/// Plays a no-limit hand under `rules` from `choices` (each picks the next action among
+/// fold, check or call, the smallest raise and all-in, a raise only when one is allowed), dealing the board when it is due,
+/// and returns every legal menu seen, the events and the rulings.
+fn play_chosen(
+    rules: Arc<dyn Rules>,
+    stacks: &[Chips],
+    choices: &[u8],
+) -> (Vec<Legal>, Vec<Event>, Vec<crate::rules::Ruling>) {
+    let mut hand = table(Structure::NoLimit, stacks, &[1, 2, 0, 0, 0, 0], rules);
+    let board = cards("2c7d9hJsKd");
+    let (mut menus, mut choices) = (Vec::new(), choices.iter().cycle());
+    loop {
+        match hand.phase() {
+            Phase::DealingBoard => {
+                let dealt = hand.board().len();
+                let next = if dealt == 0 { 3 } else { 1 };
+                hand.deal_board(&board[dealt..dealt + next])
+                    .expect("the next board cards");
+            }
+            Phase::Betting => {
+                let legal = hand.legal().expect("a player to act");
+                // A raise (the smallest, or all in) only when one is allowed.
+                let action = match (choices.next().copied().unwrap_or(1) % 8, legal) {
+                    (0, _) => Action::Fold,
+                    (
+                        4..=6,
+                        Legal {
+                            min_raise_to: Some(to),
+                            ..
+                        },
+                    ) => Action::BetOrRaiseTo(to),
+                    (
+                        7,
+                        Legal {
+                            min_raise_to: Some(_),
+                            ..
+                        },
+                    ) => Action::AllIn,
+                    _ => Action::CheckOrCall,
+                };
+                menus.push(legal);
+                hand.act(legal.player, action).expect("a legal action");
+            }
+            _ => break,
+        }
+    }
+    (menus, hand.events().to_vec(), hand.rulings().to_vec())
+}
+
+proptest::proptest! {
+    /// Under the PHH conventions the state machine answers the reopening after short
+    /// all-ins (the reference engine's reading of the round) and the showdown order in
+    /// place: every menu, event and ruling is the one the conventions give when asked.
+    #[test]
+    fn under_the_phh_conventions_the_answers_worked_out_in_place_are_the_conventions(
+        stacks in proptest::collection::vec(3 as Chips..40, 6),
+        choices in proptest::collection::vec(0u8..8, 1..40),
+    ) {
+        let in_place = play_chosen(Arc::new(PhhConventions), &stacks, &choices);
+        let asked = play_chosen(Arc::new(PhhAskedEveryTime), &stacks, &choices);
+        proptest::prop_assert_eq!(in_place, asked);
+    }
+}

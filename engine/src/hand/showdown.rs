@@ -14,7 +14,8 @@ use super::pots::{build_pots_from, Players, PotList, MAX_POTS};
 use super::state::{Hand, Outcome, Phase, ShowState};
 use crate::cards::{evaluate, evaluate_omaha, BoardKey, Card, HandValue};
 use crate::rules::{
-    Citation, EventDecision, Finding, OddChipContext, RakeContext, ShowdownOrderContext,
+    Citation, Decided, DefaultedPoint, EventDecision, Finding, OddChipContext, RakeContext,
+    ShowdownOrderContext,
 };
 use crate::Chips;
 
@@ -30,17 +31,25 @@ impl Hand {
         self.check_can_show(player)?;
         let n = self.config.variant.hole_cards();
         if let Some(cards) = cards {
-            if cards.len() != n {
-                return Err(wrong_count(n, cards.len()));
-            }
+            let dealt = &self.hole[player];
             // The common record shows exactly the cards dealt: nothing to check or fill in.
-            if cards != &self.hole[player][..n] {
+            // Hold'em's two cards are compared as a pair, not as a slice.
+            let same = match *cards {
+                [a, b] if n == 2 => [a, b] == [dealt[0], dealt[1]],
+                _ if cards.len() != n => return Err(wrong_count(n, cards.len())),
+                _ => cards == &dealt[..n],
+            };
+            if !same {
                 self.reveal(player, cards)?;
             }
         }
-        self.show[player] = ShowState::Shown;
+        self.shown |= 1 << player;
         let hole = self.hole[player];
-        if !hole[..n].contains(&None) {
+        let known = match n {
+            2 => hole[0].is_some() & hole[1].is_some(),
+            _ => !hole[..n].contains(&None),
+        };
+        if known {
             self.awaiting &= !(1 << player);
         }
         // The hole cards as one word (a word copy, not a call to copy a slice).
@@ -149,8 +158,7 @@ impl Hand {
     /// as at a table (TDA 2022 Rule 16, Robert's Rules: the last live hand wins).
     pub fn muck(&mut self, player: usize) -> Result<(), ActionError> {
         self.check_can_show(player)?;
-        self.mucks += 1;
-        self.show[player] = ShowState::Mucked(self.mucks);
+        self.note_muck(player);
         self.awaiting &= !(1 << player);
         self.record_play(|| Event::Mucked { player });
         if self.phase == Phase::DealingBoard {
@@ -163,15 +171,7 @@ impl Hand {
     /// During a run-out: settles when every hand still in but one has been mucked.
     #[cold]
     fn settle_if_one_live_hand(&mut self) {
-        let mut live = self.in_hand;
-        let mut left = self.in_hand;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            if matches!(self.show[p], ShowState::Mucked(_)) {
-                live &= !(1 << p);
-            }
-        }
+        let live = self.in_hand & !self.mucked;
         if live.count_ones() == 1 {
             self.settle();
         }
@@ -184,11 +184,8 @@ impl Hand {
         if self.phase != Phase::Showdown {
             return Err(ActionError::NoShowdown(self.phase_name()));
         }
-        for p in 0..self.seats.min(MAX_PLAYERS) {
-            if self.in_hand & (1 << p) != 0 && self.show[p] == ShowState::Pending {
-                self.show[p] = ShowState::Shown;
-            }
-        }
+        // Every player still in who neither showed nor mucked.
+        self.shown |= self.in_hand & !(self.shown | self.mucked);
         self.settle();
         Ok(())
     }
@@ -205,8 +202,7 @@ impl Hand {
     fn check_can_show(&self, player: usize) -> Result<(), ActionError> {
         if self.phase == Phase::Showdown
             && player < self.seats
-            && self.in_hand >> player & 1 != 0
-            && self.show[player] == ShowState::Pending
+            && (self.in_hand & !(self.shown | self.mucked)) >> player & 1 != 0
         {
             return Ok(());
         }
@@ -226,11 +222,11 @@ impl Hand {
         }
         let n = self.config.variant.hole_cards();
         let in_hand = player < self.seats && self.in_hand & (1 << player) != 0;
-        match (in_hand, self.show.get(player)) {
-            (true, Some(ShowState::Pending)) => Ok(()),
+        match (in_hand, self.show_state(player)) {
+            (true, ShowState::Pending) => Ok(()),
             // A hand shown face down in a record (`????`) may be shown again once the record
             // knows it: real logs show all-in hands at every street of the run-out.
-            (true, Some(ShowState::Shown)) if self.hole[player][..n].contains(&None) => Ok(()),
+            (true, ShowState::Shown) if self.hole[player][..n].contains(&None) => Ok(()),
             (true, _) => Err(ActionError::NoShowdown(
                 "this player has already shown or mucked",
             )),
@@ -240,16 +236,16 @@ impl Hand {
 
     pub(super) fn enter_showdown(&mut self) {
         self.phase = Phase::Showdown;
-        let button = self.config.button;
-        let mut in_hand = [0usize; MAX_PLAYERS];
-        let count = self.clockwise(self.in_hand, &mut in_hand);
-        let decided = self.rules.showdown_order(&ShowdownOrderContext {
-            small_blind: self.small_blind_position(),
-            in_hand: &in_hand[..count],
-            last_aggressor: self.last_aggressor,
-            button,
-        });
-        self.hear("showdown.order", &decided);
+        let decided = if self.defaulted.contains(DefaultedPoint::ShowdownOrder) {
+            // The default's answer (`DefaultRules::showdown_order`) from the masks: the first
+            // player clockwise is all it reads of the players' order.
+            let first = self
+                .last_aggressor
+                .or_else(|| self.first_clockwise(self.in_hand));
+            Decided::by_default(first.unwrap_or(0))
+        } else {
+            self.showdown_order_asked()
+        };
         let finding = Finding::ShowsFirst {
             player: decided.value,
             last_aggressor: Some(decided.value) == self.last_aggressor,
@@ -257,6 +253,20 @@ impl Hand {
         self.rule("showdown.order", decided.citation, finding);
         self.awaiting = self.awaited();
         self.maybe_settle();
+    }
+
+    /// `showdown.order` asked of the rules, with the players in order from the button.
+    fn showdown_order_asked(&self) -> Decided<usize> {
+        let mut in_hand = [0usize; MAX_PLAYERS];
+        let count = self.clockwise(self.in_hand, &mut in_hand);
+        let decided = self.rules.showdown_order(&ShowdownOrderContext {
+            small_blind: self.small_blind_position(),
+            in_hand: &in_hand[..count],
+            last_aggressor: self.last_aggressor,
+            button: self.config.button,
+        });
+        self.hear("showdown.order", &decided);
+        decided
     }
 
     /// Settles once every live player has shown or mucked and every shown hand is known. A
@@ -273,15 +283,16 @@ impl Hand {
     /// run-out before it); [`Hand::show`] and [`Hand::muck`] then take players off.
     fn awaited(&self) -> Players {
         let n = self.config.variant.hole_cards();
-        let mut awaited = 0;
-        // Folded players have nothing to show: only those still in are asked.
-        let mut in_hand = self.in_hand;
-        while in_hand != 0 {
-            let p = in_hand.trailing_zeros() as usize;
-            in_hand &= in_hand - 1;
-            let done = matches!(self.show[p], ShowState::Mucked(_))
-                || (self.show[p] == ShowState::Shown && !self.hole[p][..n].contains(&None));
-            if !done {
+        // Folded players have nothing to show: only those still in and not mucked are
+        // awaited, all of them who have not shown, and of those who have, the ones whose
+        // cards are unknown (usually nobody has shown yet: no walk at all).
+        let open = self.in_hand & !self.mucked;
+        let mut awaited = open & !self.shown;
+        let mut shown = open & self.shown;
+        while shown != 0 {
+            let p = shown.trailing_zeros() as usize;
+            shown &= shown - 1;
+            if self.hole[p][..n].contains(&None) {
                 awaited |= 1 << p;
             }
         }
@@ -442,15 +453,8 @@ impl Hand {
         // Only players still in can have shown (a folded player never shows). A live hand is
         // one not mucked: at a showdown every live hand has been shown by now, but a run-out
         // in which every hand but one mucked settles with the last one unshown.
-        let (mut shown, mut mucked): (Players, Players) = (0, 0);
-        let mut left = in_hand;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            shown |= ((self.show[p] == ShowState::Shown) as Players) << p;
-            mucked |= (matches!(self.show[p], ShowState::Mucked(_)) as Players) << p;
-        }
-        let unmucked = in_hand & !mucked;
+        let shown = in_hand & self.shown;
+        let unmucked = in_hand & !self.mucked;
         let board = match (self.config.variant, &self.board[..]) {
             (Variant::Holdem, &[a, b, c, d, e]) => Some(BoardKey::new([a, b, c, d, e])),
             _ => None,
@@ -514,8 +518,8 @@ impl Hand {
         while left != 0 {
             let p = left.trailing_zeros() as usize;
             left &= left - 1;
-            let order = match self.show.get(p) {
-                Some(ShowState::Mucked(k)) => *k,
+            let order = match self.show_state(p) {
+                ShowState::Mucked(k) => k,
                 _ => 0,
             };
             if last.is_none_or(|(best, _)| order >= best) {
@@ -661,7 +665,9 @@ impl Hand {
 
     /// Writes the seated `players` into `out` clockwise from the first seat left of the
     /// button (those after the button in position order, then those up to it: no division
-    /// per seat), and says how many there are.
+    /// per seat), and says how many there are. In line: the showdown's order asks it once a
+    /// hand.
+    #[inline(always)]
     fn clockwise(&self, players: Players, out: &mut [usize; MAX_PLAYERS]) -> usize {
         let seated = players & ((1u64 << self.seats) - 1) as Players;
         let up_to_button = ((1u64 << (self.config.button + 1).min(32)) - 1) as Players;
@@ -676,6 +682,21 @@ impl Hand {
         count
     }
 
+    /// The first of `players` clockwise from the button (the first [`Hand::clockwise`]
+    /// lists), found from the masks alone.
+    #[inline]
+    fn first_clockwise(&self, players: Players) -> Option<usize> {
+        let seated = players & ((1u64 << self.seats) - 1) as Players;
+        let up_to_button = ((1u64 << (self.config.button + 1).min(32)) - 1) as Players;
+        let after_button = seated & !up_to_button;
+        let first = if after_button != 0 {
+            after_button
+        } else {
+            seated
+        };
+        (first != 0).then(|| first.trailing_zeros() as usize)
+    }
+
     /// Empties what the players put in; the antes only when there were any (`antes`): one
     /// array cleared in line rather than both through a call to clear memory.
     fn clear_contributions(&mut self, antes: bool) {
@@ -686,7 +707,8 @@ impl Hand {
     }
 
     /// Pays `amount` of pot `pot` to `player`, less the commission the payment bears when it
-    /// is taken from each payment.
+    /// is taken from each payment. In line in the settlement, which pays a pot or two a hand.
+    #[inline(always)]
     fn award(
         &mut self,
         pot: usize,
@@ -841,6 +863,11 @@ mod tests {
                         .filter(|&p| players & 1 << p != 0)
                         .collect();
                     assert_eq!(&out[..count], &expected[..], "{seats} {button} {players:b}");
+                    assert_eq!(
+                        hand.first_clockwise(players | 1 << 31),
+                        expected.first().copied(),
+                        "{seats} {button} {players:b}"
+                    );
                 }
             }
         }

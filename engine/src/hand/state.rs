@@ -19,7 +19,8 @@ use super::pots::{build_pots_into, Players, Pot, PotList};
 use super::remembered::{Remembered, RememberedFor};
 use crate::cards::Card;
 use crate::rules::{
-    Citation, Decided, DefaultedPoints, Finding, RoundHistory, RoundRaise, Rules, Ruling,
+    Citation, Decided, DefaultedPoints, Finding, RoundHistory, RoundRaise, Rules, RulesetRef,
+    Ruling,
 };
 use crate::Chips;
 use std::sync::Arc;
@@ -40,7 +41,8 @@ pub enum Phase {
     Complete,
 }
 
-/// How a player's cards fared at showdown.
+/// How a player's cards fared at showdown, as [`Hand::show_state`] reads it from the hand's
+/// masks of players who showed and who mucked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum ShowState {
     Pending,
@@ -93,6 +95,9 @@ pub(crate) struct Seat {
 #[derive(Clone)]
 pub struct Hand {
     pub(super) rules: Arc<dyn Rules>,
+    /// `rules`' ruleset, read once: every ruling names it, without a call through the
+    /// trait object.
+    pub(super) ruleset: RulesetRef,
     /// The frequent questions `rules` answers with the default's value, read once: those
     /// are worked out in place, not asked (see [`DefaultedPoints`]).
     pub(super) defaulted: DefaultedPoints,
@@ -115,8 +120,16 @@ pub struct Hand {
     pub(super) faced: [Chips; MAX_PLAYERS],
     /// Each player's hole cards (`None`: not dealt, or unknown to the record).
     pub(super) hole: [[Option<Card>; 4]; MAX_PLAYERS],
-    /// How each player's cards fared at showdown.
-    pub(super) show: [ShowState; MAX_PLAYERS],
+    /// The players who have shown their cards (and not mucked them since): with `mucked`,
+    /// how each player's cards fared at showdown (see [`Hand::show_state`]). Masks, not a
+    /// state per seat, so that a hand starts by emptying two words and the showdown finds
+    /// who it waits for, and whose hands to value, without a walk round the table.
+    pub(super) shown: Players,
+    /// The players who have mucked (or whose hand a ruling killed) at showdown.
+    pub(super) mucked: Players,
+    /// For each player in `mucked`, the order of his muck (the first is 1): the last live
+    /// hand wins a pot all others mucked. Read only for players in `mucked`.
+    pub(super) muck_order: [u32; MAX_PLAYERS],
     /// The players who have their hole cards.
     pub(super) dealt_to: Players,
     /// The players who have acted in this betting round.
@@ -143,6 +156,9 @@ pub struct Hand {
     /// The two largest stakes (bet plus stack) of the players in hand, kept from the opening
     /// of the round through its folds (see [`Stakes`]).
     pub(super) stakes: Stakes,
+    /// The players whose forced bets are in this hand's first round (a blind, a straddle or
+    /// a live post): until the first round opens, the only players with a bet.
+    pub(super) posted: Players,
     /// The round's two largest bets (see [`TopBets`]), kept by [`Hand::put_in`].
     pub(super) top_bets: TopBets,
     /// The position after which the first betting round opens: the player after the largest
@@ -209,6 +225,7 @@ impl Hand {
         let n = config.players();
         let mut hand = Hand {
             defaulted: rules.defaulted(),
+            ruleset: rules.ruleset().clone(),
             rules,
             seats: n,
             stack: [0; MAX_PLAYERS],
@@ -217,7 +234,9 @@ impl Hand {
             ante: [0; MAX_PLAYERS],
             faced: [0; MAX_PLAYERS],
             hole: [[None; 4]; MAX_PLAYERS],
-            show: [ShowState::Pending; MAX_PLAYERS],
+            shown: 0,
+            mucked: 0,
+            muck_order: [0; MAX_PLAYERS],
             dealt_to: 0,
             acted: 0,
             call_only: 0,
@@ -232,6 +251,7 @@ impl Hand {
             min_raise: Remembered::new(),
             raise_cap_slot: RememberedFor::new(),
             stakes: Stakes::default(),
+            posted: 0,
             top_bets: TopBets::default(),
             first_opens_after: 0,
             raises: 0,
@@ -362,9 +382,10 @@ impl Hand {
         self.bet = [0; MAX_PLAYERS];
         self.contributed = [0; MAX_PLAYERS];
         self.ante = [0; MAX_PLAYERS];
-        self.faced = [0; MAX_PLAYERS];
+        // `faced` is read only for players in `acted`, and `muck_order` only for players in
+        // `mucked`: emptying the masks is enough.
         self.hole = [[None; 4]; MAX_PLAYERS];
-        self.show = [ShowState::Pending; MAX_PLAYERS];
+        (self.shown, self.mucked) = (0, 0);
 
         let config = &self.config;
         let (stacks, antes) = (&config.stacks[..n], &config.antes[..n]);
@@ -373,6 +394,7 @@ impl Hand {
         let mut with_chips = ((1u64 << n) - 1) as Players;
         let (mut owe_ante, mut owe_blind, mut owe_post): (Players, Players, Players) = (0, 0, 0);
         let mut current_bet = 0;
+        let mut posted: Players = 0;
         // The forced bets' two largest, as the first round starts from them.
         let mut top_bets = TopBets::default();
         for p in seats_in(owes) {
@@ -386,6 +408,7 @@ impl Hand {
             // Antes are dead money: they count for the pots, not for this round's bet.
             top_bets.raised(&self.bet, p, blind + post);
             self.bet[p] = blind + post;
+            posted |= ((blind + post > 0) as Players) << p;
             self.ante[p] = ante;
             self.contributed[p] = ante + blind + post;
             current_bet = current_bet.max(blind + post);
@@ -400,6 +423,7 @@ impl Hand {
             (walked.first, walked.second) == (top_bets.first, top_bets.second)
         });
         self.top_bets = top_bets;
+        self.posted = posted;
         self.dealt_to = 0;
         self.acted = 0;
         self.call_only = 0;
@@ -430,13 +454,6 @@ impl Hand {
         }
         self.settled_pots.clear();
 
-        for p in seats_in(owe_ante) {
-            self.log_post(Event::Posted {
-                player: p,
-                kind: PostKind::Ante,
-                amount: self.ante[p],
-            });
-        }
         // The small blind: of two or more blinds, the smallest (the first of equals).
         let mut smallest: Option<(Chips, usize)> = None;
         // The largest blind paid (up to what was asked) and who paid it, the last of equals:
@@ -451,11 +468,6 @@ impl Hand {
             if paid > 0 && paid >= largest.0 {
                 largest = (paid, p);
             }
-            self.log_post(Event::Posted {
-                player: p,
-                kind: PostKind::Blind,
-                amount: self.blind_paid(p),
-            });
         }
         self.small_blind = smallest
             // Two blinds or more: a bit left once the lowest is cleared.
@@ -466,7 +478,31 @@ impl Hand {
         } else {
             largest.1
         };
-        for p in seats_in(owe_post) {
+        // The posts' events, kept only in a log of every event (a post settles nothing):
+        // their amounts are worked out only then.
+        if self.event_log == EventLog::Every {
+            self.log_forced_bets(owe_ante, owe_blind, owe_post);
+        }
+    }
+
+    /// The events of the forced bets just posted, in the order a dealer takes them: every
+    /// ante (of the players in `antes`), then every blind, then every live post.
+    fn log_forced_bets(&mut self, antes: Players, blinds: Players, posts: Players) {
+        for p in seats_in(antes) {
+            self.log_post(Event::Posted {
+                player: p,
+                kind: PostKind::Ante,
+                amount: self.ante[p],
+            });
+        }
+        for p in seats_in(blinds) {
+            self.log_post(Event::Posted {
+                player: p,
+                kind: PostKind::Blind,
+                amount: self.blind_paid(p),
+            });
+        }
+        for p in seats_in(posts) {
             self.log_post(Event::Posted {
                 player: p,
                 kind: PostKind::Post,
@@ -550,6 +586,29 @@ impl Hand {
     /// Whether the player has folded.
     pub fn has_folded(&self, player: usize) -> bool {
         self.in_hand & (1 << player.min(31)) == 0
+    }
+
+    /// How `player`'s cards fared at showdown, read from the masks of players who showed
+    /// and who mucked (a player past the table has done neither).
+    pub(super) fn show_state(&self, player: usize) -> ShowState {
+        let bit: Players = if player < MAX_PLAYERS { 1 << player } else { 0 };
+        if self.mucked & bit != 0 {
+            ShowState::Mucked(self.muck_order[player])
+        } else if self.shown & bit != 0 {
+            ShowState::Shown
+        } else {
+            ShowState::Pending
+        }
+    }
+
+    /// Notes that `player` mucked (or that a ruling killed his hand), as the next in the
+    /// order of mucking.
+    pub(super) fn note_muck(&mut self, player: usize) {
+        self.mucks += 1;
+        let bit: Players = 1 << player;
+        self.mucked |= bit;
+        self.shown &= !bit;
+        self.muck_order[player] = self.mucks;
     }
 
     /// Every chip in the middle: pots plus this round's bets.
@@ -664,7 +723,7 @@ impl Hand {
     /// Records the failures heard as rulings, each once per hand.
     #[cold]
     #[inline(never)]
-    fn record_failures(&mut self) {
+    pub(super) fn record_failures(&mut self) {
         for (point, citation) in self.heard.take() {
             let said = self.rulings.iter().any(|r| {
                 r.point == point && r.finding == Finding::DecisionFailed && r.citation == citation
@@ -750,6 +809,45 @@ impl Hand {
 
     /// Deals a player's hole cards (`None` for cards the record does not know).
     pub fn deal_hole(&mut self, player: usize, cards: &[Option<Card>]) -> Result<(), ActionError> {
+        // The common deal first: two known, distinct, unseen hold'em cards to a player still
+        // waiting for his, while the hole cards are dealt. Its few tests are those
+        // `deal_hole_in_general` makes, each of which it then passes; anything else (omaha,
+        // unknown cards, a refusal) is dealt there.
+        if let [Some(a), Some(b)] = *cards {
+            let mask = 1u64 << a.index() | 1u64 << b.index();
+            let bit: Players = 1 << player.min(31);
+            if self.config.variant == Variant::Holdem
+                && self.phase == Phase::DealingHole
+                && player < self.seats
+                && self.dealt_to & bit == 0
+                && a != b
+                && self.seen & mask == 0
+            {
+                self.seen |= mask;
+                let hole = [Some(a), Some(b), None, None];
+                self.hole[player] = hole;
+                self.dealt_to |= bit;
+                self.dealt += 1;
+                self.record_play(|| Event::HoleDealt {
+                    player,
+                    cards: EventCards::first(hole, 2),
+                });
+                if self.dealt == self.seats {
+                    self.start_first_round();
+                }
+                return Ok(());
+            }
+        }
+        self.deal_hole_in_general(player, cards)
+    }
+
+    /// [`Hand::deal_hole`] of any deal: four cards, unknown ones, and every refusal.
+    #[inline(never)]
+    fn deal_hole_in_general(
+        &mut self,
+        player: usize,
+        cards: &[Option<Card>],
+    ) -> Result<(), ActionError> {
         let want = self.config.variant.hole_cards();
         // The cards as one fixed word (the slots past them `None`), copied at a size known
         // to the compiler: no loop, no call to copy a slice.
@@ -1008,7 +1106,7 @@ impl Hand {
     }
 
     /// Appends `event` to the log (see [`Hand::record`]).
-    fn push_event(&mut self, event: Event) {
+    pub(super) fn push_event(&mut self, event: Event) {
         if self.events.len() == self.events.capacity() {
             self.grow_events();
         }
@@ -1038,7 +1136,7 @@ impl Hand {
         }
         self.rulings.push(Ruling {
             point,
-            ruleset: self.rules.ruleset().clone(),
+            ruleset: self.ruleset.clone(),
             citation,
             finding,
         });

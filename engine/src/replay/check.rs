@@ -139,6 +139,35 @@ pub(super) fn winnings(phh: &PhhHand, hand: &Hand, readings: &mut Readings) -> V
     ))
 }
 
+/// Whether the record's finishing stacks are the engine's exactly (players whose starting
+/// stack the record does not know are not compared): the usual record, which
+/// [`finishing_stacks`] then agrees with. One pass over the three lists side by side, the
+/// differences of the known stacks gathered without a branch per player.
+#[inline(always)]
+pub(super) fn stacks_agree_exactly(phh: &PhhHand, hand: &Hand) -> bool {
+    let Some(record) = &phh.finishing_stacks else {
+        return false;
+    };
+    let n = hand.config().players();
+    let stacks = hand.stacks_in_place();
+    let (Some(starts), true) = (phh.starting_stacks.get(..n), stacks.len() == n) else {
+        return false;
+    };
+    if record.len() != n {
+        return false;
+    }
+    let mut differ = 0u64;
+    for ((&recorded, start), &stack) in record.iter().zip(starts).zip(stacks) {
+        let known = if matches!(start, Stack::Chips(_)) {
+            u64::MAX
+        } else {
+            0
+        };
+        differ |= (recorded as u64 ^ stack) & known;
+    }
+    differ == 0
+}
+
 /// Checks the record's `finishing_stacks`, if it gives them; players whose starting stack
 /// the record does not know (`inf`) are not compared.
 pub(super) fn finishing_stacks(phh: &PhhHand, hand: &Hand, readings: &mut Readings) -> Verdict {
@@ -149,15 +178,7 @@ pub(super) fn finishing_stacks(phh: &PhhHand, hand: &Hand, readings: &mut Readin
     if record.len() != n {
         return Verdict::Mismatch(String::new());
     }
-    // The usual record, exact: one pass over the three lists side by side.
-    let exact = record
-        .iter()
-        .zip(&phh.starting_stacks)
-        .zip(hand.stacks_in_place())
-        .all(|((&recorded, start), &stack)| {
-            matches!(start, Stack::Unknown) || recorded == stack as i64
-        });
-    if exact && phh.starting_stacks.len() >= n && hand.stacks_in_place().len() == n {
+    if stacks_agree_exactly(phh, hand) {
         return Verdict::Agrees;
     }
     let known = |p: usize| matches!(phh.starting_stacks[p], Stack::Chips(_));

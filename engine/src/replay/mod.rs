@@ -109,6 +109,7 @@ impl ReplayReport {
     }
 
     /// Empties the report for the next replay, keeping its lists' buffers.
+    #[inline(always)]
     fn reset(&mut self) {
         self.completed = false;
         self.settled = false;
@@ -206,6 +207,7 @@ fn fill_config(phh: &PhhHand, config: &mut HandConfig) -> Result<(), SetupError>
 
 /// The variant, betting structure and minimum bet a record's variant code and betting fields
 /// give, or the first thing wrong with them (the first error [`config_from_phh`] reports).
+#[inline(always)]
 fn game_of(phh: &PhhHand) -> Result<(Variant, Structure, Chips), SetupError> {
     // Every code floor plays has two letters: one comparison of two bytes per code.
     let code = match *phh.variant.as_bytes() {
@@ -256,23 +258,33 @@ fn plain_seats(phh: &PhhHand, (_, structure, min_bet): (Variant, Structure, Chip
         Structure::FixedLimit { big_bet, .. } => big_bet,
         _ => 0,
     };
-    (2..=MAX_PLAYERS).contains(&n)
+    if !((2..=MAX_PLAYERS).contains(&n)
         && phh.antes.len() == n
         && phh.blinds_or_straddles.len() == n
         && min_bet > 0
-        && min_bet.max(big_bet) <= MAX_HAND_CHIPS
-        && phh
-            .starting_stacks
-            .iter()
-            .zip(&phh.antes)
-            .all(|(&stack, &ante)| {
-                !matches!(stack, Stack::Chips(c) if c == 0 || c > MAX_HAND_CHIPS)
-                    && (0..=MAX_HAND_CHIPS as i64).contains(&ante)
-            })
-        && phh
-            .blinds_or_straddles
-            .iter()
-            .all(|b| b.unsigned_abs() <= MAX_HAND_CHIPS)
+        && min_bet.max(big_bet) <= MAX_HAND_CHIPS)
+    {
+        return false;
+    }
+    // One walk over the three lists side by side, the faults gathered without a branch per
+    // seat (a record is almost always plain).
+    let mut faulty = false;
+    for ((&stack, &ante), &forced) in phh
+        .starting_stacks
+        .iter()
+        .zip(&phh.antes)
+        .zip(&phh.blinds_or_straddles)
+    {
+        let empty_or_huge = match stack {
+            // Zero, or more than a hand may hold: one comparison once shifted down by one.
+            Stack::Chips(c) => c.wrapping_sub(1) >= MAX_HAND_CHIPS,
+            Stack::Unknown => false,
+        };
+        faulty |= empty_or_huge
+            | (ante as u64 > MAX_HAND_CHIPS)
+            | (forced.unsigned_abs() > MAX_HAND_CHIPS);
+    }
+    !faulty
 }
 
 /// Writes the configuration of a record whose game is `game` and whose antes are not
@@ -592,11 +604,20 @@ fn show_after_hand(
     Ok(())
 }
 
-/// Checks the record's finishing stacks and winnings (see [`check`]).
-#[cold]
-#[inline(never)]
+/// Checks the record's finishing stacks and winnings (see [`check`]): almost every record
+/// gives them, so this is on every replay's way, in line.
+#[inline(always)]
 fn check_results(phh: &PhhHand, hand: &Hand, report: &mut ReplayReport) {
-    match check::finishing_stacks(phh, hand, &mut report.readings) {
+    // The usual record first: stacks that agree exactly, no winnings to check.
+    let exact = check::stacks_agree_exactly(phh, hand);
+    if exact && phh.winnings.is_none() {
+        return;
+    }
+    let stacks = match exact {
+        true => check::Verdict::Agrees,
+        false => check::finishing_stacks(phh, hand, &mut report.readings),
+    };
+    match stacks {
         check::Verdict::Agrees => {}
         check::Verdict::Mismatch(_) => {
             let n = hand.config().players();

@@ -22,6 +22,19 @@ static DEFAULT_REF: LazyLock<RulesetRef> =
 impl DefaultRules {
     /// The reference stamped on rulings made by the defaults: id `default`, the engine version.
     pub const REF: &'static LazyLock<RulesetRef> = &DEFAULT_REF;
+
+    /// The default `allin.reopening` ([`Rules::reopens`]) from the only facts it reads: a
+    /// player who already acted may raise again once the bet rose by `raised` since, measured
+    /// against the `full_raise` under `structure`. Callable without a context, so that rules
+    /// whose reopening builds on this one (the PHH conventions) and the state machine
+    /// answering for them need not count the players the context carries.
+    #[inline]
+    pub const fn reopens_after(structure: Structure, raised: Chips, full_raise: Chips) -> bool {
+        match structure {
+            Structure::FixedLimit { .. } => raised.saturating_mul(2) >= full_raise,
+            _ => raised >= full_raise,
+        }
+    }
 }
 
 impl Rules for DefaultRules {
@@ -44,11 +57,11 @@ impl Rules for DefaultRules {
     /// In fixed limit, half a bet is enough (Robert's Rules of Poker, section 3: an all-in
     /// wager of at least half a bet is treated as a full bet).
     fn reopens(&self, ctx: &ReopenContext) -> Decided<bool> {
-        let raised = ctx.raised_since_last_action;
-        Decided::by_default(match ctx.structure {
-            Structure::FixedLimit { .. } => raised.saturating_mul(2) >= ctx.full_raise,
-            _ => raised >= ctx.full_raise,
-        })
+        Decided::by_default(DefaultRules::reopens_after(
+            ctx.structure,
+            ctx.raised_since_last_action,
+            ctx.full_raise,
+        ))
     }
 
     /// Fixed limit: a bet and three raises per round. The cap is lifted when only two

@@ -63,18 +63,26 @@ impl Rules for PhhConventions {
     }
 
     /// Every point the state machine asks often is the default's but the reopening, which
-    /// reads the round's course.
+    /// reads the round's course: the state machine knows that one too
+    /// ([`DefaultedPoint::ReferenceReopening`]: [`Self::reopens_in_round`]'s answer, worked
+    /// out in place on every raise of a replay).
     fn defaulted(&self) -> DefaultedPoints {
         DefaultedPoints::NONE
             .with(DefaultedPoint::MinRaise)
             .with(DefaultedPoint::FirstToAct)
             .with(DefaultedPoint::PotLimitMax)
             .with(DefaultedPoint::RaiseCap)
+            .with(DefaultedPoint::ShowdownOrder)
+            .with(DefaultedPoint::ReferenceReopening)
     }
 
     /// The standard rule, or the reference engine's, whichever allows the raise.
     fn reopens_in_round(&self, ctx: &ReopenContext, round: &RoundHistory) -> Decided<bool> {
-        let standard = DefaultRules.reopens(ctx).value;
+        let standard = DefaultRules::reopens_after(
+            ctx.structure,
+            ctx.raised_since_last_action,
+            ctx.full_raise,
+        );
         Decided::by_default(standard || reference_engine_reopens(round))
     }
 }
@@ -86,6 +94,7 @@ impl Rules for PhhConventions {
 /// letting everyone act. A player who acted since the last such raise may not raise while
 /// all-ins short of it are pending. (The reference engine also asks that the player's call
 /// not be smaller than the largest raise, which these rules already imply.)
+#[inline]
 pub fn reference_engine_reopens(round: &RoundHistory) -> bool {
     let Some(acted_after) = round.acted_after else {
         return true;
