@@ -105,6 +105,30 @@ fn whole(text: &str) -> Result<Vec<PhhHand>, PhhError> {
     parse_file(text).map(|hands| without_fields(&hands))
 }
 
+/// Every hand of `text` as the fast reader reads it, failing the test where it gives up.
+fn fast_hands(text: &str) -> Vec<PhhHand> {
+    let mut reader = super::fast::FastReader::new(text.as_bytes(), 1);
+    let mut hand = PhhHand::default();
+    let mut fast = Vec::new();
+    loop {
+        match reader.next_hand(&mut hand) {
+            super::fast::Step::Hand => fast.push(hand.clone()),
+            super::fast::Step::Streamed => panic!("no sink takes the actions"),
+            super::fast::Step::End => return fast,
+            super::fast::Step::Bail => panic!("the fast reader gave up at hand {}", fast.len() + 1),
+        }
+    }
+}
+
+/// The hands' fields under the headers `[1]`, `[2]`, … of a `.phhs` file.
+fn numbered(hands: &[&str]) -> String {
+    hands
+        .iter()
+        .enumerate()
+        .map(|(i, hand)| format!("[{}]\n{hand}\n", i + 1))
+        .collect()
+}
+
 /// The fast reader takes every hand of the random corpus and of the real-shaped hands
 /// without giving up, and reads them as the general reader does.
 #[test]
@@ -128,20 +152,7 @@ fn fast_reader_reads_written_corpora_as_the_general_reader_does() {
         }));
     }
     for text in texts.iter().map(String::as_str) {
-        let mut reader = super::fast::FastReader::new(text.as_bytes(), 1);
-        let mut hand = PhhHand::default();
-        let mut fast = Vec::new();
-        loop {
-            match reader.next_hand(&mut hand) {
-                super::fast::Step::Hand => fast.push(hand.clone()),
-                super::fast::Step::Streamed => panic!("no sink takes the actions"),
-                super::fast::Step::End => break,
-                super::fast::Step::Bail => {
-                    panic!("the fast reader gave up at hand {}", fast.len() + 1)
-                }
-            }
-        }
-        assert_eq!(Ok(fast), whole(text));
+        assert_eq!(Ok(fast_hands(text)), whole(text));
     }
 }
 
@@ -157,22 +168,8 @@ fn fast_reader_reads_keys_in_any_spacing_as_the_general_reader_does() {
         "variant = 'FT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nsmall_bet = 10\nbig_bet = 20\nstarting_stacks = [79, 40]\nactions = ['d dh p1 3dQd', 'd dh p2 TcJd', 'p2 f']\n",
         "variant = 'NTX'\nantes = [0, 0]\nstarting_stacks = [79, 40]\nactions = ['d dh p1 3dQd', 'd dh p2 TcJd', 'p2 f']\n",
     ];
-    let text: String = hands
-        .iter()
-        .enumerate()
-        .map(|(i, hand)| format!("[{}]\n{hand}\n", i + 1))
-        .collect();
-    let mut reader = super::fast::FastReader::new(text.as_bytes(), 1);
-    let mut hand = PhhHand::default();
-    let mut fast = Vec::new();
-    loop {
-        match reader.next_hand(&mut hand) {
-            super::fast::Step::Hand => fast.push(hand.clone()),
-            super::fast::Step::Streamed => panic!("no sink takes the actions"),
-            super::fast::Step::End => break,
-            super::fast::Step::Bail => panic!("the fast reader gave up at hand {}", fast.len() + 1),
-        }
-    }
+    let text = numbered(&hands);
+    let fast = fast_hands(&text);
     assert_eq!(fast.len(), hands.len());
     assert_eq!(Ok(fast), whole(&text));
 }
@@ -192,22 +189,8 @@ fn fast_reader_rescales_integer_lists_to_the_scale_of_a_later_decimal() {
         // Back to a whole-chip hand: scale 1 again.
         "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [300, 200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\nfinishing_stacks = [301, 199]\n",
     ];
-    let text: String = hands
-        .iter()
-        .enumerate()
-        .map(|(i, hand)| format!("[{}]\n{hand}\n", i + 1))
-        .collect();
-    let mut reader = super::fast::FastReader::new(text.as_bytes(), 1);
-    let mut hand = PhhHand::default();
-    let mut fast = Vec::new();
-    loop {
-        match reader.next_hand(&mut hand) {
-            super::fast::Step::Hand => fast.push(hand.clone()),
-            super::fast::Step::Streamed => panic!("no sink takes the actions"),
-            super::fast::Step::End => break,
-            super::fast::Step::Bail => panic!("the fast reader gave up at hand {}", fast.len() + 1),
-        }
-    }
+    let text = numbered(&hands);
+    let fast = fast_hands(&text);
     assert_eq!(fast.len(), hands.len());
     assert_eq!(
         fast[0].starting_stacks,
