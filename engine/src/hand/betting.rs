@@ -5,14 +5,14 @@
 //! functions share a codegen unit, where their calls can be inlined; the tests of its rules
 //! are kept beside them.
 
-use super::action::{Action, ActionKind, Event, EventLog, Street};
+use super::action::{Action, ActionKind, Event, Street};
 use super::config::{Structure, MAX_PLAYERS};
 use super::error::{ActionError, NoRaise};
 use super::pots::Players;
 use super::state::{Hand, Phase};
 use crate::rules::{
-    reference_engine_reopens, Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext,
-    MinRaiseContext, PotLimitContext, RaiseCapContext, ReopenContext, RoundHistory, RoundRaise,
+    Decided, DefaultRules, DefaultedPoint, Finding, FirstToActContext, MinRaiseContext,
+    PhhConventions, PotLimitContext, RaiseCapContext, ReopenContext, RoundHistory, RoundRaise,
     Rules,
 };
 use crate::Chips;
@@ -204,22 +204,15 @@ impl Hand {
         };
         let decided = if self.defaulted.contains(DefaultedPoint::ReferenceReopening) {
             // The PHH conventions' answer, with the citation they give (not regulated).
-            Decided::by_default(
-                DefaultRules::reopens_after(self.config.structure, increment, full)
-                    || reference_engine_reopens(&round),
-            )
-        } else {
-            self.rules.reopens_in_round(
-                &ReopenContext {
-                    structure: self.config.structure,
-                    raised_since_last_action: increment,
-                    full_raise: full,
-                    raises_this_round: self.raises,
-                    short_all_ins_this_round: self.short_all_ins,
-                    players_not_all_in: self.active_count(),
-                },
+            Decided::by_default(PhhConventions::reopens_after(
+                self.config.structure,
+                increment,
+                full,
                 &round,
-            )
+            ))
+        } else {
+            self.rules
+                .reopens_in_round(&self.reopen_context(increment, full), &round)
         };
         self.hear("allin.reopening", &decided);
         if decided.value {
@@ -376,7 +369,8 @@ impl Hand {
     /// seen the bet rise by `raised` since (`allin.reopening`, measured against the `full`
     /// raise). Under the PHH conventions ([`DefaultedPoint::ReferenceReopening`]) their
     /// answer is worked out here, without the trait call and the context it takes (a replay
-    /// asks on every re-raise); other rules are asked, or answered by the default in place.
+    /// asks on every re-raise); other rules are asked, or answered by the default in place
+    /// (see [`Hand::value_of`]).
     #[inline(always)]
     fn reopens_for(&self, player: usize, raised: Chips, full: Chips) -> bool {
         let round = RoundHistory {
@@ -384,26 +378,26 @@ impl Hand {
             acted_after: Some(self.acted_at[player] as usize),
         };
         if self.defaulted.contains(DefaultedPoint::ReferenceReopening) {
-            return DefaultRules::reopens_after(self.config.structure, raised, full)
-                || reference_engine_reopens(&round);
+            return PhhConventions::reopens_after(self.config.structure, raised, full, &round);
         }
-        self.reopens_asked(&round, raised, full)
-    }
-
-    /// [`Hand::reopens_for`] through the rules (or the default's answer in place).
-    fn reopens_asked(&self, round: &RoundHistory, raised: Chips, full: Chips) -> bool {
         self.value_of(
             DefaultedPoint::Reopening,
-            &ReopenContext {
-                structure: self.config.structure,
-                raised_since_last_action: raised,
-                full_raise: full,
-                raises_this_round: self.raises,
-                short_all_ins_this_round: self.short_all_ins,
-                players_not_all_in: self.active_count(),
-            },
-            |rules, ctx| rules.reopens_in_round(ctx, round),
+            &self.reopen_context(raised, full),
+            |rules, ctx| rules.reopens_in_round(ctx, &round),
         )
+    }
+
+    /// The facts `allin.reopening` is asked with: the bet rose by `raised` since the asking
+    /// player last acted, against the `full` raise.
+    fn reopen_context(&self, raised: Chips, full: Chips) -> ReopenContext {
+        ReopenContext {
+            structure: self.config.structure,
+            raised_since_last_action: raised,
+            full_raise: full,
+            raises_this_round: self.raises,
+            short_all_ins_this_round: self.short_all_ins,
+            players_not_all_in: self.active_count(),
+        }
     }
 
     /// The legal bet/raise-to range for `player`, or why raising is not allowed at all.
@@ -479,19 +473,15 @@ impl Hand {
         self.faced[player] = self.current_bet;
         self.acted_at[player] = self.round_raises.len() as u32;
         // The event's facts are read only when the log keeps it (a replay's does not).
-        if self.heard.any() {
-            self.record_failures();
-        }
-        if self.event_log != EventLog::Settlement {
-            let folded = self.in_hand & (1 << player) == 0;
-            let (to, all_in) = (self.bet[player], self.stack[player] == 0 && !folded);
-            self.push_event(Event::Acted {
+        self.record_play(|hand| {
+            let folded = hand.in_hand & (1 << player) == 0;
+            Event::Acted {
                 player,
                 kind,
-                to,
-                all_in,
-            });
-        }
+                to: hand.bet[player],
+                all_in: hand.stack[player] == 0 && !folded,
+            }
+        });
         if self.in_hand & (self.in_hand - 1) == 0 {
             self.end_round();
             return;
@@ -683,37 +673,26 @@ pub(super) struct Stakes {
 impl Stakes {
     /// The two largest stakes of the players in `hand`.
     pub(super) fn of(hand: &Hand) -> Stakes {
-        let mut stakes = Stakes::none();
+        let mut stakes = Stakes {
+            second_player: usize::MAX,
+            ..Stakes::default()
+        };
         let mut in_hand = hand.in_hand;
         while in_hand != 0 {
             let p = in_hand.trailing_zeros() as usize;
             in_hand &= in_hand - 1;
-            stakes.take(p, hand.bet[p] + hand.stack[p]);
+            let total = hand.bet[p] + hand.stack[p];
+            if total > stakes.first {
+                stakes.second = stakes.first;
+                stakes.second_player = stakes.first_player;
+                stakes.first = total;
+                stakes.first_player = p;
+            } else if total > stakes.second {
+                stakes.second = total;
+                stakes.second_player = p;
+            }
         }
         stakes
-    }
-
-    /// No stakes yet: those of no player, to [`Stakes::take`] players' stakes into.
-    fn none() -> Stakes {
-        Stakes {
-            second_player: usize::MAX,
-            ..Stakes::default()
-        }
-    }
-
-    /// Takes in player `p`'s stake `total`: players are taken in position order, so that
-    /// of equal stakes the first is the one held by the earlier position.
-    #[inline(always)]
-    fn take(&mut self, p: usize, total: Chips) {
-        if total > self.first {
-            self.second = self.first;
-            self.second_player = self.first_player;
-            self.first = total;
-            self.first_player = p;
-        } else if total > self.second {
-            self.second = total;
-            self.second_player = p;
-        }
     }
 
     /// Marks the stakes stale when `player`, who folds, holds one of them.

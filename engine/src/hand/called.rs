@@ -36,7 +36,7 @@ impl Hand {
         }
         self.note_muck(player);
         self.awaiting &= !(1 << player);
-        self.record_play(|| Event::Mucked { player });
+        self.record_play(|_| Event::Mucked { player });
         let live = (0..self.seats.min(super::MAX_PLAYERS))
             .filter(|&p| self.is_live_at_showdown(p))
             .count();

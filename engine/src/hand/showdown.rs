@@ -53,7 +53,7 @@ impl Hand {
             self.awaiting &= !(1 << player);
         }
         // The hole cards as one word (a word copy, not a call to copy a slice).
-        self.record_play(|| Event::Showed {
+        self.record_play(|_| Event::Showed {
             player,
             cards: EventCards::first(hole, n),
         });
@@ -89,7 +89,7 @@ impl Hand {
             self.reveal(player, cards)?;
         }
         let hole = self.hole[player];
-        self.record_play(|| Event::Showed {
+        self.record_play(|_| Event::Showed {
             player,
             cards: EventCards::first(hole, n),
         });
@@ -160,7 +160,7 @@ impl Hand {
         self.check_can_show(player)?;
         self.note_muck(player);
         self.awaiting &= !(1 << player);
-        self.record_play(|| Event::Mucked { player });
+        self.record_play(|_| Event::Mucked { player });
         if self.phase == Phase::DealingBoard {
             self.settle_if_one_live_hand();
         }

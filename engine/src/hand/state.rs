@@ -828,7 +828,7 @@ impl Hand {
                 self.hole[player] = hole;
                 self.dealt_to |= bit;
                 self.dealt += 1;
-                self.record_play(|| Event::HoleDealt {
+                self.record_play(|_| Event::HoleDealt {
                     player,
                     cards: EventCards::first(hole, 2),
                 });
@@ -867,11 +867,12 @@ impl Hand {
         // the four slots; which card, only when one is refused. An empty slot gives bit 52,
         // which no card has and which is then dropped: no test for the empty slot (52 is
         // also how an empty slot is stored, so the bit's position is the slot's byte).
-        // Hold'em's two cards alone: its two empty slots need no bits.
-        let (mask, twice) = match hole {
-            [a, b, None, None] => hole_bits([a, b]),
-            _ => hole_bits(hole),
-        };
+        let (mut mask, mut twice) = (0u64, 0u64);
+        for card in hole {
+            let bit = 1u64 << card.map_or(52, |c| c.index());
+            twice |= mask & bit;
+            mask |= bit;
+        }
         let cards_only = (1u64 << 52) - 1;
         let (mask, twice) = (mask & cards_only, twice & cards_only);
         if (self.seen & mask) | twice != 0 {
@@ -881,7 +882,7 @@ impl Hand {
         self.hole[player] = hole;
         self.dealt_to |= 1 << player;
         self.dealt += 1;
-        self.record_play(|| Event::HoleDealt {
+        self.record_play(|_| Event::HoleDealt {
             player,
             cards: EventCards::first(hole, want),
         });
@@ -954,7 +955,7 @@ impl Hand {
             4 => Street::Turn,
             _ => Street::River,
         };
-        self.record_play(|| Event::BoardDealt {
+        self.record_play(|_| Event::BoardDealt {
             street,
             cards: EventCards::new(cards),
         });
@@ -982,7 +983,7 @@ impl Hand {
         let street = self.street.next().unwrap_or(Street::River);
         self.street = street;
         self.betting_state_changed();
-        self.record_play(|| Event::BoardDealt {
+        self.record_play(|_| Event::BoardDealt {
             street,
             cards: EventCards::first(dealt, N),
         });
@@ -1090,17 +1091,17 @@ impl Hand {
     }
 
     /// [`Hand::record`] of an event of play (a deal, an action, a show or a muck: one that
-    /// settles nothing), made by `event` only when the log keeps it: a settlement log, a
+    /// settles nothing), made by `event` from the hand only when the log keeps it: a settlement log, a
     /// replay's, then costs one test, with nothing built.
     #[inline(always)]
-    pub(super) fn record_play(&mut self, event: impl FnOnce() -> Event) {
+    pub(super) fn record_play(&mut self, event: impl FnOnce(&Hand) -> Event) {
         if self.heard.any() {
             self.record_failures();
         }
         if self.event_log == EventLog::Settlement {
             return;
         }
-        let event = event();
+        let event = event(self);
         debug_assert!(!event.settles(), "{event:?} settles the hand");
         self.push_event(event);
     }
@@ -1148,19 +1149,6 @@ impl Hand {
 #[inline(never)]
 fn already_dealt(card: Card) -> ActionError {
     ActionError::Deal(format!("{card} has already been dealt"))
-}
-
-/// The bits of the cards dealt in `hole` (an empty slot gives bit 52, which no card has),
-/// and the bits of those among them dealt twice.
-#[inline(always)]
-fn hole_bits<const N: usize>(hole: [Option<Card>; N]) -> (u64, u64) {
-    let (mut mask, mut twice) = (0u64, 0u64);
-    for card in hole {
-        let bit = 1u64 << card.map_or(52, |c| c.index());
-        twice |= mask & bit;
-        mask |= bit;
-    }
-    (mask, twice)
 }
 
 /// The positions whose bits are set in `mask`, lowest first.

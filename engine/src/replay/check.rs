@@ -178,9 +178,6 @@ pub(super) fn finishing_stacks(phh: &PhhHand, hand: &Hand, readings: &mut Readin
     if record.len() != n {
         return Verdict::Mismatch(String::new());
     }
-    if stacks_agree_exactly(phh, hand) {
-        return Verdict::Agrees;
-    }
     let known = |p: usize| matches!(phh.starting_stacks[p], Stack::Chips(_));
     let engine = |p: usize| hand.stack_of(p) as i64;
     if (0..n).all(|p| !known(p) || record[p] == engine(p)) {

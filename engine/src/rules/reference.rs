@@ -45,6 +45,7 @@ use super::contexts::RoundHistory;
 use super::defaulted::{DefaultedPoint, DefaultedPoints};
 use super::ruling::{Decided, RulesetRef};
 use super::{DefaultRules, ReopenContext, Rules};
+use crate::hand::Structure;
 use crate::Chips;
 use std::sync::LazyLock;
 
@@ -78,12 +79,30 @@ impl Rules for PhhConventions {
 
     /// The standard rule, or the reference engine's, whichever allows the raise.
     fn reopens_in_round(&self, ctx: &ReopenContext, round: &RoundHistory) -> Decided<bool> {
-        let standard = DefaultRules::reopens_after(
+        Decided::by_default(PhhConventions::reopens_after(
             ctx.structure,
             ctx.raised_since_last_action,
             ctx.full_raise,
-        );
-        Decided::by_default(standard || reference_engine_reopens(round))
+            round,
+        ))
+    }
+}
+
+impl PhhConventions {
+    /// Their `allin.reopening` ([`Rules::reopens_in_round`]) from the only facts it reads:
+    /// the standard rule for a bet that rose by `raised` against the `full_raise`, or the
+    /// reference engine's reading of `round`, whichever allows the raise. Callable without
+    /// a context, so that the state machine answering for these rules
+    /// ([`DefaultedPoint::ReferenceReopening`]) need not count the players it carries.
+    #[inline]
+    pub fn reopens_after(
+        structure: Structure,
+        raised: Chips,
+        full_raise: Chips,
+        round: &RoundHistory,
+    ) -> bool {
+        DefaultRules::reopens_after(structure, raised, full_raise)
+            || reference_engine_reopens(round)
     }
 }
 
