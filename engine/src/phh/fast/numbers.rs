@@ -193,19 +193,16 @@ impl FastReader<'_> {
             // `at` is where an element's digits should start: read from the eight bytes
             // there when they hold it and what follows it, else byte by byte.
             if let Some(word) = bytes.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
-                if let Some((value, len)) = word_digits(word) {
-                    match word[len..] {
-                        [b',', b' ', ..] => {
-                            out.push(entry(value));
-                            at += len + 2;
-                            continue;
-                        }
-                        [b']', ..] => {
-                            out.push(entry(value));
-                            self.at = at + len + 1;
-                            return Some(out.len());
-                        }
-                        _ => {}
+                if let Some((value, len, after)) = word_element(word) {
+                    if after == LIST_SEPARATOR {
+                        out.push(entry(value));
+                        at += len + 2;
+                        continue;
+                    }
+                    if after as u8 == b']' {
+                        out.push(entry(value));
+                        self.at = at + len + 1;
+                        return Some(out.len());
                     }
                 }
             }
@@ -251,18 +248,14 @@ impl FastReader<'_> {
 ///
 /// A number that ends within eight bytes is read as one word: its digits found with one
 /// mask and their value worked out with three multiplications, where a loop takes a
-/// compare, a multiplication and a branch a digit. That is cheaper from about five digits
-/// (a hand's number in a large corpus); shorter amounts are read with a loop.
+/// compare, a multiplication and a branch a digit, and the branch that ends the loop,
+/// whose place changes from one amount to the next, is often mispredicted.
 #[inline(always)]
 pub(super) fn digits(bytes: &[u8], at: usize) -> (i64, usize) {
-    const ZEROS: u64 = 0x3030_3030_3030_3030;
     if let Some(chunk) = bytes.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
         // Each digit's byte becomes its value (0..=9); any other byte becomes one above 9.
         let values = u64::from_le_bytes(*chunk) ^ ZEROS;
-        // The top bit of every byte that is not a digit's: a byte above 9 either has its top
-        // bit set already, or gets it from adding 0x76. A carry out of a byte comes only from
-        // one that is not a digit's, and only reaches the bytes after it, which are not read.
-        let others = (values.wrapping_add(0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080;
+        let others = not_digits(values);
         if others != 0 {
             let len = (others.trailing_zeros() / 8) as usize;
             if len == 0 {
@@ -280,25 +273,42 @@ pub(super) fn digits(bytes: &[u8], at: usize) -> (i64, usize) {
     (value, len)
 }
 
-/// The digits at the start of eight bytes of an integer list (see [`FastReader::integers`]),
-/// held as an array: one length check for the element, where a loop over the text checked
-/// one per byte. Their value and count, at most six (so that `, ` after them is in the
-/// word); `None` for none, or where more may follow ([`byte_element`] then reads the
-/// element).
+/// `, ` as the two bytes after an element of an integer list hold it (see [`word_element`]).
+const LIST_SEPARATOR: u16 = u16::from_le_bytes(*b", ");
+
+/// The digits at the start of eight bytes of an integer list (see [`FastReader::integers`]):
+/// their value, their count (at most six, so that `, ` after them is in the word) and the
+/// two bytes after them as a little-endian `u16`; `None` for no digit, or more than six
+/// ([`byte_element`] then reads the element).
+///
+/// The digits are found with one mask and their value worked out with [`eight_digits`], as
+/// [`digits`] does: a loop over them took a compare and a branch a digit, and the branch
+/// that ends it, whose place changes from one amount to the next, was mispredicted about
+/// once an element.
 #[inline(always)]
-fn word_digits(word: &[u8; 8]) -> Option<(i64, usize)> {
-    let mut value = 0i64;
-    let mut len = 0;
-    while len < 6 {
-        let digit = word[len].wrapping_sub(b'0');
-        if digit > 9 {
-            break;
-        }
-        value = value * 10 + i64::from(digit);
-        len += 1;
+fn word_element(word: &[u8; 8]) -> Option<(i64, usize, u16)> {
+    let w = u64::from_le_bytes(*word);
+    let values = w ^ ZEROS;
+    let len = (not_digits(values).trailing_zeros() / 8) as usize;
+    if !(1..=6).contains(&len) {
+        return None;
     }
-    (len > 0).then_some((value, len))
+    let value = eight_digits(values << (64 - 8 * len)) as i64;
+    Some((value, len, (w >> (8 * len)) as u16))
 }
+
+/// Each byte of `values` (a word of text XOR [`ZEROS`]) that was not a digit, as its top
+/// bit: a digit's byte is its value (0..=9), any other above 9, and a byte above 9 either
+/// has its top bit set already, or gets it from adding 0x76. A carry out of a byte comes
+/// only from one that is not a digit's, and only reaches the bytes after it, which the
+/// callers do not read as digits.
+#[inline(always)]
+fn not_digits(values: u64) -> u64 {
+    (values.wrapping_add(0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
+}
+
+/// Each ASCII digit's byte XOR this is its value.
+const ZEROS: u64 = 0x3030_3030_3030_3030;
 
 /// An element of an integer list at `at`, byte by byte: the digits (at most 18), then `, `
 /// or `]`: its value, where the next element starts (past `, `) or the list ends (past

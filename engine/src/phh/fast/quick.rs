@@ -10,6 +10,7 @@
 //! `quoted_action` then reads: what it reads, it reads exactly as `quoted_action` does.
 
 use super::actions::{RANK4_OF, SUIT_OF};
+use super::numbers::digits;
 use crate::cards::Card;
 use crate::phh::cards::{CardList, INLINE_CARDS};
 use crate::phh::notation::Action;
@@ -104,16 +105,9 @@ pub(super) fn word_action(
             return Some(at + 5);
         }
         if verb & const { first(5) } == const { word(b" cbr ") } {
-            // Digits (at most 18), then the quote.
-            let (mut amount, mut len) = (0i64, 0);
-            while let Some(&d @ b'0'..=b'9') = rest.get(7 + len) {
-                if len == 18 {
-                    return None;
-                }
-                amount = amount * 10 + i64::from(d - b'0');
-                len += 1;
-            }
-            if len == 0 || rest.get(7 + len) != Some(&b'\'') {
+            // Digits (at most 18), then the quote; read as a word (see [`digits`]).
+            let (amount, len) = digits(rest, 7);
+            if len == 0 || len > 18 || rest.get(7 + len) != Some(&b'\'') {
                 return None;
             }
             *slot = ManuallyDrop::new(Action::CompleteBetRaiseTo { player, amount });

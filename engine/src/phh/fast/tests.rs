@@ -131,6 +131,8 @@ fn list_text() -> impl Strategy<Value = String> {
         "e3",
         "999999999999999999",
         "9",
+        "123456",
+        "1234567",
         "\n",
     ]);
     prop::collection::vec(piece, 1..10).prop_map(|pieces| pieces.concat())
