@@ -225,7 +225,8 @@ impl Hand {
         let n = config.players();
         let mut hand = Hand {
             defaulted: rules.defaulted(),
-            ruleset: rules.ruleset().clone(),
+            // Its own pointer: see [`RulesetRef::own_copy`].
+            ruleset: rules.ruleset().own_copy(),
             rules,
             seats: n,
             stack: [0; MAX_PLAYERS],
