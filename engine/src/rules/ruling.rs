@@ -39,8 +39,9 @@ impl RulesetRef {
     /// The same reference behind a pointer of its own. A hand stamps every ruling with its
     /// ruleset's reference; hands on different threads stamping from one shared pointer
     /// make its reference count's cache line travel between the processors' cores at every
-    /// ruling, which cost a replay on two threads about 4% of its time. Equal to `self`
-    /// (references compare by their names).
+    /// ruling (3.1% of a two-thread replay's profile samples went to stamping and clearing
+    /// rulings, 1.7% with a pointer per hand). Equal to `self` (references compare by their
+    /// names).
     pub fn own_copy(&self) -> RulesetRef {
         RulesetRef::new(&self.id, &self.version)
     }
