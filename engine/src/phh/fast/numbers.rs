@@ -281,20 +281,16 @@ const LIST_SEPARATOR: u16 = u16::from_le_bytes(*b", ");
 /// two bytes after them as a little-endian `u16`; `None` for no digit, or more than six
 /// ([`byte_element`] then reads the element).
 ///
-/// The digits are found with one mask and their value worked out with [`eight_digits`], as
-/// [`digits`] does: a loop over them took a compare and a branch a digit, and the branch
-/// that ends it, whose place changes from one amount to the next, was mispredicted about
-/// once an element.
+/// The digits are read by [`digits`], a word at a time: a loop over them took a compare and
+/// a branch a digit, and the branch that ends it, whose place changes from one amount to
+/// the next, was mispredicted about once an element.
 #[inline(always)]
 fn word_element(word: &[u8; 8]) -> Option<(i64, usize, u16)> {
-    let w = u64::from_le_bytes(*word);
-    let values = w ^ ZEROS;
-    let len = (not_digits(values).trailing_zeros() / 8) as usize;
+    let (value, len) = digits(word, 0);
     if !(1..=6).contains(&len) {
         return None;
     }
-    let value = eight_digits(values << (64 - 8 * len)) as i64;
-    Some((value, len, (w >> (8 * len)) as u16))
+    Some((value, len, (u64::from_le_bytes(*word) >> (8 * len)) as u16))
 }
 
 /// Each byte of `values` (a word of text XOR [`ZEROS`]) that was not a digit, as its top
