@@ -5,6 +5,7 @@
 //! The files are read in chunks on `--jobs` threads (see [`stream`]): memory stays bounded
 //! whatever their size, and the report is the one reading every file whole, in order, gives.
 
+mod buffers;
 mod failures;
 mod law;
 mod stream;

@@ -1,7 +1,8 @@
 //! Reading PHH files in chunks on several threads, each hand handed to a worker as it is
 //! read, the workers' findings taken back in file order.
 //!
-//! One thread reads the files, in order, a chunk at a time (about [`CHUNK`] bytes, cut
+//! One thread reads the files, in order, a chunk at a time (at most about a
+//! [`CHUNK`](super::buffers::CHUNK) of bytes, cut
 //! before a hand's header: `floor_engine::phh::next_cut`), and numbers the chunks; `jobs`
 //! workers read and replay chunks as they come (each worker with its own replayer and its
 //! own reused hand); the calling thread takes their findings back in chunk order, judges
@@ -10,10 +11,12 @@
 //! size of the files: memory is bounded by the chunk size (and by the largest single hand).
 //!
 //! A chunk's buffer goes back to the reading thread once its findings are taken, to be
-//! filled again: after the first few chunks, reading a file allocates nothing and touches
-//! no fresh page, and the bytes are read straight into the buffer (never zeroed first).
+//! filled again ([`Buffers`]): after the first few chunks, reading a file allocates nothing
+//! and touches no fresh page, and the bytes are read straight into the buffer (never zeroed
+//! first).
 
 use super::super::CliError;
+use super::buffers::Buffers;
 use floor_engine::phh::{
     duplicate_hand, next_cut, read_chunk, read_chunk_bytes, ChunkRead, FileError, FileReading,
     PhhHand,
@@ -21,10 +24,6 @@ use floor_engine::phh::{
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::sync::mpsc;
-
-/// The size of a chunk: large enough that the hand-off costs nothing beside the reading,
-/// small enough that a few per worker stay in the processor's larger caches.
-pub(super) const CHUNK: usize = 1 << 20;
 
 /// One input: a file, or text built into the binary.
 pub(super) struct Input {
@@ -129,7 +128,10 @@ where
     std::thread::scope(|scope| {
         let reader_done = done_tx.clone();
         scope.spawn(move || {
-            let mut buffers = Buffers { spare: spare_rx };
+            // The queue's chunks, one at each worker, the one being read and its rest,
+            // and one the merging side holds.
+            let limit = jobs * 3 + 3;
+            let mut buffers = Buffers::new(spare_rx, limit, input_bytes(inputs), jobs);
             read_inputs(inputs, &work_tx, &reader_done, jobs, &mut buffers)
         });
         for _ in 0..jobs {
@@ -182,6 +184,19 @@ where
         }
         merge.finish()
     })
+}
+
+/// The bytes of every input, for sizing the last chunks: a file's size when reading
+/// begins, or, for what is not a plain file (a pipe), as good as endless.
+fn input_bytes(inputs: &[Input]) -> u64 {
+    let size = |input: &Input| match input.text {
+        Some(text) => text.len() as u64,
+        None => match std::fs::metadata(&input.name) {
+            Ok(meta) if meta.is_file() => meta.len(),
+            _ => u64::MAX,
+        },
+    };
+    inputs.iter().map(size).fold(0, u64::saturating_add)
 }
 
 /// The error std gives when a file is not UTF-8 (`read_to_string`'s).
@@ -245,29 +260,8 @@ fn send_chunks(
             break;
         }
     }
+    chunks.finish();
     Ok(())
-}
-
-/// The buffers chunks are read into: one the merging side has finished with, or a new one.
-pub(super) struct Buffers {
-    spare: mpsc::Receiver<Vec<u8>>,
-}
-
-impl Buffers {
-    /// Buffers that are never given back (each chunk gets a new one).
-    fn fresh() -> Buffers {
-        Buffers {
-            spare: mpsc::channel().1,
-        }
-    }
-
-    /// An empty buffer with room for a chunk.
-    fn take(&mut self) -> Vec<u8> {
-        let mut buf = self.spare.try_recv().unwrap_or_default();
-        buf.clear();
-        buf.reserve(CHUNK + CHUNK / 4);
-        buf
-    }
 }
 
 /// A source cut into chunks of about [`CHUNK`] bytes, each ending before a hand's header
@@ -310,10 +304,15 @@ impl<'a> Chunker<'a> {
         Ok(())
     }
 
+    /// The buffer left at the end of the source, kept for the next file.
+    fn finish(self) {
+        self.buffers.keep(self.buf);
+    }
+
     /// The next chunk: its bytes, its first line, and whether it starts the file; `None` at
     /// the end. An empty source is one empty chunk (it is a file to judge too).
     fn next_chunk(&mut self) -> std::io::Result<Option<(Vec<u8>, usize, bool)>> {
-        let mut want = CHUNK;
+        let mut want = self.buffers.next_size();
         let cut = loop {
             self.fill(want)?;
             if self.eof {
@@ -328,6 +327,7 @@ impl<'a> Chunker<'a> {
         if cut == 0 && !self.file_start {
             return Ok(None);
         }
+        self.buffers.cut(cut);
         let mut rest = self.buffers.take();
         rest.extend_from_slice(&self.buf[cut..]);
         self.buf.truncate(cut);
@@ -392,6 +392,7 @@ impl<'a> Merge<'a> {
                 let read = match read {
                     Ok(read) => read,
                     Err(error) => {
+                        self.give_back(text);
                         self.note_read_error(file, error);
                         return;
                     }
@@ -399,6 +400,7 @@ impl<'a> Merge<'a> {
                 if let Some((mut before, line, start)) = self.joined.take() {
                     // Read again, joined to the chunk that ended inside an array.
                     before.extend_from_slice(&text);
+                    self.give_back(text);
                     self.read_joined(file, (before, line, start), false, worker, take);
                     return;
                 }
@@ -410,8 +412,7 @@ impl<'a> Merge<'a> {
                     judge.add(&read);
                 }
                 take(file, tally, bytes);
-                // Ignored when the reading thread has finished: the buffer is then freed.
-                let _ = self.spare.send(text);
+                self.give_back(text);
             }
             Done::Failed { file, error, .. } => self.note_read_error(file, error),
             Done::End { file, .. } => {
@@ -440,6 +441,7 @@ impl<'a> Merge<'a> {
     ) {
         let bytes = text.len() as u64;
         let Ok(text_str) = std::str::from_utf8(&text) else {
+            self.give_back(text);
             self.note_read_error(file, invalid_utf8());
             return;
         };
@@ -458,6 +460,14 @@ impl<'a> Merge<'a> {
             judge.add(&read);
         }
         take(file, tally, bytes);
+        self.give_back(text);
+    }
+
+    /// A chunk's buffer, back to the reading thread to be filled again (every buffer the
+    /// merging side takes goes back: the reading thread waits for them). Ignored when the
+    /// reading thread has finished: the buffer is then freed.
+    fn give_back(&self, text: Vec<u8>) {
+        let _ = self.spare.send(text);
     }
 
     fn note_read_error(&mut self, file: usize, source: std::io::Error) {
@@ -519,7 +529,7 @@ fn first_header_line(input: &Input, number: usize) -> Option<usize> {
             &mut file
         }
     };
-    let mut buffers = Buffers::fresh();
+    let mut buffers = Buffers::unbounded();
     let mut chunks = Chunker::new(source, &mut buffers);
     let mut hand = PhhHand::default();
     while let Some((bytes, first_line, file_start)) = chunks.next_chunk().ok()? {
