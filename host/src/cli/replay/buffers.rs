@@ -5,8 +5,8 @@
 //! rather than make another: a new buffer costs more than its bytes, because the kernel
 //! zeroes its pages on first touch (with the allocator's huge pages, 2 MB at a time), and a
 //! reader that ran ahead of a merging side not yet scheduled made twice the buffers the
-//! queue needs. `perf` put the kernel's zeroing for the reading thread at 4.5% of a replay's
-//! samples with unbounded buffers and 0.8% with these.
+//! queue needs. `perf` put the kernel's zeroing of fresh pages at 4.5% of a replay's samples
+//! with buffers made whenever none was back, and 0.8% with these.
 
 use std::sync::mpsc;
 use std::time::Duration;

@@ -1,14 +1,14 @@
 //! Reading PHH files in chunks on several threads, each hand handed to a worker as it is
 //! read, the workers' findings taken back in file order.
 //!
-//! One thread reads the files, in order, a chunk at a time (at most about a
-//! [`CHUNK`](super::buffers::CHUNK) of bytes, cut
-//! before a hand's header: `floor_engine::phh::next_cut`), and numbers the chunks; `jobs`
-//! workers read and replay chunks as they come (each worker with its own replayer and its
-//! own reused hand); the calling thread takes their findings back in chunk order, judges
-//! each file's chunks as reading it whole would ([`FileReading`]) and hands each chunk's
-//! tally to the caller. At most a few chunks per worker are in memory at once, whatever the
-//! size of the files: memory is bounded by the chunk size (and by the largest single hand).
+//! One thread reads the files, in order, a chunk at a time (up to about a megabyte, sized
+//! by [`Buffers::next_size`], cut before a hand's header: `floor_engine::phh::next_cut`),
+//! and numbers the chunks; `jobs` workers read and replay chunks as they come (each worker
+//! with its own replayer and its own reused hand); the calling thread takes their findings
+//! back in chunk order, judges each file's chunks as reading it whole would
+//! ([`FileReading`]) and hands each chunk's tally to the caller. At most a few chunks per
+//! worker are in memory at once, whatever the size of the files: memory is bounded by the
+//! chunk size (and by the largest single hand).
 //!
 //! A chunk's buffer goes back to the reading thread once its findings are taken, to be
 //! filled again ([`Buffers`]): after the first few chunks, reading a file allocates nothing
@@ -264,8 +264,8 @@ fn send_chunks(
     Ok(())
 }
 
-/// A source cut into chunks of about [`CHUNK`] bytes, each ending before a hand's header
-/// (or at the end), with the line each starts on.
+/// A source cut into chunks of the size [`Buffers::next_size`] gives, each ending before a
+/// hand's header (or at the end), with the line each starts on.
 struct Chunker<'a> {
     source: &'a mut dyn Read,
     buffers: &'a mut Buffers,
