@@ -345,13 +345,7 @@ impl Progress {
                 hands: 0,
             };
         }
-        let total: u64 = inputs
-            .iter()
-            .map(|i| match i.text {
-                Some(t) => t.len() as u64,
-                None => std::fs::metadata(&i.name).map_or(0, |m| m.len()),
-            })
-            .sum();
+        let total: u64 = inputs.iter().map(|i| i.bytes().unwrap_or(0)).sum();
         let bar = indicatif::ProgressBar::new(total);
         bar.set_style(
             indicatif::ProgressStyle::with_template(

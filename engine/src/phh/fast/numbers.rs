@@ -279,11 +279,8 @@ const LIST_SEPARATOR: u16 = u16::from_le_bytes(*b", ");
 /// The digits at the start of eight bytes of an integer list (see [`FastReader::integers`]):
 /// their value, their count (at most six, so that `, ` after them is in the word) and the
 /// two bytes after them as a little-endian `u16`; `None` for no digit, or more than six
-/// ([`byte_element`] then reads the element).
-///
-/// The digits are read by [`digits`], a word at a time: a loop over them took a compare and
-/// a branch a digit, and the branch that ends it, whose place changes from one amount to
-/// the next, was mispredicted about once an element.
+/// ([`byte_element`] then reads the element). The digits are read by [`digits`], whose
+/// documentation says why a word at a time.
 #[inline(always)]
 fn word_element(word: &[u8; 8]) -> Option<(i64, usize, u16)> {
     let (value, len) = digits(word, 0);

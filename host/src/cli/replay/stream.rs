@@ -33,6 +33,20 @@ pub(super) struct Input {
     pub text: Option<&'static str>,
 }
 
+impl Input {
+    /// Its size in bytes: the built-in text's, or the file's when reading begins; `None`
+    /// for what is not a plain file (a pipe has no size to tell) or cannot be looked at.
+    pub(super) fn bytes(&self) -> Option<u64> {
+        match self.text {
+            Some(text) => Some(text.len() as u64),
+            None => std::fs::metadata(&self.name)
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .map(|meta| meta.len()),
+        }
+    }
+}
+
 /// What a worker makes of a chunk's hands: a tally the caller merges in file order.
 pub(super) trait Tally: Send + Default + 'static {}
 impl<T: Send + Default + 'static> Tally for T {}
@@ -186,16 +200,10 @@ where
     })
 }
 
-/// The bytes of every input, for sizing the last chunks: a file's size when reading
-/// begins, or, for what is not a plain file (a pipe), as good as endless.
+/// The bytes of every input, for sizing the last chunks; an input of no known size (a
+/// pipe) counts as endless.
 fn input_bytes(inputs: &[Input]) -> u64 {
-    let size = |input: &Input| match input.text {
-        Some(text) => text.len() as u64,
-        None => match std::fs::metadata(&input.name) {
-            Ok(meta) if meta.is_file() => meta.len(),
-            _ => u64::MAX,
-        },
-    };
+    let size = |input: &Input| input.bytes().unwrap_or(u64::MAX);
     inputs.iter().map(size).fold(0, u64::saturating_add)
 }
 
