@@ -538,34 +538,62 @@ fn play_line(
         | PhhAction::CompleteBetRaiseTo { player, .. }
             if hand.actor() != Some(usize::from(*player)) =>
         {
-            if let Some(skipped) = omitted_folds(hand, action) {
-                for player in skipped {
-                    // `omitted_folds` checked on a copy that these folds are legal.
-                    if hand.act(player, Action::Fold).is_ok() {
-                        report.inferred_folds.push(InferredFold {
-                            player,
-                            index,
-                            line: line as usize,
-                        });
-                    }
-                }
-            }
-            apply(hand, action)
+            play_off_turn(hand, report, index, action, line)
         }
         // The common case: the player to act acts, or the dealer deals.
         action => apply_action(hand, action),
     };
     if let Err(error) = result {
-        report.illegal = Some(IllegalAction {
-            index,
-            line: line as usize,
-            notation: action.to_string(),
-            reason: error.to_string(),
-            point: error.rule_point(),
-        });
+        refuse(report, index, action, line, &error);
         return false;
     }
     true
+}
+
+/// A betting action by someone other than the player to act, after the folds the record
+/// omitted before it, if any. Out of line, as [`refuse`] is: records seldom need either, and
+/// [`play_line`] is inlined into the reading of every action.
+#[cold]
+#[inline(never)]
+fn play_off_turn(
+    hand: &mut Hand,
+    report: &mut ReplayReport,
+    index: usize,
+    action: &PhhAction,
+    line: u32,
+) -> Result<(), ActionError> {
+    if let Some(skipped) = omitted_folds(hand, action) {
+        for player in skipped {
+            // `omitted_folds` checked on a copy that these folds are legal.
+            if hand.act(player, Action::Fold).is_ok() {
+                report.inferred_folds.push(InferredFold {
+                    player,
+                    index,
+                    line: line as usize,
+                });
+            }
+        }
+    }
+    apply(hand, action)
+}
+
+/// Notes in the report the engine's refusal of the record's action `index`.
+#[cold]
+#[inline(never)]
+fn refuse(
+    report: &mut ReplayReport,
+    index: usize,
+    action: &PhhAction,
+    line: u32,
+    error: &ActionError,
+) {
+    report.illegal = Some(IllegalAction {
+        index,
+        line: line as usize,
+        notation: action.to_string(),
+        reason: error.to_string(),
+        point: error.rule_point(),
+    });
 }
 
 /// Once every action of the record is applied: the showdown the record stops before, the
