@@ -1,7 +1,7 @@
-//! The reading thread's buffers, and the size of the chunks it reads into them.
+//! The buffers the workers read chunks into, and the size of the chunks.
 //!
 //! A chunk's buffer comes back from the merging side once its findings are taken, and is
-//! filled again. Once a few buffers are made, the reading thread waits for one to come back
+//! filled again. Once a few buffers are made, the reading side waits for one to come back
 //! rather than make another: a new buffer costs more than its bytes, because the kernel
 //! zeroes its pages on first touch (with the allocator's huge pages, 2 MB at a time), and a
 //! reader that ran ahead of a merging side not yet scheduled made twice the buffers the
@@ -18,7 +18,7 @@ pub(super) const CHUNK: usize = 1 << 20;
 /// The smallest chunk read, at the start and at the end of the inputs.
 const SMALLEST: usize = CHUNK >> 4;
 
-/// How long the reading thread waits for a buffer before it makes one anyway. A buffer is
+/// How long the reading side waits for a buffer before it makes one anyway. A buffer is
 /// back as soon as the chunks before it are replayed; this bounds the wait when a chunk
 /// takes longer than that, or a worker has stopped.
 const SPARE_WAIT: Duration = Duration::from_millis(100);
@@ -27,7 +27,7 @@ const SPARE_WAIT: Duration = Duration::from_millis(100);
 pub(super) struct Buffers {
     /// Buffers the merging side gives back.
     spare: mpsc::Receiver<Vec<u8>>,
-    /// Buffers the reading thread had left at the end of a file.
+    /// Buffers left at the end of a file.
     kept: Vec<Vec<u8>>,
     /// Buffers made so far, and how many may be made before waiting for one.
     made: usize,
@@ -41,7 +41,7 @@ pub(super) struct Buffers {
 
 impl Buffers {
     /// Buffers given back through `spare`, of which `limit` are made before the reading
-    /// thread waits for one; `bytes` to read in all, by `jobs` workers.
+    /// side waits for one; `bytes` to read in all, by `jobs` workers.
     pub(super) fn new(
         spare: mpsc::Receiver<Vec<u8>>,
         limit: usize,
@@ -83,7 +83,7 @@ impl Buffers {
         buf
     }
 
-    /// A buffer the reading thread has finished with (at the end of a file).
+    /// A buffer finished with at the end of a file.
     pub(super) fn keep(&mut self, buf: Vec<u8>) {
         if buf.capacity() > 0 {
             self.kept.push(buf);

@@ -1,18 +1,23 @@
 //! Reading PHH files in chunks on several threads, each hand handed to a worker as it is
 //! read, the workers' findings taken back in file order.
 //!
-//! One thread reads the files, in order, a chunk at a time (up to about a megabyte, sized
-//! by [`Buffers::next_size`], cut before a hand's header: `floor_engine::phh::next_cut`),
-//! and numbers the chunks; `jobs` workers read and replay chunks as they come (each worker
-//! with its own replayer and its own reused hand); the calling thread takes their findings
-//! back in chunk order, judges each file's chunks as reading it whole would
-//! ([`FileReading`]) and hands each chunk's tally to the caller. At most a few chunks per
-//! worker are in memory at once, whatever the size of the files: memory is bounded by the
-//! chunk size (and by the largest single hand).
+//! The files are read in order, a chunk at a time (up to about a megabyte, sized by
+//! [`Buffers::next_size`], cut before a hand's header: `floor_engine::phh::next_cut`), and
+//! the chunks are numbered. Each of the `jobs` workers (each with its own replayer and its
+//! own reused hand) reads the next chunk itself, in turn ([`Reading`], behind a lock), then
+//! replays it; the calling thread takes their findings back in chunk order, judges each
+//! file's chunks as reading it whole would ([`FileReading`]) and hands each chunk's tally to
+//! the caller. At most a few chunks per worker are in memory at once, whatever the size of
+//! the files: memory is bounded by the chunk size (and by the largest single hand).
 //!
-//! A chunk's buffer goes back to the reading thread once its findings are taken, to be
-//! filled again ([`Buffers`]): after the first few chunks, reading a file allocates nothing
-//! and touches no fresh page, and the bytes are read straight into the buffer (never zeroed
+//! Why the workers read, not a thread of their own: a worker then replays the bytes it has
+//! just copied from the file, on its own processor, and no thread waits to be handed a
+//! chunk or woken to read one. A reading thread handing chunks to the workers made the whole
+//! command about 1% slower (docs/BENCHMARKS.md).
+//!
+//! A chunk's buffer goes back to the reading side once its findings are taken, to be filled
+//! again ([`Buffers`]): after the first few chunks, reading a file allocates nothing and
+//! touches no fresh page, and the bytes are read straight into the buffer (never zeroed
 //! first).
 
 use super::super::CliError;
@@ -135,30 +140,27 @@ where
     W: Worker<T>,
 {
     let jobs = jobs.max(1);
-    let (work_tx, work_rx) = mpsc::sync_channel::<Option<Work>>(jobs * 2);
-    let work_rx = std::sync::Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
     let (spare_tx, spare_rx) = mpsc::channel::<Vec<u8>>();
+    // A chunk at each worker, one being read and its rest, the merging side's pending
+    // chunks and the one it holds.
+    let limit = jobs * 3 + 3;
+    let buffers = Buffers::new(spare_rx, limit, input_bytes(inputs), jobs);
+    let reading = std::sync::Mutex::new(Reading::new(inputs, buffers));
     std::thread::scope(|scope| {
-        let reader_done = done_tx.clone();
-        scope.spawn(move || {
-            // The queue's chunks, one at each worker, the one being read and its rest,
-            // and one the merging side holds.
-            let limit = jobs * 3 + 3;
-            let mut buffers = Buffers::new(spare_rx, limit, input_bytes(inputs), jobs);
-            read_inputs(inputs, &work_tx, &reader_done, jobs, &mut buffers)
-        });
         for _ in 0..jobs {
-            let (rx, tx) = (&work_rx, done_tx.clone());
+            let (reading, tx) = (&reading, done_tx.clone());
             scope.spawn(move || {
                 let mut replay = worker();
                 let mut hand = PhhHand::default();
                 loop {
-                    let next = match rx.lock() {
-                        Ok(rx) => rx.recv(),
+                    // Each worker reads its own next chunk, in turn: the bytes it then
+                    // replays are in its own processor's cache, not another's.
+                    let next = match reading.lock() {
+                        Ok(mut reading) => reading.next_work(&tx),
                         Err(_) => return,
                     };
-                    let Ok(Some(work)) = next else { return };
+                    let Some(work) = next else { return };
                     let mut tally = T::default();
                     // The bytes are checked to be UTF-8 as they are read (see
                     // `read_chunk_bytes`): a chunk that is not is refused with its tally.
@@ -215,68 +217,88 @@ fn invalid_utf8() -> std::io::Error {
     )
 }
 
-/// The reading thread: every input in order, cut into chunks; a `None` per worker at the end.
-fn read_inputs<T>(
-    inputs: &[Input],
-    work: &mpsc::SyncSender<Option<Work>>,
-    done: &mpsc::Sender<Done<T>>,
-    jobs: usize,
-    buffers: &mut Buffers,
-) {
-    let mut seq = 0;
-    for (file, input) in inputs.iter().enumerate() {
-        let sent = match input.text {
-            Some(text) => send_chunks(&mut text.as_bytes(), file, &mut seq, work, buffers),
-            None => match std::fs::File::open(&input.name) {
-                Ok(mut f) => send_chunks(&mut f, file, &mut seq, work, buffers),
-                Err(error) => Err(error),
-            },
-        };
-        let message = match sent {
-            Ok(()) => Done::End { file, seq },
-            Err(error) => Done::Failed { file, seq, error },
-        };
-        seq += 1;
-        if done.send(message).is_err() {
-            return;
-        }
-    }
-    for _ in 0..jobs {
-        let _ = work.send(None);
-    }
+/// The inputs read in order, a chunk at a time, by whichever worker asks next.
+struct Reading<'a> {
+    inputs: &'a [Input],
+    /// The next input to open.
+    next_file: usize,
+    /// The input being read, and its chunker.
+    current: Option<(usize, Chunker<'a>)>,
+    /// The number of the next chunk or message.
+    seq: usize,
+    buffers: Buffers,
 }
 
-/// Reads `source` and sends it as chunks cut before hand headers.
-fn send_chunks(
-    source: &mut dyn Read,
-    file: usize,
-    seq: &mut usize,
-    work: &mpsc::SyncSender<Option<Work>>,
-    buffers: &mut Buffers,
-) -> std::io::Result<()> {
-    let mut chunks = Chunker::new(source, buffers);
-    while let Some((text, first_line, file_start)) = chunks.next_chunk()? {
-        let chunk = Work {
-            file,
-            seq: *seq,
-            text,
-            first_line,
-            file_start,
-        };
-        *seq += 1;
-        if work.send(Some(chunk)).is_err() {
-            break;
+impl<'a> Reading<'a> {
+    fn new(inputs: &'a [Input], buffers: Buffers) -> Reading<'a> {
+        Reading {
+            inputs,
+            next_file: 0,
+            current: None,
+            seq: 0,
+            buffers,
         }
     }
-    chunks.finish();
-    Ok(())
+
+    /// The next chunk in input order; each input's end, or failure, is sent to `done` on
+    /// the way. `None` once every input is read.
+    fn next_work<T>(&mut self, done: &mpsc::Sender<Done<T>>) -> Option<Work> {
+        loop {
+            let Some((file, chunker)) = self.current.as_mut() else {
+                let file = self.next_file;
+                let input = self.inputs.get(file)?;
+                self.next_file += 1;
+                let source: std::io::Result<Box<dyn Read + Send + 'a>> = match input.text {
+                    Some(text) => Ok(Box::new(text.as_bytes())),
+                    None => std::fs::File::open(&input.name).map(|f| Box::new(f) as _),
+                };
+                match source {
+                    Ok(source) => {
+                        let chunker = Chunker::new(source, &mut self.buffers);
+                        self.current = Some((file, chunker));
+                    }
+                    Err(error) => self.send(done, |seq| Done::Failed { file, seq, error }),
+                }
+                continue;
+            };
+            let file = *file;
+            match chunker.next_chunk(&mut self.buffers) {
+                Ok(Some((text, first_line, file_start))) => {
+                    let seq = self.seq;
+                    self.seq += 1;
+                    return Some(Work {
+                        file,
+                        seq,
+                        text,
+                        first_line,
+                        file_start,
+                    });
+                }
+                Ok(None) => {
+                    if let Some((_, chunker)) = self.current.take() {
+                        chunker.finish(&mut self.buffers);
+                    }
+                    self.send(done, |seq| Done::End { file, seq });
+                }
+                Err(error) => {
+                    self.current = None;
+                    self.send(done, |seq| Done::Failed { file, seq, error });
+                }
+            }
+        }
+    }
+
+    /// A message numbered in turn with the chunks.
+    fn send<T>(&mut self, done: &mpsc::Sender<Done<T>>, message: impl FnOnce(usize) -> Done<T>) {
+        let _ = done.send(message(self.seq));
+        self.seq += 1;
+    }
 }
 
 /// A source cut into chunks of the size [`Buffers::next_size`] gives, each ending before a
 /// hand's header (or at the end), with the line each starts on.
 struct Chunker<'a> {
-    source: &'a mut dyn Read,
-    buffers: &'a mut Buffers,
+    source: Box<dyn Read + Send + 'a>,
     buf: Vec<u8>,
     first_line: usize,
     file_start: bool,
@@ -284,11 +306,10 @@ struct Chunker<'a> {
 }
 
 impl<'a> Chunker<'a> {
-    fn new(source: &'a mut dyn Read, buffers: &'a mut Buffers) -> Chunker<'a> {
+    fn new(source: Box<dyn Read + Send + 'a>, buffers: &mut Buffers) -> Chunker<'a> {
         let buf = buffers.take();
         Chunker {
             source,
-            buffers,
             buf,
             first_line: 1,
             file_start: true,
@@ -313,14 +334,17 @@ impl<'a> Chunker<'a> {
     }
 
     /// The buffer left at the end of the source, kept for the next file.
-    fn finish(self) {
-        self.buffers.keep(self.buf);
+    fn finish(self, buffers: &mut Buffers) {
+        buffers.keep(self.buf);
     }
 
     /// The next chunk: its bytes, its first line, and whether it starts the file; `None` at
     /// the end. An empty source is one empty chunk (it is a file to judge too).
-    fn next_chunk(&mut self) -> std::io::Result<Option<(Vec<u8>, usize, bool)>> {
-        let mut want = self.buffers.next_size();
+    fn next_chunk(
+        &mut self,
+        buffers: &mut Buffers,
+    ) -> std::io::Result<Option<(Vec<u8>, usize, bool)>> {
+        let mut want = buffers.next_size();
         let cut = loop {
             self.fill(want)?;
             if self.eof {
@@ -335,8 +359,8 @@ impl<'a> Chunker<'a> {
         if cut == 0 && !self.file_start {
             return Ok(None);
         }
-        self.buffers.cut(cut);
-        let mut rest = self.buffers.take();
+        buffers.cut(cut);
+        let mut rest = buffers.take();
         rest.extend_from_slice(&self.buf[cut..]);
         self.buf.truncate(cut);
         let text = std::mem::replace(&mut self.buf, rest);
@@ -348,7 +372,7 @@ impl<'a> Chunker<'a> {
     }
 }
 
-/// How many `\n` bytes `bytes` holds: the reading thread counts every byte of every file
+/// How many `\n` bytes `bytes` holds: the reading side counts every byte of every file
 /// (to number each chunk's lines), so it is counted with `memchr`'s vectorised count, not a
 /// byte at a time (which was a tenth of the whole command's work).
 fn count_newlines(bytes: &[u8]) -> usize {
@@ -358,7 +382,7 @@ fn count_newlines(bytes: &[u8]) -> usize {
 /// The merging side: judges each file from its chunks, in order.
 struct Merge<'a> {
     inputs: &'a [Input],
-    /// Where the buffers of chunks taken go back to the reading thread.
+    /// Where the buffers of chunks taken go back to the reading side.
     spare: mpsc::Sender<Vec<u8>>,
     judge: Option<FileReading>,
     /// A chunk that ended inside an array, kept to be read again with the next.
@@ -471,9 +495,9 @@ impl<'a> Merge<'a> {
         self.give_back(text);
     }
 
-    /// A chunk's buffer, back to the reading thread to be filled again (every buffer the
-    /// merging side takes goes back: the reading thread waits for them). Ignored when the
-    /// reading thread has finished: the buffer is then freed.
+    /// A chunk's buffer, back to the reading side to be filled again (every buffer the
+    /// merging side takes goes back: the reading side waits for them). Ignored when the
+    /// reading has finished: the buffer is then freed.
     fn give_back(&self, text: Vec<u8>) {
         let _ = self.spare.send(text);
     }
@@ -525,22 +549,14 @@ impl<'a> Merge<'a> {
 /// The line of hand `number`'s first header in `input`, found by reading it again chunk by
 /// chunk (only when a hand number repeats: a file read in chunks keeps no line per number).
 fn first_header_line(input: &Input, number: usize) -> Option<usize> {
-    let mut file;
-    let mut text;
-    let source: &mut dyn Read = match input.text {
-        Some(t) => {
-            text = t.as_bytes();
-            &mut text
-        }
-        None => {
-            file = std::fs::File::open(&input.name).ok()?;
-            &mut file
-        }
+    let source: Box<dyn Read + Send> = match input.text {
+        Some(text) => Box::new(text.as_bytes()),
+        None => Box::new(std::fs::File::open(&input.name).ok()?),
     };
     let mut buffers = Buffers::unbounded();
     let mut chunks = Chunker::new(source, &mut buffers);
     let mut hand = PhhHand::default();
-    while let Some((bytes, first_line, file_start)) = chunks.next_chunk().ok()? {
+    while let Some((bytes, first_line, file_start)) = chunks.next_chunk(&mut buffers).ok()? {
         let text = std::str::from_utf8(&bytes).ok()?;
         let read = read_chunk(text, first_line, file_start, &mut hand, |_| {});
         if let Some(&(_, line)) = read.headers.iter().find(|&&(n, _)| n == number) {
