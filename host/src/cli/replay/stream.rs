@@ -50,6 +50,14 @@ impl Input {
                 .map(|meta| meta.len()),
         }
     }
+
+    /// Its bytes to read: the built-in text, or the file opened.
+    fn open(&self) -> std::io::Result<Box<dyn Read + Send>> {
+        Ok(match self.text {
+            Some(text) => Box::new(text.as_bytes()),
+            None => Box::new(std::fs::File::open(&self.name)?),
+        })
+    }
 }
 
 /// What a worker makes of a chunk's hands: a tally the caller merges in file order.
@@ -223,7 +231,7 @@ struct Reading<'a> {
     /// The next input to open.
     next_file: usize,
     /// The input being read, and its chunker.
-    current: Option<(usize, Chunker<'a>)>,
+    current: Option<(usize, Chunker)>,
     /// The number of the next chunk or message.
     seq: usize,
     buffers: Buffers,
@@ -248,11 +256,7 @@ impl<'a> Reading<'a> {
                 let file = self.next_file;
                 let input = self.inputs.get(file)?;
                 self.next_file += 1;
-                let source: std::io::Result<Box<dyn Read + Send + 'a>> = match input.text {
-                    Some(text) => Ok(Box::new(text.as_bytes())),
-                    None => std::fs::File::open(&input.name).map(|f| Box::new(f) as _),
-                };
-                match source {
+                match input.open() {
                     Ok(source) => {
                         let chunker = Chunker::new(source, &mut self.buffers);
                         self.current = Some((file, chunker));
@@ -297,16 +301,16 @@ impl<'a> Reading<'a> {
 
 /// A source cut into chunks of the size [`Buffers::next_size`] gives, each ending before a
 /// hand's header (or at the end), with the line each starts on.
-struct Chunker<'a> {
-    source: Box<dyn Read + Send + 'a>,
+struct Chunker {
+    source: Box<dyn Read + Send>,
     buf: Vec<u8>,
     first_line: usize,
     file_start: bool,
     eof: bool,
 }
 
-impl<'a> Chunker<'a> {
-    fn new(source: Box<dyn Read + Send + 'a>, buffers: &mut Buffers) -> Chunker<'a> {
+impl Chunker {
+    fn new(source: Box<dyn Read + Send>, buffers: &mut Buffers) -> Chunker {
         let buf = buffers.take();
         Chunker {
             source,
@@ -549,12 +553,8 @@ impl<'a> Merge<'a> {
 /// The line of hand `number`'s first header in `input`, found by reading it again chunk by
 /// chunk (only when a hand number repeats: a file read in chunks keeps no line per number).
 fn first_header_line(input: &Input, number: usize) -> Option<usize> {
-    let source: Box<dyn Read + Send> = match input.text {
-        Some(text) => Box::new(text.as_bytes()),
-        None => Box::new(std::fs::File::open(&input.name).ok()?),
-    };
     let mut buffers = Buffers::unbounded();
-    let mut chunks = Chunker::new(source, &mut buffers);
+    let mut chunks = Chunker::new(input.open().ok()?, &mut buffers);
     let mut hand = PhhHand::default();
     while let Some((bytes, first_line, file_start)) = chunks.next_chunk(&mut buffers).ok()? {
         let text = std::str::from_utf8(&bytes).ok()?;
