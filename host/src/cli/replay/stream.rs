@@ -162,8 +162,8 @@ where
                 let mut replay = worker();
                 let mut hand = PhhHand::default();
                 loop {
-                    // Each worker reads its own next chunk, in turn: the bytes it then
-                    // replays are in its own processor's cache, not another's.
+                    // Each worker reads its own next chunk, in turn (the module's
+                    // documentation says why).
                     let next = match reading.lock() {
                         Ok(mut reading) => reading.next_work(&tx),
                         Err(_) => return,
@@ -268,11 +268,9 @@ impl<'a> Reading<'a> {
             let file = *file;
             match chunker.next_chunk(&mut self.buffers) {
                 Ok(Some((text, first_line, file_start))) => {
-                    let seq = self.seq;
-                    self.seq += 1;
                     return Some(Work {
                         file,
-                        seq,
+                        seq: self.number(),
                         text,
                         first_line,
                         file_start,
@@ -294,8 +292,13 @@ impl<'a> Reading<'a> {
 
     /// A message numbered in turn with the chunks.
     fn send<T>(&mut self, done: &mpsc::Sender<Done<T>>, message: impl FnOnce(usize) -> Done<T>) {
-        let _ = done.send(message(self.seq));
+        let _ = done.send(message(self.number()));
+    }
+
+    /// The number of the next chunk or message, taken.
+    fn number(&mut self) -> usize {
         self.seq += 1;
+        self.seq - 1
     }
 }
 
