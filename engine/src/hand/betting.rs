@@ -64,11 +64,15 @@ impl Hand {
                 ActionKind::Fold
             }
             Action::Check if owed > 0 => {
+                std::hint::cold_path();
                 return Err(ActionError::CannotCheck {
                     to_call: owed.min(stack),
-                })
+                });
             }
-            Action::Call if owed == 0 => return Err(ActionError::NothingToCall),
+            Action::Call if owed == 0 => {
+                std::hint::cold_path();
+                return Err(ActionError::NothingToCall);
+            }
             Action::Check | Action::Call | Action::CheckOrCall if owed == 0 => ActionKind::Check,
             Action::Check | Action::Call | Action::CheckOrCall => {
                 self.put_in(player, owed);
@@ -99,6 +103,8 @@ impl Hand {
         (player != expected).then_some(ActionError::OutOfTurn { player, expected })
     }
 
+    /// A bet or raise to `amount`. Its refusals are marked `cold_path`, as `act_as`'s are:
+    /// raises are seldom refused, and the compiler then lays the accepted raise out straight.
     fn raise_to(&mut self, player: usize, amount: Chips) -> Result<(), ActionError> {
         if self.stakes.stale {
             // Found once, for this raise and the round's next ones.
@@ -111,21 +117,25 @@ impl Hand {
             "raise"
         };
         if amount <= self.current_bet {
+            std::hint::cold_path();
             return Err(ActionError::NotARaise {
                 amount,
                 current: self.current_bet,
             });
         }
         if amount > all_in_to {
+            std::hint::cold_path();
             return Err(ActionError::NotEnoughChips {
                 amount,
                 available: all_in_to,
             });
         }
-        let (min, max, full) = self
-            .raise_limits(player)
-            .map_err(|why| why.refusal(self.current_bet, all_in_to))?;
+        let (min, max, full) = self.raise_limits(player).map_err(|why| {
+            std::hint::cold_path();
+            why.refusal(self.current_bet, all_in_to)
+        })?;
         if amount < min && amount != all_in_to {
+            std::hint::cold_path();
             return Err(match self.config.structure {
                 Structure::FixedLimit { .. } => ActionError::FixedAmount {
                     verb,
@@ -140,6 +150,7 @@ impl Hand {
             });
         }
         if amount > max {
+            std::hint::cold_path();
             return Err(match self.config.structure {
                 Structure::FixedLimit { .. } => ActionError::FixedAmount {
                     verb,

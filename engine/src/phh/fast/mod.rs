@@ -218,6 +218,7 @@ impl<'a> FastReader<'a> {
         let start = (self.at, self.line);
         let mut read = self.fields(hand, sink, S::TAKES_ACTIONS);
         if self.restart {
+            std::hint::cold_path();
             // Read again, every action into the hand's list.
             (self.at, self.line) = start;
             read = self.fields(hand, sink, false);
@@ -291,6 +292,9 @@ impl<'a> FastReader<'a> {
         // only once the hand's `variant` is (a corpus is one variant: it is kept, not
         // written again, hand after hand).
         let mut seen = 0u32;
+        // The branches a usual record never takes are marked `cold_path`: the compiler then
+        // lays the usual path out straight, as a profile-guided build does from its counts
+        // (about 2% of the replay's time; docs/BENCHMARKS.md).
         loop {
             // At the end, or the next hand's header: this hand is read.
             if self.skip_blank_lines() {
@@ -306,12 +310,16 @@ impl<'a> FastReader<'a> {
                     self.at += len;
                     field
                 }
-                None => Field::of(self.key_and_equals()?),
+                None => {
+                    std::hint::cold_path();
+                    Field::of(self.key_and_equals()?)
+                }
             };
             self.skip_spaces();
             let bit = match field {
                 Field::Variant => {
                     if !self.same_variant(hand) {
+                        std::hint::cold_path();
                         self.variant(hand)?;
                     }
                     seen::VARIANT
@@ -332,11 +340,13 @@ impl<'a> FastReader<'a> {
                         self.streamed = true;
                         self.stream_actions(sink)?;
                     } else {
+                        std::hint::cold_path();
                         self.actions(hand)?;
                     }
                     seen::ACTIONS
                 }
                 Field::Other(other) => {
+                    std::hint::cold_path();
                     if self.others.contains(&other) {
                         return None;
                     }

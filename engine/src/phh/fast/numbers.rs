@@ -305,7 +305,9 @@ const ZEROS: u64 = 0x3030_3030_3030_3030;
 
 /// An element of an integer list at `at`, byte by byte: the digits (at most 18), then `, `
 /// or `]`: its value, where the next element starts (past `, `) or the list ends (past
-/// `]`), and whether it was the last. `None` at anything else.
+/// `]`), and whether it was the last. `None` at anything else. Cold: most lists' elements
+/// are read a word at a time, and the word path is laid out straight past this call.
+#[cold]
 #[inline(never)]
 fn byte_element(bytes: &[u8], mut at: usize) -> Option<(i64, usize, bool)> {
     // The digits first, their count checked after: no count kept per digit. Past 18 digits

@@ -151,7 +151,8 @@ impl FastReader<'_> {
 /// An entry [`word_action`] does not read, as [`quoted_action`] reads it, written into
 /// `slot` (its previous action not dropped), a `cbr` amount in chips at scale 1: where its
 /// closing quote is; `None` for what it does not read, or an amount with decimals (the hand
-/// is then read again). Not inlined: a corpus's entries seldom come here.
+/// is then read again). Out of line and cold: a corpus's entries seldom come here.
+#[cold]
 #[inline(never)]
 fn byte_entry(
     bytes: &[u8],
